@@ -1,0 +1,10 @@
+import tensorflow as tf
+import sys
+
+
+def show(x):
+    tf.print("element", x, output_stream=sys.stdout)
+    return x + 1
+
+
+dataset = tf.data.Dataset.range(3).map(show)

@@ -1,0 +1,12 @@
+import tensorflow as tf
+import sys
+
+
+@tf.function
+def step(x):
+    tf.print("step", x, output_stream=sys.stdout)
+    return x * 2
+
+
+def exercise():
+    return [step(tf.constant(float(i))) for i in range(3)]

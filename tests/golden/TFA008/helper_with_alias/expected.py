@@ -1,0 +1,17 @@
+import tensorflow as tflow
+import sys
+
+
+def log_value(name, value):
+    tflow.print(name, value, output_stream=sys.stdout)
+
+
+@tflow.function
+def train_step(x):
+    y = tflow.reduce_sum(x)
+    log_value("sum", y)
+    return y
+
+
+def exercise():
+    return [train_step(tflow.ones([2, 2]) * i) for i in range(3)]

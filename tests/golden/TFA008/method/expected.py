@@ -1,0 +1,19 @@
+import tensorflow as tf
+import sys
+
+
+class Counter(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.total = tf.Variable(0.0)
+
+    @tf.function
+    def add(self, x):
+        self.total.assign_add(x)
+        tf.print("total", self.total, output_stream=sys.stdout)
+        return self.total.read_value()
+
+
+def exercise():
+    counter = Counter()
+    return [counter.add(tf.constant(1.5)) for _ in range(3)]

@@ -1,0 +1,18 @@
+import tensorflow as tf
+
+
+class Counter(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.total = tf.Variable(0.0)
+
+    @tf.function
+    def add(self, x):
+        self.total.assign_add(x)
+        print("total", self.total)
+        return self.total.read_value()
+
+
+def exercise():
+    counter = Counter()
+    return [counter.add(tf.constant(1.5)) for _ in range(3)]

@@ -1,0 +1,11 @@
+import tensorflow as tf
+
+
+@tf.function
+def report(loss, accuracy):
+    print("loss", loss, "acc", accuracy, sep=" | ", end=" <\n", flush=True)
+    return loss + accuracy
+
+
+def exercise():
+    return [report(tf.constant(0.5 * i), tf.constant(0.25)) for i in range(4)]

@@ -1,0 +1,9 @@
+import sys
+
+import tensorflow as tf
+
+
+@tf.function
+def warn(x):
+    tf.print("warning:", x, output_stream=sys.stderr)
+    return x

@@ -1,0 +1,8 @@
+import tensorflow as tf
+
+RELAX = True
+
+
+@tf.function(reduce_retracing=False, experimental_relax_shapes=RELAX)
+def f(x):
+    return x

@@ -1,0 +1,10 @@
+import tensorflow as tf
+
+
+@tf.function(reduce_retracing=True)
+def total(x):
+    return tf.reduce_sum(x, axis=0)
+
+
+def exercise():
+    return [total(tf.ones([batch, 3])) for batch in (8, 16, 32)]

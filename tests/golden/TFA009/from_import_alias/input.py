@@ -1,0 +1,10 @@
+from tensorflow import function as compiled, ones
+
+
+@compiled(jit_compile=False, experimental_relax_shapes=True)
+def double(x):
+    return x * 2
+
+
+def exercise():
+    return [double(ones([n])) for n in (2, 3, 5)]

@@ -1,0 +1,6 @@
+import tensorflow as tf
+
+
+@tf.function(reduce_retracing=True)
+def f(x):
+    return x

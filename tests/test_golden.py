@@ -1,0 +1,130 @@
+"""Golden cases: ``tests/golden/<CODE>/<case>/input.py`` (+ ``expected.py``, ``findings.txt``).
+
+For every case the rule's fix (unsafe fixes included) must turn ``input.py``
+into ``expected.py`` exactly (no ``expected.py``: leave it untouched), report
+exactly ``findings.txt`` (no file: no findings), parse, and be idempotent.
+Cases whose input defines ``exercise()`` are also executed with TensorFlow:
+the original eagerly (the oracle) and in graph mode, the rewrite in graph
+mode, all cases batched into one process per mode; the rewrite must satisfy
+the rule's contract (``tfautofix.verify.verdict``).
+
+Set TFAUTOFIX_UPDATE_GOLDEN=1 to (re)write expected.py/findings.txt, then review the diff.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+import pytest
+
+from tfautofix.codemods import rule_by_code
+from tfautofix.engine import fix_source, lint_source
+from tfautofix.verify import Job, run_exercises, verdict
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("TFAUTOFIX_UPDATE_GOLDEN") == "1"
+CASES = sorted(p.parent for p in GOLDEN.glob("*/*/input.py"))
+
+
+def _id(case: Path) -> str:
+    return f"{case.parent.name}/{case.name}"
+
+
+def _rule(case: Path):
+    rule = rule_by_code(case.parent.name)
+    assert rule is not None, f"no rule {case.parent.name}"
+    return rule
+
+
+def _finding_lines(text: str, rule) -> str:
+    lines = []
+    for f in lint_source(text, [rule], "input.py"):
+        fix = f.fix.applicability if f.fix else "no fix"
+        lines.append(f"{f.line}:{f.column} {f.code} [{fix}] {f.message}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _exercised(case: Path) -> bool:
+    return "def exercise(" in (case / "input.py").read_text(encoding="utf-8")
+
+
+def _changed(case: Path) -> bool:
+    return (case / "expected.py").exists()
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_fix_matches_expected(case: Path) -> None:
+    rule = _rule(case)
+    source = (case / "input.py").read_text(encoding="utf-8")
+    fixed, applied, _ = fix_source(source, [rule], unsafe_fixes=True)
+    ast.parse(fixed)
+    expected_file = case / "expected.py"
+    if UPDATE and fixed != source:
+        expected_file.write_text(fixed, encoding="utf-8")
+    if expected_file.exists():
+        assert fixed == expected_file.read_text(encoding="utf-8")
+        assert applied, "expected.py differs from input.py but no fix was applied"
+    else:
+        assert fixed == source, "a negative case was changed"
+    again, applied_again, _ = fix_source(fixed, [rule], unsafe_fixes=True)
+    assert again == fixed and not applied_again, "a second fix pass changed the code"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_findings_match_snapshot(case: Path) -> None:
+    rule = _rule(case)
+    actual = _finding_lines((case / "input.py").read_text(encoding="utf-8"), rule)
+    snapshot = case / "findings.txt"
+    if UPDATE:
+        if actual:
+            snapshot.write_text(actual, encoding="utf-8")
+        elif snapshot.exists():
+            snapshot.unlink()
+    expected = snapshot.read_text(encoding="utf-8") if snapshot.exists() else ""
+    assert actual == expected
+
+
+def test_every_rule_has_golden_cases() -> None:
+    from tfautofix.codemods import all_rules
+
+    codes = {case.parent.name for case in CASES}
+    for rule in all_rules():
+        assert rule.code in codes, f"{rule.code} has no golden cases"
+        positives = [c for c in CASES if c.parent.name == rule.code and _changed(c) and _exercised(c)]
+        negatives = [c for c in CASES if c.parent.name == rule.code and not _changed(c)]
+        assert positives and negatives, f"{rule.code} needs exercised positive and negative cases"
+
+
+EXERCISED = [case for case in CASES if _exercised(case) and _changed(case)]
+
+
+@pytest.fixture(scope="session")
+def executions():
+    jobs = []
+    for case in EXERCISED:
+        jobs += [
+            Job(_id(case), str(case / "input.py"), "eager"),
+            Job(_id(case), str(case / "input.py"), "graph"),
+            Job(_id(case) + "@fixed", str(case / "expected.py"), "graph"),
+        ]
+    return run_exercises(jobs)
+
+
+@pytest.mark.tensorflow
+@pytest.mark.parametrize("case", EXERCISED, ids=_id)
+def test_rewrite_keeps_eager_behaviour(case: Path, executions) -> None:
+    rule = _rule(case)
+    oracle = executions[(_id(case), "eager")]
+    before = executions[(_id(case), "graph")]
+    after = executions[(_id(case) + "@fixed", "graph")]
+    assert not oracle["error"], f"the original fails eagerly: {oracle['error']}"
+    result = verdict(rule.contract, oracle, before, after)
+    assert result.kind in ("verified", "improved"), f"{result}\n{after.get('traceback', '')}"
+    if rule.changes_behaviour:
+        # Evidence the case shows the hazard: the original, compiled, is not what it means.
+        unfixed = verdict(rule.contract, oracle, before, before)
+        assert before["error"] or unfixed.kind != "verified" or result.kind == "improved", (
+            "the original already behaves like the eager oracle in graph mode; the case shows no hazard"
+        )

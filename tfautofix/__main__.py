@@ -1,0 +1,3 @@
+from tfautofix.cli import main
+
+main()

@@ -1,0 +1,63 @@
+"""Canonical TensorFlow / Keras names, whatever spelling the user imported them with.
+
+LibCST's QualifiedNameProvider tells us ``tf.function`` is ``tensorflow.function``
+when ``tf`` is ``import tensorflow as tf`` (and not when ``tf`` is a local class).
+Here we fold the many public and internal spellings onto one canonical name.
+"""
+
+from __future__ import annotations
+
+# Longest prefixes first: the first match wins.
+_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("tensorflow.compat.v2.keras.", "keras."),
+    ("tensorflow.compat.v2.", "tensorflow."),
+    ("tensorflow.compat.v1.keras.", "keras."),
+    ("tensorflow.compat.v1.", "tensorflow."),
+    ("tensorflow.python.keras.", "keras."),
+    ("tensorflow.keras.", "keras."),
+    ("tf_keras.", "keras."),
+)
+
+# TensorFlow's own modules use the internal spelling of a few public names.
+_INTERNAL: dict[str, str] = {
+    "tensorflow.python.eager.def_function.function": "tensorflow.function",
+    "tensorflow.python.eager.polymorphic_function.polymorphic_function.function": "tensorflow.function",
+    "tensorflow.python.ops.variables.Variable": "tensorflow.Variable",
+    "tensorflow.python.ops.map_fn.map_fn": "tensorflow.map_fn",
+    "tensorflow.python.ops.parallel_for.control_flow_ops.vectorized_map": "tensorflow.vectorized_map",
+    "tensorflow.python.ops.logging_ops.print_v2": "tensorflow.print",
+}
+
+
+def canonical(qualified_name: str) -> str:
+    name = _INTERNAL.get(qualified_name, qualified_name)
+    for prefix, replacement in _PREFIXES:
+        if name.startswith(prefix):
+            return replacement + name[len(prefix):]
+    if name == "tensorflow.keras" or name == "tf_keras":
+        return "keras"
+    return name
+
+
+def is_tensorflow(name: str) -> bool:
+    return name == "tensorflow" or name.startswith(("tensorflow.", "keras.")) or name == "keras"
+
+
+TF_FUNCTION = "tensorflow.function"
+#: Callables that trace the function they receive (argument position, keyword).
+TRACING_HIGHER_ORDER: dict[str, tuple[tuple[int, str], ...]] = {
+    "tensorflow.map_fn": ((0, "fn"),),
+    "tensorflow.vectorized_map": ((0, "fn"),),
+    "tensorflow.scan": ((0, "fn"),),
+    "tensorflow.foldl": ((0, "fn"),),
+    "tensorflow.foldr": ((0, "fn"),),
+    "tensorflow.while_loop": ((0, "cond"), (1, "body")),
+    "tensorflow.cond": ((1, "true_fn"), (2, "false_fn")),
+    "tensorflow.switch_case": (),
+}
+#: ``tf.data.Dataset`` methods whose function argument is always traced.
+DATASET_METHODS = frozenset({"map", "filter", "flat_map", "interleave", "parallel_interleave"})
+#: Keras methods that Keras itself wraps in a ``tf.function``.
+KERAS_TRACED_METHODS = frozenset({"call", "train_step", "test_step", "predict_step", "update_state"})
+#: ``compile`` keywords whose callables are traced into the train/test function.
+COMPILE_KEYWORDS = frozenset({"loss", "metrics", "weighted_metrics"})

@@ -1,0 +1,190 @@
+"""The command line: a thin typer layer over :mod:`tfautofix.engine`.
+
+Exit codes (PRODUCT.md): 0 nothing found / all fixed; 1 findings remain or, in a
+dry run, changes would be made; 2 usage error or a file that could not be read
+or parsed (the other files are still processed).
+"""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from tfautofix import __version__
+from tfautofix.codemods import all_rules, rule_by_code, select_rules
+from tfautofix.engine import FileResult, Options, run, unified_diff, write_result
+from tfautofix.files import SourceError
+from tfautofix.report import (
+    diff_text,
+    finding_line,
+    findings_json,
+    make_console,
+    rule_documentation,
+    rules_table,
+)
+
+app = typer.Typer(
+    help="Find and fix TensorFlow code that makes tf.function retrace or misbehave at trace time.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+out = make_console()
+err = make_console(stderr=True)
+
+
+class Format(str, enum.Enum):
+    text = "text"
+    json = "json"
+
+
+def _codes(value: Optional[str], option: str) -> Optional[List[str]]:
+    if value is None:
+        return None
+    codes = [code.strip().upper() for code in value.split(",") if code.strip()]
+    known = [rule.code for rule in all_rules()]
+    for code in codes:
+        if not any(k.startswith(code) for k in known):
+            raise typer.BadParameter(f"unknown rule code {code!r} (see `tfautofix rules`)", param_hint=option)
+    return codes
+
+
+def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Options:
+    rules = select_rules(_codes(select, "--select"), _codes(ignore, "--ignore"))
+    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes)
+
+
+def _run(paths: List[Path], options: Options, fix: bool, jobs: Optional[int]) -> list[FileResult]:
+    """Run the engine, with a progress bar when stderr is a terminal."""
+    if not err.is_terminal:
+        return run(paths, options, fix=fix, jobs=jobs)
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[findings]} findings"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("checking" if not fix else "fixing", total=None, findings=0)
+        found = 0
+
+        def advance(result: FileResult) -> None:
+            nonlocal found
+            found += len(result.findings) + len(result.applied)
+            progress.update(task, advance=1, findings=found)
+
+        return run(paths, options, fix=fix, jobs=jobs, on_result=advance)
+
+
+def _report_errors(results: list[FileResult]) -> int:
+    errors = [r for r in results if r.error]
+    for result in errors:
+        err.print(f"{result.path}: {result.error}", style="red")
+    return len(errors)
+
+
+PathsArgument = typer.Argument(..., metavar="PATHS", help="Files or directories to process (.gitignore is respected).", show_default=False)
+SelectOption = typer.Option(None, "--select", help="Comma-separated rule codes or prefixes to run (default: all).")
+IgnoreOption = typer.Option(None, "--ignore", help="Comma-separated rule codes or prefixes to skip.")
+JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: number of CPUs).")
+
+
+@app.command()
+def check(
+    paths: List[Path] = PathsArgument,
+    select: Optional[str] = SelectOption,
+    ignore: Optional[str] = IgnoreOption,
+    output_format: Format = typer.Option(Format.text, "--format", help="Output format."),
+    jobs: Optional[int] = JobsOption,
+) -> None:
+    """Report hazards without changing anything."""
+    results = _run(paths, _options(select, ignore), fix=False, jobs=jobs)
+    findings = [f for result in results for f in result.findings]
+    if output_format is Format.json:
+        print(findings_json(findings))
+    else:
+        for finding in findings:
+            out.print(finding_line(finding))
+    errors = _report_errors(results)
+    if output_format is Format.text:
+        fixable = sum(1 for f in findings if f.fix is not None)
+        summary = f"Found {len(findings)} finding(s) in {len(results)} file(s)"
+        if fixable:
+            summary += f"; {fixable} fixable with `tfautofix fix`"
+        err.print(summary + ("." if not errors else f"; {errors} file(s) could not be processed."))
+    raise typer.Exit(2 if errors else 1 if findings else 0)
+
+
+@app.command()
+def fix(
+    paths: List[Path] = PathsArgument,
+    write: bool = typer.Option(False, "--write", help="Write the fixes (default: show a diff, write nothing)."),
+    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also apply fixes marked unsafe."),
+    select: Optional[str] = SelectOption,
+    ignore: Optional[str] = IgnoreOption,
+    jobs: Optional[int] = JobsOption,
+) -> None:
+    """Show (dry run) or apply (--write) fixes."""
+    results = _run(paths, _options(select, ignore, unsafe_fixes), fix=True, jobs=jobs)
+    changed = [r for r in results if r.changed]
+    for result in changed:
+        if write:
+            try:
+                write_result(result)
+            except (SourceError, OSError) as error:
+                result.error = str(error)
+                result.applied = []
+        else:
+            out.print(diff_text(unified_diff(result)))
+    remaining = [f for r in results for f in r.findings]
+    for finding in remaining:
+        err.print(finding_line(finding))
+    errors = _report_errors(results)
+    applied = sum(len(r.applied) for r in results if not r.error)
+    files = sum(1 for r in changed if not r.error)
+    verb = "Fixed" if write else "Would fix"
+    summary = f"{verb} {applied} finding(s) in {files} file(s); {len(remaining)} remaining"
+    unsafe = sum(1 for f in remaining if f.fix is not None and f.fix.applicability == "unsafe")
+    if unsafe and not unsafe_fixes:
+        summary += f" ({unsafe} with an unsafe fix: add --unsafe-fixes)"
+    if write and files:
+        summary += ". Review with `git diff`, undo with `git checkout -- PATH`"
+    err.print(summary + ".")
+    if errors:
+        raise typer.Exit(2)
+    raise typer.Exit(1 if remaining or (files and not write) else 0)
+
+
+@app.command()
+def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA008.")) -> None:
+    """List the rules, or show one rule's documentation."""
+    if code is None:
+        out.print(rules_table(all_rules()))
+        return
+    rule = rule_by_code(code)
+    if rule is None:
+        raise typer.BadParameter(f"unknown rule code {code!r}", param_hint="CODE")
+    out.print(rule_documentation(rule))
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"tfautofix {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+) -> None:
+    """Find and fix TensorFlow code that makes tf.function retrace or misbehave at trace time."""
+
+
+def main() -> None:
+    app(prog_name="tfautofix")

@@ -1,0 +1,283 @@
+"""The per-file pipeline: screen, parse, detect, fix until stable, gate, write.
+
+Everything here is importable without TensorFlow; the CLI is a thin layer on top.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import os
+import re
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Sequence
+
+import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
+
+from tfautofix.analysis.context import FileContext
+from tfautofix.codemods import rule_by_code
+from tfautofix.files import SourceError, SourceFile, discover, read_source, write_atomic
+from tfautofix.rule import Finding, Fix, Rule
+
+#: A file that mentions none of these cannot contain a TensorFlow hazard.
+_TENSORFLOW_SCREEN = re.compile(r"\b(?:tensorflow|keras|tf_keras)\b")
+_SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
+#: Like Ruff: re-apply fixes until nothing changes, but never loop forever.
+MAX_PASSES = 10
+
+
+@dataclass(frozen=True)
+class Options:
+    rules: tuple[str, ...]  # rule codes, resolved by the caller from --select/--ignore
+    unsafe_fixes: bool = False
+    target_version: tuple[int, int] = sys.version_info[:2]
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)  # left after fixing (or all, for check)
+    applied: list[Finding] = field(default_factory=list)  # findings whose fix was applied
+    original: str | None = None
+    fixed: str | None = None  # the fixed text when it differs from `original`
+    encoding: str = "utf-8"
+    error: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.fixed is not None and self.fixed != self.original
+
+
+class FixError(Exception):
+    """A fix that must not be written (it produced invalid code or does not converge)."""
+
+
+# -- single source ------------------------------------------------------------
+
+
+def _rules(codes: Iterable[str]) -> list[Rule]:
+    return [rule for rule in map(rule_by_code, codes) if rule is not None]
+
+
+def _screened(text: str, rules: Sequence[Rule]) -> list[Rule]:
+    """Rules that may fire on ``text``. When none can, still check that the
+    file parses (with ``ast``, the cheapest parser), so syntax errors are reported."""
+    screened = [rule for rule in rules if rule.screen(text)] if _TENSORFLOW_SCREEN.search(text) else []
+    if not screened:
+        ast.parse(text)
+    return screened
+
+
+def _suppressed(finding: Finding, lines: list[str]) -> bool:
+    if not 0 < finding.line <= len(lines):
+        return False
+    match = _SUPPRESSION.search(lines[finding.line - 1])
+    if match is None:
+        return False
+    codes = match.group("codes")
+    return codes is None or finding.code in {c.strip().upper() for c in codes.split(",")}
+
+
+def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str) -> tuple[FileContext, list[Finding]]:
+    ctx = FileContext(module, path)
+    lines = text.splitlines()
+    findings = []
+    for rule in rules:
+        for finding in rule.check(ctx):
+            if not _suppressed(finding, lines):
+                finding.path = path
+                findings.append(finding)
+    findings.sort(key=lambda f: (f.line, f.column, f.code))
+    return ctx, findings
+
+
+def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>") -> list[Finding]:
+    """Findings in ``text``. Raises ``cst.ParserSyntaxError`` when it does not parse."""
+    rules = _screened(text, rules)
+    if not rules:
+        return []
+    return _detect(cst.parse_module(text), text, rules, path)[1]
+
+
+class _ApplyEdits(cst.CSTTransformer):
+    def __init__(self, edits: dict) -> None:
+        super().__init__()
+        self.edits = edits
+
+    def on_leave(self, original_node, updated_node):
+        edit = self.edits.get(original_node)
+        if edit is None:
+            return updated_node
+        return edit(updated_node) if callable(edit) else edit
+
+
+def _compatible(ctx: FileContext, fixes: Iterable[Fix]) -> list[Fix]:
+    """Fixes that touch disjoint parts of the tree; the others wait for the next pass.
+
+    An edit inside a node that another fix replaces would be lost, so a fix is
+    postponed when one of its nodes is (or lies inside) a node already claimed.
+    """
+    claimed: set[cst.CSTNode] = set()
+    claimed_ancestors: set[cst.CSTNode] = set()
+    chosen = []
+    for fix in fixes:
+        nodes = set(fix.edits)
+        ancestors = {a for node in nodes for a in ctx.ancestors(node)}
+        if nodes & claimed or ancestors & claimed or nodes & claimed_ancestors:
+            continue
+        claimed |= nodes
+        claimed_ancestors |= ancestors
+        chosen.append(fix)
+    return chosen
+
+
+def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
+    edits: dict = {}
+    for fix in fixes:
+        edits.update(fix.edits)
+    module = ctx.module.visit(_ApplyEdits(edits))
+    imports = {spec for fix in fixes for spec in fix.imports}
+    if imports:
+        context = CodemodContext()
+        for spec in sorted(imports, key=lambda s: (s.module, s.obj or "", s.asname or "")):
+            AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
+        module = AddImportsVisitor(context).transform_module(module)
+    return module
+
+
+def _wanted(finding: Finding, unsafe_fixes: bool) -> bool:
+    return finding.fix is not None and (unsafe_fixes or finding.fix.applicability == "safe")
+
+
+def fix_source(
+    text: str,
+    rules: Sequence[Rule],
+    path: str = "<string>",
+    unsafe_fixes: bool = False,
+    target_version: tuple[int, int] = sys.version_info[:2],
+    accept: Callable[[Finding], bool] | None = None,
+) -> tuple[str, list[Finding], list[Finding]]:
+    """Apply fixes until the source is stable: ``(new_text, applied, remaining)``.
+
+    ``accept`` may veto individual fixes (interactive mode). Raises
+    :class:`FixError` rather than return code that does not parse.
+    """
+    rules = _screened(text, rules)
+    applied: list[Finding] = []
+    remaining: list[Finding] = []
+    if not rules:
+        return text, applied, remaining
+    current = text
+    for _ in range(MAX_PASSES):
+        module = cst.parse_module(current)
+        ctx, findings = _detect(module, current, rules, path)
+        wanted = [f for f in findings if _wanted(f, unsafe_fixes) and (accept is None or accept(f))]
+        remaining = [f for f in findings if f not in wanted]
+        chosen_fixes = _compatible(ctx, (f.fix for f in wanted))
+        if not chosen_fixes:
+            break
+        new = apply_fixes(ctx, chosen_fixes).code
+        codes = sorted({f.code for f in wanted if f.fix in chosen_fixes})
+        try:
+            ast.parse(new, feature_version=target_version)
+        except SyntaxError as error:
+            raise FixError(f"fix by {', '.join(codes)} would produce invalid code ({error.msg}, line {error.lineno}); nothing written") from None
+        if new == current:
+            break
+        applied += [f for f in wanted if f.fix in chosen_fixes]
+        current = new
+    else:
+        raise FixError(f"fixes did not converge after {MAX_PASSES} passes; nothing written")
+    return current, applied, remaining
+
+
+# -- files --------------------------------------------------------------------
+
+
+def _parse_error(error: Exception) -> str:
+    if isinstance(error, cst.ParserSyntaxError):
+        return f"cannot parse: {error.message} (line {error.raw_line}, column {error.raw_column + 1})"
+    if isinstance(error, SyntaxError):
+        return f"cannot parse: {error.msg} (line {error.lineno}, column {error.offset})"
+    return f"cannot parse: {error}"
+
+
+def process_file(path: str, options: Options, fix: bool) -> FileResult:
+    result = FileResult(path)
+    try:
+        source: SourceFile = read_source(Path(path))
+    except SourceError as error:
+        result.error = str(error)
+        return result
+    result.original = source.text
+    result.encoding = source.encoding
+    rules = _rules(options.rules)
+    try:
+        if fix:
+            result.fixed, result.applied, result.findings = fix_source(
+                source.text, rules, path, options.unsafe_fixes, options.target_version
+            )
+        else:
+            result.findings = lint_source(source.text, rules, path)
+    except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
+        result.error = _parse_error(error)
+    except FixError as error:
+        result.error = str(error)
+    except RecursionError:
+        result.error = "cannot parse: nesting too deep"
+    return result
+
+
+def _process_star(args):
+    return process_file(*args)
+
+
+def run(
+    paths: Sequence[Path],
+    options: Options,
+    fix: bool = False,
+    jobs: int | None = None,
+    on_result: Callable[[FileResult], None] | None = None,
+) -> list[FileResult]:
+    """Process every Python file under ``paths``; results in file order."""
+    files = [str(p) for p in discover(paths)]
+    jobs = jobs or os.cpu_count() or 1
+    work = [(path, options, fix) for path in files]
+    results: list[FileResult] = []
+    if jobs <= 1 or len(files) < 8:
+        iterator: Iterator[FileResult] = map(_process_star, work)
+        for result in iterator:
+            results.append(result)
+            if on_result:
+                on_result(result)
+        return results
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for result in pool.map(_process_star, work, chunksize=max(1, min(32, len(work) // (jobs * 8) or 1))):
+            results.append(result)
+            if on_result:
+                on_result(result)
+    return results
+
+
+def write_result(result: FileResult) -> None:
+    """Write a fixed file atomically, unless it changed on disk since we read it."""
+    if not result.changed:
+        return
+    path = Path(result.path)
+    current = read_source(path)
+    if current.text != result.original:
+        raise SourceError("changed on disk while tfautofix was running; not written")
+    write_atomic(path, current.encode(result.fixed))
+
+
+def unified_diff(result: FileResult) -> str:
+    original = (result.original or "").splitlines(keepends=True)
+    fixed = (result.fixed or "").splitlines(keepends=True)
+    return "".join(
+        difflib.unified_diff(original, fixed, fromfile=f"a/{result.path}", tofile=f"b/{result.path}")
+    )

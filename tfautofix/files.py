@@ -1,0 +1,135 @@
+"""Finding, reading and writing source files without losing a byte of what we don't change."""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import pathspec
+
+SKIPPED_DIRECTORIES = frozenset(
+    {"__pycache__", "__pypackages__", "node_modules", "site-packages", "venv", "build", "dist", "_build", "buck-out"}
+)
+
+
+class SourceError(Exception):
+    """A file we cannot read or decode; reported as ``path: reason``."""
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: Path
+    text: str  # decoded, newlines as in the file
+    encoding: str  # as detected by tokenize ("utf-8-sig" keeps a BOM)
+
+    def encode(self, text: str) -> bytes:
+        return text.encode(self.encoding)
+
+
+def read_source(path: Path) -> SourceFile:
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise SourceError(f"cannot read: {error.strerror or error}") from None
+    if b"\0" in raw:
+        raise SourceError("cannot read: binary file (contains NUL bytes)")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+        text = raw.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError) as error:
+        raise SourceError(f"cannot decode: {error}") from None
+    if encoding == "utf-8-sig" and text.startswith("\ufeff"):
+        text = text[1:]
+    return SourceFile(path, text, encoding)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` all at once, keeping its permissions."""
+    mode = path.stat().st_mode & 0o7777 if path.exists() else None
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tfautofix", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def _is_virtualenv(directory: Path) -> bool:
+    return (directory / "pyvenv.cfg").exists()
+
+
+def discover(paths: Iterable[Path]) -> Iterator[Path]:
+    """Python files under ``paths``: explicit files always, directories minus
+    hidden folders, virtualenvs, and what the nearest ``.gitignore`` files exclude."""
+    seen: set[Path] = set()
+    for root in paths:
+        if root.is_file() or not root.exists():
+            if root not in seen:
+                seen.add(root)
+                yield root
+            continue
+        yield from _walk(root.resolve(), root, _gitignores_above(root.resolve()), seen)
+
+
+def _gitignores_above(directory: Path) -> list[tuple[Path, pathspec.PathSpec]]:
+    specs = []
+    for parent in reversed(directory.parents):
+        spec = _load_gitignore(parent)
+        if spec is not None:
+            specs.append((parent, spec))
+        if (parent / ".git").exists():
+            specs = [(p, s) for p, s in specs if p == parent or parent in p.parents]
+    return specs
+
+
+def _load_gitignore(directory: Path) -> pathspec.PathSpec | None:
+    gitignore = directory / ".gitignore"
+    if not gitignore.is_file():
+        return None
+    try:
+        lines = gitignore.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
+
+
+def _ignored(path: Path, is_dir: bool, specs: list[tuple[Path, pathspec.PathSpec]]) -> bool:
+    for base, spec in specs:
+        relative = path.relative_to(base).as_posix() + ("/" if is_dir else "")
+        if spec.match_file(relative):
+            return True
+    return False
+
+
+def _walk(directory: Path, shown: Path, specs, seen: set[Path]) -> Iterator[Path]:
+    own = _load_gitignore(directory)
+    if own is not None:
+        specs = [*specs, (directory, own)]
+    try:
+        entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+    except OSError:
+        return
+    for entry in entries:
+        path = directory / entry.name
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name in SKIPPED_DIRECTORIES or _is_virtualenv(path) or _ignored(path, True, specs):
+                continue
+            yield from _walk(path, shown / entry.name, specs, seen)
+        elif entry.name.endswith(".py") and not _ignored(path, False, specs):
+            if path not in seen:
+                seen.add(path)
+                yield shown / entry.name

@@ -1,0 +1,65 @@
+"""How results are shown: diffs, finding lines, JSON, rule documentation."""
+
+from __future__ import annotations
+
+import json
+from typing import Iterable
+
+from rich.console import Console, Group
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.syntax import Syntax
+from rich.table import Table
+from rich.text import Text
+
+from tfautofix.rule import Finding, Rule
+
+_DIFF_STYLES = (("+++", "bold"), ("---", "bold"), ("@@", "cyan"), ("+", "green"), ("-", "red"))
+
+
+def diff_text(diff: str) -> Text:
+    text = Text()
+    for line in diff.splitlines(keepends=True):
+        style = next((style for prefix, style in _DIFF_STYLES if line.startswith(prefix)), "")
+        text.append(line, style=style)
+    return text
+
+
+def finding_line(finding: Finding) -> Text:
+    text = Text()
+    text.append(f"{finding.path}:{finding.line}:{finding.column}: ", style="bold")
+    text.append(finding.code, style="bold red")
+    text.append(f" {finding.message}")
+    if finding.fix is not None:
+        text.append(f" [{finding.fix.applicability} fix]", style="dim" if finding.fix.applicability == "safe" else "yellow")
+    return text
+
+
+def findings_json(findings: Iterable[Finding]) -> str:
+    return json.dumps([f.to_json() for f in findings], indent=2)
+
+
+def rules_table(rules: Iterable[Rule]) -> Table:
+    table = Table(title="tfautofix rules")
+    table.add_column("code", style="bold")
+    table.add_column("name")
+    table.add_column("fix")
+    table.add_column("summary")
+    for rule in rules:
+        table.add_row(rule.code, rule.name, rule.fixable, rule.summary)
+    return table
+
+
+def rule_documentation(rule: Rule) -> Group:
+    fix = {"safe": "safe fix", "unsafe": "unsafe fix (needs --unsafe-fixes)", "display-only": "reported, not fixed"}
+    return Group(
+        Text(f"{rule.code} {rule.name}", style="bold"),
+        Text(f"{rule.summary} — {fix[rule.fixable]}", style="italic"),
+        Markdown(rule.docs.strip()),
+        Panel(Syntax(rule.before, "python"), title="before", title_align="left"),
+        Panel(Syntax(rule.after, "python"), title="after", title_align="left"),
+    )
+
+
+def make_console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)

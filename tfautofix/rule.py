@@ -1,0 +1,106 @@
+"""What a rule is: metadata, a detector yielding findings, and optional fixes.
+
+A rule lives in one module under ``tfautofix/codemods/`` and subclasses
+:class:`Rule`. The registry (``tfautofix.codemods.all_rules``) finds it there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, ClassVar, Iterator, Literal, Mapping, Union
+
+import libcst as cst
+
+if TYPE_CHECKING:
+    from tfautofix.analysis.context import FileContext
+
+Applicability = Literal["safe", "unsafe"]
+#: How a fix is checked by execution (see PRODUCT.md, "eager is the oracle").
+Contract = Literal["exact", "distribution", "side-effect"]
+
+#: An edit replaces one node of the original tree. A callable receives the node
+#: as already rewritten by edits nested inside it, so nested edits compose.
+Replacement = Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel]
+Edit = Union[Replacement, Callable[[cst.CSTNode], Replacement]]
+
+
+@dataclass(frozen=True)
+class ImportSpec:
+    """An import a fix needs: ``import module as asname`` or ``from module import obj``."""
+
+    module: str
+    obj: str | None = None
+    asname: str | None = None
+
+
+@dataclass(frozen=True)
+class Fix:
+    edits: Mapping[cst.CSTNode, Edit]
+    applicability: Applicability = "safe"
+    imports: tuple[ImportSpec, ...] = ()
+
+
+@dataclass
+class Finding:
+    code: str
+    name: str
+    message: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    fix: Fix | None = field(default=None, repr=False, compare=False)
+    path: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "code": self.code,
+            "name": self.name,
+            "message": self.message,
+            "fix": None if self.fix is None else {"applicability": self.fix.applicability},
+        }
+
+
+class Rule:
+    """Base class of every rule. Subclasses set the class attributes and ``check``."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    #: Applicability of the rule's fixes ("display-only" when it never fixes).
+    fixable: ClassVar[Literal["safe", "unsafe", "display-only"]] = "safe"
+    contract: ClassVar[Contract] = "exact"
+    #: False for rules whose hazard is not a behaviour difference (e.g. a deprecation).
+    changes_behaviour: ClassVar[bool] = True
+    #: Markdown documentation: why it matters, what the fix does, its limits.
+    docs: ClassVar[str]
+    before: ClassVar[str]
+    after: ClassVar[str]
+    #: Cheap screen: the rule can only fire on files containing one of these strings.
+    triggers: ClassVar[tuple[str, ...]]
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        raise NotImplementedError
+
+    def finding(
+        self, ctx: FileContext, node: cst.CSTNode, message: str, fix: Fix | None = None
+    ) -> Finding:
+        start, end = ctx.span(node)
+        return Finding(
+            code=self.code,
+            name=self.name,
+            message=message,
+            line=start[0],
+            column=start[1],
+            end_line=end[0],
+            end_column=end[1],
+            fix=fix,
+        )
+
+    def screen(self, source: str) -> bool:
+        return any(trigger in source for trigger in self.triggers)
