@@ -11,6 +11,8 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.tensors import TensorInference
 from tfautofix.rule import Finding, Fix, Rule
 
+#: Generated calls longer than this are laid out one argument per line.
+_LINE_LENGTH = 88
 #: Method calls that are TensorFlow state updates, fine inside a branch.
 _VARIABLE_UPDATES = frozenset({"assign", "assign_add", "assign_sub"})
 
@@ -208,17 +210,16 @@ def _read_first(stmts: Sequence[cst.BaseStatement], name: str) -> bool:
 
 def _unsupported(ctx: FileContext, stmts: Sequence[cst.BaseStatement], allow_final_return: bool) -> str | None:
     """Why the statements cannot move into a branch function, or None."""
-    for kind, what in ((m.Yield(), "`yield`"), (m.Await(), "`await`"), (m.NamedExpr(), "`:=`")):
+    jumps = ((m.Break(), "`break`"), (m.Continue(), "`continue`"), (m.Raise(), "`raise`"))
+    for kind, what in ((m.Yield(), "`yield`"), (m.Await(), "`await`"), (m.NamedExpr(), "`:=`"), *jumps):
         if any(m.findall(stmt, kind) for stmt in stmts):
             return f"{what} in the body"
     for index, stmt in enumerate(stmts):
         if isinstance(stmt, cst.FunctionDef):
             continue
         if not isinstance(stmt, cst.SimpleStatementLine):
-            return "the body contains another block (`if`/loop/`with`/`try`); rewrite the inner one first"
+            return "the body contains a nested block (`if`, loop, `with` or `try`)"
         for small in stmt.body:
-            if isinstance(small, (cst.Break, cst.Continue)):
-                return f"`{ctx.code(small).strip()}` in the body"
             if isinstance(small, cst.Return):
                 if not (allow_final_return and index == len(stmts) - 1 and small.value is not None):
                     return "`return` in only part of the body"
@@ -260,6 +261,24 @@ def _pack(values: Sequence[cst.BaseExpression], parenthesized: bool = True) -> c
     return cst.Tuple(elements) if parenthesized else cst.Tuple(elements, lpar=[], rpar=[])
 
 
+def _one_per_line(module: cst.Module, call: cst.Call, column: int, depth: int = 1) -> cst.Call:
+    """``call`` with one argument per line; nested ``lambda: tf.cond(...)`` too when still long."""
+    indent = module.default_indent
+
+    def newline(level: int) -> cst.ParenthesizedWhitespace:
+        return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(indent * level))
+
+    args = []
+    for i, arg in enumerate(call.args):
+        value = arg.value
+        too_long = column + len(indent * depth) + len(module.code_for_node(arg)) > _LINE_LENGTH
+        if too_long and isinstance(value, cst.Lambda) and isinstance(value.body, cst.Call):
+            arg = arg.with_changes(value=value.with_changes(body=_one_per_line(module, value.body, column, depth + 1)))
+        last = i == len(call.args) - 1
+        args.append(arg.with_changes(comma=cst.Comma(whitespace_after=newline(depth - 1 if last else depth))))
+    return call.with_changes(whitespace_before_args=newline(depth), args=args)
+
+
 def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr.with_changes(lpar=[], rpar=[]) if getattr(expr, "lpar", None) else expr
 
@@ -278,6 +297,16 @@ class _Rewriter:
     def _fix(self, edits: dict) -> Fix:
         imports = (self.tf_import,) if self.tf_import is not None else ()
         return Fix(edits, applicability="unsafe" if self.unsafe else "safe", imports=imports)
+
+    def _line(self, small: cst.Return | cst.Assign | cst.Expr, node: cst.CSTNode) -> cst.SimpleStatementLine:
+        """The statement replacing ``node``; its call wrapped when the line would be long."""
+        line = cst.SimpleStatementLine([small])
+        column = self.ctx.span(node)[0][1] - 1
+        if column + len(self.ctx.module.code_for_node(line).rstrip()) <= _LINE_LENGTH:
+            return line
+        call = small.value
+        assert isinstance(call, cst.Call)
+        return line.with_changes(body=[small.with_changes(value=_one_per_line(self.ctx.module, call, column))])
 
     def _note_unsafe(self, reason: str) -> None:
         if reason not in self.unsafe:
@@ -435,7 +464,7 @@ class _Rewriter:
                 result = cst.Assign([cst.AssignTarget(targets)], call)
             else:
                 result = cst.Expr(call)
-        statements = [*prelude, cst.SimpleStatementLine([result])]
+        statements = [*prelude, self._line(result, node)]
         statements[0] = statements[0].with_changes(leading_lines=node.leading_lines)
         edits[node] = cst.FlattenSentinel(statements)
         return self._fix(edits)
@@ -483,12 +512,9 @@ class _Rewriter:
 
         prelude, true_fn = branch(stmts, f"_true_fn{suffix}")
         if rest:
-            inner_prelude, inner_call = self._cond_chain(rest, final, outputs, node, depth + 1)
-            if inner_prelude:
-                body = [*inner_prelude, cst.SimpleStatementLine([cst.Return(inner_call)])]
-                false_prelude, false_fn = self._function(f"_false_fn{suffix}", body, None, node)
-            else:
-                false_prelude, false_fn = [], _lambda(inner_call)
+            # Branch functions of the inner conditions are defined up front, like the outer ones.
+            false_prelude, inner_call = self._cond_chain(rest, final, outputs, node, depth + 1)
+            false_fn = _lambda(inner_call)
         elif final is not None:
             false_prelude, false_fn = branch(final, f"_false_fn{suffix}")
         else:
@@ -526,5 +552,5 @@ class _Rewriter:
         )
         loop_cond = cst.Lambda(params=params, body=pred)
         call = self._tf("while_loop", loop_cond, cst.Name("_loop_body"), packed)
-        result = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(returned)], call)])
+        result = self._line(cst.Assign([cst.AssignTarget(returned)], call), node)
         return self._fix({node: cst.FlattenSentinel([loop_body, result])})
