@@ -189,7 +189,7 @@ class TensorInference:
             return True
         self._visiting.add(key)
         try:
-            facts = [self._assignment_fact(a.node, fact) for a in scope[name.value]]
+            facts = [self._assignment_fact(getattr(a, "node", None), fact) for a in scope[name.value]]
         finally:
             self._visiting.discard(key)
         facts = [f for f in facts if f != "neutral"]
@@ -199,7 +199,7 @@ class TensorInference:
             return _all(facts)
         return all(f is True for f in facts)
 
-    def _assignment_fact(self, node: cst.CSTNode, fact: str):
+    def _assignment_fact(self, node: cst.CSTNode | None, fact: str):
         if isinstance(node, cst.Param):
             return self._param_fact(node, fact)
         if not isinstance(node, cst.Name):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator, Sequence
 
 import libcst as cst
@@ -11,6 +12,7 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.tensors import TensorInference
 from tfautofix.rule import Finding, Fix, Rule
 
+_BRANCH = re.compile(r"^[ \t]*(?:el)?(?:if|while)\b", re.MULTILINE)
 #: Generated calls longer than this are laid out one argument per line.
 _LINE_LENGTH = 88
 #: Method calls that are TensorFlow state updates, fine inside a branch.
@@ -27,7 +29,12 @@ class PythonBranchOnTensor(Rule):
     summary = "Python `if`/`while` on a tensor only works when AutoGraph rewrites it; use `tf.cond`/`tf.while_loop`"
     fixable = "safe"
     contract = "exact"
-    triggers = ("if ", "while ")
+    #: What makes code traced (tf.function, tf.map_fn, Dataset.map, Keras methods, compile);
+    #: `screen` also requires an `if`/`while` statement.
+    triggers = (
+        "function", "map", "filter", "interleave", "scan", "fold", "while_loop", "cond",
+        "call", "_step", "update_state", "compile",
+    )
     docs = """
 A Python `if` or `while` whose condition is a tensor works inside `tf.function`
 only because AutoGraph rewrites it at trace time. With `autograph=False`, in
@@ -77,6 +84,9 @@ import tensorflow as tf
 def activation(x):
     return tf.cond(tf.reduce_mean(x) > 0.5, lambda: tf.nn.relu(x), lambda: tf.nn.sigmoid(x))
 """
+
+    def screen(self, source: str) -> bool:
+        return super().screen(source) and _BRANCH.search(source) is not None
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         inferences: dict[cst.FunctionDef, TensorInference] = {}
@@ -279,6 +289,13 @@ def _one_per_line(module: cst.Module, call: cst.Call, column: int, depth: int = 
     return call.with_changes(whitespace_before_args=newline(depth), args=args)
 
 
+def _without_blank_lines(stmt: cst.BaseStatement) -> cst.BaseStatement:
+    """The statement opening a new block keeps its comments, not blank lines above it."""
+    if isinstance(stmt, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+        return stmt.with_changes(leading_lines=[line for line in stmt.leading_lines if line.comment])
+    return stmt
+
+
 def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr.with_changes(lpar=[], rpar=[]) if getattr(expr, "lpar", None) else expr
 
@@ -351,7 +368,8 @@ class _Rewriter:
                     if _binds(stmt, name):
                         return True
             current = parent
-        return any(p.name.value == name for p in self.func.params.params + self.func.params.kwonly_params)
+        params = self.func.params
+        return any(p.name.value == name for p in (*params.posonly_params, *params.params, *params.kwonly_params))
 
     def _read_later(self, name: str, node: cst.CSTNode) -> bool:
         """Is ``name`` used after ``node`` (anywhere, when ``node`` is inside a loop)?"""
@@ -376,10 +394,7 @@ class _Rewriter:
         body = list(stmts)
         if returned:
             body.append(cst.SimpleStatementLine([cst.Return(_pack([cst.Name(n) for n in returned], parenthesized=False))]))
-        if not body:
-            body = [cst.SimpleStatementLine([cst.Pass()])]
-        if isinstance(body[0], (cst.SimpleStatementLine, cst.FunctionDef)):
-            body[0] = body[0].with_changes(leading_lines=())
+        body[0] = _without_blank_lines(body[0])
         definition = cst.FunctionDef(
             name=cst.Name(fn_name),
             params=cst.Parameters([cst.Param(cst.Name(p)) for p in params]),
@@ -542,8 +557,7 @@ class _Rewriter:
         params = cst.Parameters([cst.Param(cst.Name(n)) for n in loop_vars])
         packed = cst.Tuple([cst.Element(cst.Name(n)) for n in loop_vars])
         returned = packed if len(loop_vars) == 1 else packed.with_changes(lpar=[], rpar=[])
-        body_stmts = list(body)
-        body_stmts[0] = body_stmts[0].with_changes(leading_lines=())
+        body_stmts = [_without_blank_lines(body[0]), *body[1:]]
         loop_body = cst.FunctionDef(
             name=cst.Name("_loop_body"),
             params=params,
