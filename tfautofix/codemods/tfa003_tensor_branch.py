@@ -27,7 +27,7 @@ class PythonBranchOnTensor(Rule):
     code = "TFA003"
     name = "python-branch-on-tensor"
     summary = "Python `if`/`while` on a tensor only works when AutoGraph rewrites it; use `tf.cond`/`tf.while_loop`"
-    fixable = "safe"
+    fixable = "unsafe"  # safe when the condition is a scalar and the branches give tensors
     contract = "exact"
     #: What makes code traced (tf.function, tf.map_fn, Dataset.map, Keras methods, compile);
     #: `screen` also requires an `if`/`while` statement.
@@ -82,7 +82,11 @@ import tensorflow as tf
 
 @tf.function(autograph=False)
 def activation(x):
-    return tf.cond(tf.reduce_mean(x) > 0.5, lambda: tf.nn.relu(x), lambda: tf.nn.sigmoid(x))
+    return tf.cond(
+        tf.reduce_mean(x) > 0.5,
+        lambda: tf.nn.relu(x),
+        lambda: tf.nn.sigmoid(x),
+    )
 """
 
     def screen(self, source: str) -> bool:
