@@ -50,8 +50,9 @@ bool is not allowed`. The fix writes the graph control flow out explicitly:
 - multi-statement branches → local `def _true_fn():` / `def _false_fn():`
   returning the assigned names (names a branch updates are passed in);
 - `elif` chains → nested `tf.cond`; `not`/`and`/`or` on tensors →
-  `tf.logical_not`/`tf.logical_and`/`tf.logical_or`; a non-boolean condition is
-  cast with `tf.cast(..., tf.bool)`, as Python's truth test would;
+  `tf.logical_not`/`tf.logical_and`/`tf.logical_or`; a non-boolean condition
+  (`if tf.reduce_sum(x):`, which even AutoGraph rejects) is cast with
+  `tf.cast(..., tf.bool)`, Python's truth test;
 - `while cond:` updating local variables → `tf.while_loop` over them.
 
 A condition counts as a tensor only when it certainly is one: a TensorFlow op
