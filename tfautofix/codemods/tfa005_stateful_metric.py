@@ -128,7 +128,7 @@ model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
             if not (compile_refs or calls or tuple(params[:2]) == _METRIC_SIGNATURE):
                 continue
             class_name = _class_name(func.name.value)
-            if class_name in defined and not (compile_refs or calls):
+            if class_name in defined and not _used(ctx, func):
                 continue  # already converted; the kept function is not used here any more
             try:
                 states = _states(ctx, func)
@@ -164,6 +164,10 @@ def _refers_to(ctx: FileContext, name: cst.CSTNode, func: cst.FunctionDef) -> bo
         return False
     scope = ctx.scope(name)
     return scope is not None and any(getattr(a, "node", None) is func for a in scope[name.value])
+
+
+def _used(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    return any(node is not func.name and _refers_to(ctx, node, func) for node in m.findall(ctx.module, m.Name(func.name.value)))
 
 
 def _metric_names(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
@@ -559,7 +563,7 @@ def _message(func, states, class_name, compile_refs, calls) -> str:
     lazy = [s.name for s in states if s.persistent and s.kind == "variable"]
     problems = []
     if per_call:
-        problems.append(f"creates `tf.Variable` {_names(per_call)} on every call, which fails once traced")
+        problems.append(f"creates variable {_names(per_call)} on every call, which fails once traced")
     if python:
         problems.append(f"updates Python globals {_names(python)}, which freeze at trace time")
     if lazy:
@@ -569,7 +573,7 @@ def _message(func, states, class_name, compile_refs, calls) -> str:
         where.append("`compile(metrics=...)`")
     if calls:
         where.append(f"traced calls (instance `{fn}_metric`)")
-    updated = f"; updates {' and '.join(where)}" if where else "; no call site in this module"
+    updated = f"; updates {' and '.join(where)}" if where else "; no call site updated in this module"
     return (
         f"metric function `{fn}` {' and '.join(problems)}: use Keras metric `{class_name}`{updated}"
         f" (`{fn}` is kept: other modules may import it, deleting it is unsafe)"
