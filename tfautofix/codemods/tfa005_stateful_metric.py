@@ -80,20 +80,24 @@ something (their order would change).
     before = """\
 import tensorflow as tf
 
+
 def problematic_metric(y_true, y_pred):
     counter = tf.Variable(0, dtype=tf.int32)
     counter.assign_add(1)
     return tf.reduce_mean(tf.abs(y_true - y_pred))
+
 
 model.compile(optimizer="sgd", loss="mse", metrics=[problematic_metric])
 """
     after = """\
 import tensorflow as tf
 
+
 def problematic_metric(y_true, y_pred):
     counter = tf.Variable(0, dtype=tf.int32)
     counter.assign_add(1)
     return tf.reduce_mean(tf.abs(y_true - y_pred))
+
 
 class ProblematicMetric(tf.keras.metrics.Metric):
     \"\"\"`problematic_metric` as a Keras metric: its state lives in weights created once (TFA005).\"\"\"
@@ -114,6 +118,7 @@ class ProblematicMetric(tf.keras.metrics.Metric):
     def reset_state(self):
         self.counter.assign(0)
         self.mean.reset_state()
+
 
 model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
 """
