@@ -28,6 +28,7 @@ class _State:
     dtype: str
     persistent: bool  # a module global (kept across calls) rather than a per-call variable
     kind: str  # "variable" (a tf.Variable) or "python" (a Python number)
+    creation: cst.Assign | None = None  # `v = tf.Variable(...)` in the function, for a per-call variable
 
 
 class _NotFixable(Exception):
@@ -215,8 +216,10 @@ def _literal(expr: cst.BaseExpression) -> str | None:
     return None
 
 
-def _variable(ctx: FileContext, call: cst.Call, name: str, persistent: bool) -> _State:
-    """The state a ``tf.Variable(<literal>, dtype=...)`` call creates."""
+def _variable(ctx: FileContext, assign: cst.Assign, name: str, persistent: bool) -> _State:
+    """The state ``name = tf.Variable(<literal>, dtype=...)`` creates."""
+    call = assign.value
+    assert isinstance(call, cst.Call)
     init = dtype = None
     for index, arg in enumerate(call.args):
         keyword = arg.keyword.value if arg.keyword else None
@@ -232,7 +235,7 @@ def _variable(ctx: FileContext, call: cst.Call, name: str, persistent: bool) -> 
         raise _NotFixable(f"the initial value of `{name}` is not a number literal")
     if dtype is None:
         dtype = "float32" if any(c in init for c in ".eE") else "int32"
-    return _State(name, init, dtype, persistent, "variable")
+    return _State(name, init, dtype, persistent, "variable", None if persistent else assign)
 
 
 def _dtype(ctx: FileContext, expr: cst.BaseExpression) -> str | None:
@@ -273,6 +276,7 @@ def _lazy_init(stmt: cst.CSTNode, globals_: set[str]) -> str | None:
 
 
 def _states(ctx: FileContext, func: cst.FunctionDef) -> list[_State]:
+    """What becomes weights of the metric; raises :class:`_NotFixable` when the function cannot be converted."""
     params = func.params
     if len(params.params) != 2 or not isinstance(params.star_arg, cst.MaybeSentinel) or params.kwonly_params or params.star_kwarg or params.posonly_params:
         raise _NotFixable("a metric takes exactly `(y_true, y_pred)`")
@@ -303,7 +307,7 @@ def _states(ctx: FileContext, func: cst.FunctionDef) -> list[_State]:
                 ):
                     raise _NotFixable(f"`if {lazy} is None:` does more than create variables")
                 name = assign.targets[0].target.value
-                states[name] = _variable(ctx, assign.value, name, persistent=True)
+                states[name] = _variable(ctx, assign, name, persistent=True)
                 handled.add(id(assign.value))
             continue
         if m.matches(stmt, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call())])):
@@ -312,7 +316,7 @@ def _states(ctx: FileContext, func: cst.FunctionDef) -> list[_State]:
             if id(assign.value) in creations and name not in globals_:
                 if name in states:
                     raise _NotFixable(f"`{name}` is created twice")
-                states[name] = _variable(ctx, assign.value, name, persistent=False)
+                states[name] = _variable(ctx, assign, name, persistent=False)
                 handled.add(id(assign.value))
     if creations - handled:
         raise _NotFixable("a variable is created inside a branch, loop or expression")
@@ -324,10 +328,10 @@ def _states(ctx: FileContext, func: cst.FunctionDef) -> list[_State]:
             raise _NotFixable(f"global `{name}` is not initialised once to a number at module level")
         states[name] = _State(name, value, "float32", True, "python")
     for state in states.values():
-        inits = _module_assignments(ctx.module, state.name) if state.kind == "variable" else []
+        inits = _module_assignments(ctx.module, state.name) if state.kind == "variable" and state.persistent else []
         if not all(m.matches(a.value, m.Name("None")) for a in inits):
             raise _NotFixable(f"global `{state.name}` is assigned something other than `None` at module level")
-        _check_private(ctx, func, state.name)
+        _check_private(ctx, func, state)
     taken = {p.name.value for p in params.params} | {"self", "sample_weight"}
     clash = taken & set(states)
     if clash:
@@ -335,9 +339,10 @@ def _states(ctx: FileContext, func: cst.FunctionDef) -> list[_State]:
     return list(states.values())
 
 
-def _check_private(ctx: FileContext, func: cst.FunctionDef, name: str) -> None:
+def _check_private(ctx: FileContext, func: cst.FunctionDef, state: _State) -> None:
     """The state must only be used by the function (and a global's module-level initialisation)."""
-    for node in m.findall(ctx.module, m.Name(name)):
+    name = state.name
+    for node in m.findall(ctx.module if state.persistent else func, m.Name(name)):
         inside = node is func or any(a is func for a in ctx.ancestors(node))
         parent = ctx.parent(node)
         if isinstance(parent, cst.Attribute) and parent.attr is node or isinstance(parent, cst.Arg) and parent.keyword is node:
@@ -446,9 +451,9 @@ def _update_body(ctx: FileContext, func: cst.FunctionDef, states: list[_State], 
         elif m.matches(small, m.Assign(targets=[m.AssignTarget(target=m.Name())])):
             name = small.targets[0].target.value
             state = by_name.get(name)
-            if state is not None and state.kind == "variable":  # a per-call tf.Variable(...)
+            if state is not None and state.creation is small:  # a fresh variable on every call
                 edits[small] = cst.Expr(_method_call(_self(name), "assign", cst.parse_expression(state.init)))
-            elif state is not None:
+            elif state is not None and state.kind == "python":
                 edits[small] = lambda new, name=name: cst.Expr(_method_call(_self(name), "assign", new.value))
     methods = {cst.AddAssign: "assign_add", cst.SubtractAssign: "assign_sub"}
     for node in m.findall(func.body, m.AugAssign() | m.Assign()):
@@ -459,7 +464,7 @@ def _update_body(ctx: FileContext, func: cst.FunctionDef, states: list[_State], 
         if not written:
             continue
         method = methods.get(type(getattr(node, "operator", None)))
-        if not (by_name[written[0]].kind == "python" and isinstance(node.target, cst.Name) and method):
+        if not (by_name[written[0]].kind == "python" and isinstance(getattr(node, "target", None), cst.Name) and method):
             raise _NotFixable(f"`{written[0]}` is assigned in a way the fix does not handle (only `=` as a statement, `+=`, `-=`)")
         edits[node] = lambda new, name=written[0], method=method: cst.Expr(_method_call(_self(name), method, new.value))
     return func.body.visit(_Edit(edits))
