@@ -25,6 +25,8 @@ class Job:
     id: str
     path: str
     mode: str  # "eager" (the oracle) or "graph" (the subject)
+    #: Extra environment variables, e.g. (("TF_USE_LEGACY_KERAS", "1"),) to run with tf-keras.
+    env: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -41,22 +43,25 @@ class TensorFlowMissing(RuntimeError):
 
 
 def run_exercises(jobs: Sequence[Job], timeout: float = 900) -> dict[tuple[str, str], dict]:
-    """Run every job's ``exercise()``; one TensorFlow process per mode, in parallel.
+    """Run every job's ``exercise()``; one TensorFlow process per mode and environment, in parallel.
 
     Returns results keyed by ``(job.id, job.mode)``.
     """
-    by_mode: dict[str, list[Job]] = {}
+    by_mode: dict[tuple[str, tuple[tuple[str, str], ...]], list[Job]] = {}
     for job in jobs:
-        by_mode.setdefault(job.mode, []).append(job)
+        by_mode.setdefault((job.mode, job.env), []).append(job)
 
-    def run_mode(mode: str) -> list[dict]:
+    def run_mode(group: tuple[str, tuple[tuple[str, str], ...]]) -> list[dict]:
+        mode, env = group
         with tempfile.TemporaryDirectory(prefix="tfautofix-verify-") as workdir:
             jobs_file = os.path.join(workdir, "jobs.json")
             output_file = os.path.join(workdir, "results.json")
             with open(jobs_file, "w", encoding="utf-8") as handle:
-                json.dump([{"id": j.id, "path": j.path} for j in by_mode[mode]], handle)
+                json.dump([{"id": j.id, "path": j.path} for j in by_mode[group]], handle)
             command = [sys.executable, "-m", "tfautofix.verify.runner", "--mode", mode, "--jobs", jobs_file, "--output", output_file]
-            completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=workdir)
+            completed = subprocess.run(
+                command, capture_output=True, text=True, timeout=timeout, cwd=workdir, env={**os.environ, **dict(env)}
+            )
             if "No module named 'tensorflow'" in completed.stderr:
                 raise TensorFlowMissing("TensorFlow is not installed: pip install 'tfautofix[tf]'")
             if completed.returncode != 0 or not os.path.exists(output_file):
@@ -66,7 +71,7 @@ def run_exercises(jobs: Sequence[Job], timeout: float = 900) -> dict[tuple[str, 
 
     with ThreadPoolExecutor(max_workers=len(by_mode) or 1) as pool:
         outcomes = dict(zip(by_mode, pool.map(run_mode, by_mode)))
-    return {(r["id"], mode): r for mode, results in outcomes.items() for r in results}
+    return {(r["id"], mode): r for (mode, _), results in outcomes.items() for r in results}
 
 
 # -- contracts ------------------------------------------------------------------
