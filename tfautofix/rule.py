@@ -77,6 +77,8 @@ class Rule:
     contract: ClassVar[Contract] = "exact"
     #: False for rules whose hazard is not a behaviour difference (e.g. a deprecation).
     changes_behaviour: ClassVar[bool] = True
+    #: When set, golden rewrites must trace each of their functions at most this often.
+    max_traces: ClassVar[int | None] = None
     #: Markdown documentation: why it matters, what the fix does, its limits.
     docs: ClassVar[str]
     before: ClassVar[str]

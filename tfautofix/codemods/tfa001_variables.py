@@ -40,6 +40,8 @@ class VariableInTracedFunction(Rule):
     summary = "`tf.Variable` created on every call of traced code fails; create it once"
     fixable = "safe"
     contract = "exact"
+    #: Creating variables on the first call traces twice; the rewrite must not retrace more.
+    max_traces = 2
     triggers = ("Variable",)
     docs = """
 A `tf.Variable` (or `keras.Variable`) created inside a `tf.function`, or inside
