@@ -119,17 +119,16 @@ def running_sum(x):
                 continue
             if _inside_lazy_pattern(ctx, call, func):
                 continue
-            spelling = ctx.code(call.func)
             message = (
-                f"`{spelling}(...)` creates a new variable on every call of traced code ({ctx.traced_reason(call)}); "
-                "tf.function raises `ValueError: ... singleton tf.Variables created on the first call`"
+                f"`{ctx.code(call.func)}(...)` in traced code ({ctx.traced_reason(call)}) creates a variable "
+                "on every call: tf.function fails on the first call"
             )
             try:
                 fix, how = _Planner(ctx, call, creator, func).plan()
             except _Unfixable as reason:
                 yield self.finding(ctx, call, f"{message} (not fixed: {reason})")
                 continue
-            yield self.finding(ctx, call, f"{message}; {how}", fix)
+            yield self.finding(ctx, call, f"{message}; fix: {how}", fix)
 
 
 def _inside_lazy_pattern(ctx: FileContext, call: cst.Call, func) -> bool:
@@ -272,12 +271,16 @@ class _Planner:
             return "read"
         if isinstance(parent, cst.Arg):
             call = self.ctx.parent(parent)
+            if m.matches(call, m.Call(func=m.Attribute(attr=m.Name()))) and call.func.attr.value.startswith(_MUTATORS):
+                return "read"  # `other.assign(v)` reads `v`
             names = self.ctx.names(call.func) if isinstance(call, cst.Call) else set()
             if any(n.startswith("tensorflow.") and not any(w in n for w in ("assign", "scatter")) for n in names):
                 return "read"
             return "escape"
         if isinstance(parent, cst.Return):
             return "return"
+        if isinstance(parent, cst.Element) and isinstance(self.ctx.parent(parent), (cst.List, cst.Tuple)):
+            return self._use_kind(self.ctx.parent(parent))  # `tf.stack([v, w])` reads, `return (v, w)` returns
         return "escape"
 
     def _needs_reinit(self, uses: _Uses, call_dependent: bool = True) -> bool:
@@ -309,7 +312,7 @@ class _Planner:
         if not isinstance(self.target, cst.Name):
             raise _Unfixable("assign it to a local name")
         local = self.target.value
-        uses = self._uses(_name_references(func, local, self.target), {func})
+        uses = self._uses(_name_references(ctx, self.target), {func})
         reinit = self._needs_reinit(uses)
         home = _unique(ctx.module, f"_{func.name.value.lstrip('_')}_{local}")
         home_name = cst.Name(home)
@@ -330,7 +333,7 @@ class _Planner:
             how += ", re-initialised on every call as a fresh variable would be"
         applicability, note = self._applicability(uses, bool(self.local_deps))
         edits = {
-            self.stmt: cst.FlattenSentinel(_with_leading(body, self.stmt)),
+            self.stmt: _in_place_of(self.stmt, body),
             func: lambda updated: cst.FlattenSentinel(_before_function(module_stmt, updated)),
         }
         return Fix(edits, applicability=applicability), how + note
@@ -352,11 +355,12 @@ class _Planner:
         if not params:
             raise _Unfixable("the method has no `self` parameter")
         self_name = self.self_name = params[0].name.value
-        keras_call = (ctx.traced.get(func) or "").startswith("Keras traces") and func.name.value == "call"
+        keras_class = _is_keras_class(ctx, cls)
+        keras_call = keras_class and func.name.value == "call"
         if isinstance(self.target, cst.Name):
             local = self.target.value
             attr = _unique_attribute(cls, f"_{local}", f"_{func.name.value.strip('_')}_{local}", ctx)
-            uses = self._uses(_name_references(func, local, self.target), {func})
+            uses = self._uses(_name_references(ctx, self.target), {func})
         elif m.matches(self.target, m.Attribute(value=m.Name(self_name))):
             local = None
             attr = self.target.attr.value
@@ -373,7 +377,7 @@ class _Planner:
             reinit = self._needs_reinit(uses, call_dependent=False)
             return self._in_build(cls, home, attr, local, uses, reinit, shape_param)
         reinit = self._needs_reinit(uses)
-        if keras_call and self.creator == "keras.Variable":
+        if keras_class and self.creator == "keras.Variable":
             raise _Unfixable("Keras only accepts new `keras.Variable`s in `__init__` or `build`")
         body: list[cst.BaseStatement] = [self._lazy_creation(home, reinit)]
         if local is not None:
@@ -382,7 +386,7 @@ class _Planner:
         if reinit:
             how += ", re-initialised on every call as a fresh variable would be"
         applicability, note = self._applicability(uses, bool(self.call_deps))
-        edits = {self.stmt: cst.FlattenSentinel(_with_leading(body, self.stmt))}
+        edits = {self.stmt: _in_place_of(self.stmt, body)}
         edits.update(_init_edits(cls, attr))
         return Fix(edits, applicability=applicability), how + note
 
@@ -410,7 +414,7 @@ class _Planner:
         body: list[cst.BaseStatement] = [self._reinit(home)] if reinit else []
         if local is not None:
             body.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(local))], home)]))
-        edits: dict = {self.stmt: cst.FlattenSentinel(_with_leading(body, self.stmt)) if body else cst.RemoveFromParent()}
+        edits: dict = {self.stmt: _in_place_of(self.stmt, body) if body else cst.RemoveFromParent()}
         if build is not None:
             edits[build] = lambda updated: updated.with_changes(
                 body=updated.body.with_changes(body=[*updated.body.body, create])
@@ -443,9 +447,15 @@ def _statement(code: str) -> cst.SimpleStatementLine:
     return stmt
 
 
-def _with_leading(body: list[cst.BaseStatement], original: cst.SimpleStatementLine) -> list[cst.BaseStatement]:
-    """Keep the comments and blank lines that preceded the replaced statement."""
-    return [body[0].with_changes(leading_lines=original.leading_lines), *body[1:]]
+def _in_place_of(original: cst.SimpleStatementLine, body: list[cst.BaseStatement]) -> cst.FlattenSentinel:
+    """``body`` replacing ``original``, keeping its leading lines and its trailing comment."""
+    body = [body[0].with_changes(leading_lines=original.leading_lines), *body[1:]]
+    last = body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        body[-1] = last.with_changes(trailing_whitespace=original.trailing_whitespace)
+    elif isinstance(last, cst.If):
+        body[-1] = last.with_changes(body=last.body.with_changes(header=original.trailing_whitespace))
+    return cst.FlattenSentinel(body)
 
 
 def _before_function(stmt: cst.SimpleStatementLine, func: cst.FunctionDef) -> list[cst.BaseStatement]:
@@ -476,8 +486,12 @@ def _unique_attribute(cls: cst.ClassDef, first: str, second: str, ctx: FileConte
     return _unique(ctx.module, second)
 
 
-def _name_references(func: cst.FunctionDef, name: str, exclude: cst.CSTNode) -> list[cst.CSTNode]:
-    return [n for n in m.findall(func.body, m.Name(name)) if n is not exclude]
+def _name_references(ctx: FileContext, target: cst.Name) -> list[cst.CSTNode]:
+    """Every read of the local ``target`` names, nested functions included (scope analysis)."""
+    scope = ctx.scope(target)
+    if scope is None:
+        return []
+    return [access.node for assignment in scope.assignments[target.value] for access in assignment.references]
 
 
 def _attribute_references(cls: cst.ClassDef, self_name: str, attr: str) -> list[cst.CSTNode]:
@@ -488,6 +502,20 @@ def _is_assign_target(ctx: FileContext, node: cst.CSTNode) -> bool:
     return isinstance(ctx.parent(node), (cst.AssignTarget, cst.AnnAssign)) or (
         isinstance(ctx.parent(node), cst.AugAssign) and ctx.parent(node).target is node
     )
+
+
+def _is_keras_class(ctx: FileContext, cls: cst.ClassDef, seen: frozenset = frozenset()) -> bool:
+    """Does ``cls`` derive from a Keras class, directly or through classes of this module?"""
+    for base in cls.bases:
+        if any(name == "keras" or name.startswith("keras.") for name in ctx.names(base.value)):
+            return True
+        scope = ctx.scope(base.value)
+        if isinstance(base.value, cst.Name) and scope is not None and base.value.value in scope:
+            for assignment in scope[base.value.value]:
+                node = getattr(assignment, "node", None)
+                if isinstance(node, cst.ClassDef) and node not in seen and _is_keras_class(ctx, node, seen | {cls}):
+                    return True
+    return False
 
 
 def _methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:
