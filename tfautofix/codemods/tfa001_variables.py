@@ -50,18 +50,15 @@ to `compile`), makes the first call fail with `ValueError: tf.function only
 supports singleton tf.Variables created on the first call`. Eagerly the same code
 runs and creates a *fresh* variable on every call.
 
-The fix creates the variable once, in the right home, and keeps the eager
-meaning:
-
-- module-level function (or helper): a module-level variable next to the
-  function when its initial value needs nothing from the call; otherwise a lazy
-  module-level singleton (`_f_v = None`; `global _f_v; if _f_v is None: ...`);
-- method of a class (`tf.Module`, plain class, Keras): an attribute set to
-  `None` in `__init__` (created when missing, passing `*args, **kwargs` on to
-  `super().__init__`) and created on first use with `if self._v is None:`;
-- Keras `call`, when the initial value depends only on the input's `.shape`:
-  the variable is created in `build(input_shape)` (Keras requires this for
-  `keras.Variable`).
+The fix creates the variable once, in the right home. In a module-level
+function (or helper) it becomes a module-level variable next to the function
+when its initial value needs nothing from the call, otherwise a lazy
+module-level singleton (`_f_v = None`, then `global _f_v; if _f_v is None:`).
+In a method (`tf.Module`, Keras, plain class) it becomes an attribute set to
+`None` in `__init__` (created when missing, passing `*args, **kwargs` on to
+`super().__init__`) and created on first use with `if self._v is None:`. In a
+Keras `call` whose initial value depends only on the input's `.shape`, it is
+created in `build(input_shape)`, which Keras requires for `keras.Variable`.
 
 Eager semantics are kept: whenever the variable is updated (`assign*`,
 `scatter*`, passed to other code), or its initial value can differ between
