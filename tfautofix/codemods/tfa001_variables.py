@@ -417,7 +417,7 @@ class _Planner:
                 body=updated.body.with_changes(body=[*updated.body.body, create])
             )
         else:
-            new_build = cst.parse_statement(f"def build(self, {input_shape}):\n    pass\n")
+            new_build = cst.parse_statement(f"def build({self.self_name}, {input_shape}):\n    pass\n")
             edits.update(_insert_method(new_build.with_changes(body=cst.IndentedBlock([create])), before=self.func))
         how = f"create it once in `build({input_shape})` as `self.{attr}`"
         if reinit:
