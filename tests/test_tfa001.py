@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import ast
 
+import pytest
+
 from tfautofix.codemods import rule_by_code
-from tfautofix.engine import fix_source, lint_source
+from tfautofix.engine import MAX_PASSES, fix_source, lint_source
 
 RULE = rule_by_code("TFA001")
 
@@ -55,24 +57,28 @@ def test_random_initial_value_is_redrawn_every_call() -> None:
     assert "w.assign(tf.random.normal([2]))" in fixed
 
 
-def _many(count: int) -> str:
-    creations = "".join(f"        v{i} = tf.Variable({i}.0)\n" for i in range(count))
+def _many(count: int, method: bool) -> str:
+    """A TF1-style function creating ``count`` variables, as a method or at module level."""
+    indent = "    " * (1 + method)
+    creations = "".join(f"{indent}v{i} = tf.Variable({i}.0)\n" for i in range(count))
     total = " + ".join(f"v{i}" for i in range(count))
-    return (
-        "import tensorflow as tf\n\n\n"
-        "class Many(tf.Module):\n"
-        "    @tf.function\n"
-        "    def __call__(self, x):\n"
-        f"{creations}"
-        f"        return x * ({total})\n"
-    )
+    header = "class Many(tf.Module):\n    @tf.function\n    def __call__(self, x):\n" if method else "@tf.function\ndef many(x):\n"
+    return f"import tensorflow as tf\n\n\n{header}{creations}{indent}return x * ({total})\n"
 
 
-def test_several_variables_in_one_class_converge() -> None:
-    source = _many(6)
-    assert len(lint_source(source, [RULE])) == 6
+@pytest.mark.parametrize("method", [False, True], ids=["function", "method"])
+def test_more_variables_than_fix_passes_converge(method: bool) -> None:
+    count = MAX_PASSES + 2  # every creation shares one home: their fixes must not wait for one pass each
+    source = _many(count, method)
+    assert len(lint_source(source, [RULE])) == count
     fixed, applied, remaining = fix_source(source, [RULE])
     ast.parse(fixed)
-    assert len(applied) == 6 and not remaining
-    assert fixed.count("= None") == 6 and fixed.count("def __init__") == 1
+    assert len(applied) == count and not remaining
+    assert fixed.count("tf.Variable(") == count and fixed.count("def __init__") == int(method)
     assert fix_source(fixed, [RULE])[0] == fixed
+
+
+def test_same_local_name_twice_gets_two_homes() -> None:
+    source = READ_ONLY.replace("    return x * w\n", "    y = x * w\n    w = tf.Variable([3.0, 4.0])\n    return y * w\n")
+    fixed, applied, _ = fix_source(source, [RULE])
+    assert len(applied) == 2 and "_scale_w = tf.Variable([1.0, 2.0])" in fixed and "_scale_w_2 = tf.Variable([3.0, 4.0])" in fixed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 import libcst as cst
 import libcst.matchers as m
@@ -32,6 +32,18 @@ class _Uses:
     mutated: bool = False  # assigned to, or handed to code that may assign to it
     escapes: bool = False  # may outlive the call: the rewrite shares one variable between calls
     returned_only: bool = True  # every escape is a plain `return v`
+
+
+@dataclass
+class _Plan:
+    """One creation's share of a fix. Creations with the same home (a function's module
+    level, a class's ``__init__`` or ``build``) form one fix, so any number converge in one pass."""
+
+    key: tuple  # (home node, kind, applicability)
+    stmt_edits: dict  # the creation statement's replacement
+    declaration: object  # what the home gains: a module statement, an attribute name, a `build` line
+    home_edits: Callable[[list], dict]  # the edits adding every declaration of the group to the home
+    how: str
 
 
 class VariableInTracedFunction(Rule):
@@ -106,6 +118,8 @@ def running_sum(x):
 """
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        taken: set[str] = set()  # names chosen for homes in this pass
+        planned: list[tuple[cst.Call, str, _Plan]] = []
         for call in m.findall(ctx.module, m.Call(func=m.Name() | m.Attribute())):
             assert isinstance(call, cst.Call)
             creator = next((name for name in CREATORS if ctx.resolves_to(call.func, name)), None)
@@ -121,11 +135,25 @@ def running_sum(x):
                 "on every call: tf.function fails on the first call"
             )
             try:
-                fix, how = _Planner(ctx, call, creator, func).plan()
+                plan = _Planner(ctx, call, creator, func, taken).plan()
             except _Unfixable as reason:
                 yield self.finding(ctx, call, f"{message} (not fixed: {reason})")
                 continue
-            yield self.finding(ctx, call, f"{message}; fix: {how}", fix)
+            planned.append((call, f"{message}; fix: {plan.how}", plan))
+        groups: dict[tuple, list[_Plan]] = {}
+        for _, _, plan in planned:
+            groups.setdefault(plan.key, []).append(plan)
+        fixes = {key: _group_fix(key, plans) for key, plans in groups.items()}
+        for call, message, plan in planned:
+            yield self.finding(ctx, call, message, fixes[plan.key])
+
+
+def _group_fix(key: tuple, plans: list[_Plan]) -> Fix:
+    edits: dict = {}
+    for plan in plans:
+        edits.update(plan.stmt_edits)
+    edits.update(plans[0].home_edits([plan.declaration for plan in plans]))
+    return Fix(edits, applicability=key[2])
 
 
 def _inside_lazy_pattern(ctx: FileContext, call: cst.Call, func) -> bool:
@@ -176,8 +204,8 @@ class _NameCollector(cst.CSTVisitor):
 class _Planner:
     """Chooses the variable's home and builds the edits for one creation."""
 
-    def __init__(self, ctx: FileContext, call: cst.Call, creator: str, func) -> None:
-        self.ctx, self.call, self.creator, self.func = ctx, call, creator, func
+    def __init__(self, ctx: FileContext, call: cst.Call, creator: str, func, taken: set[str]) -> None:
+        self.ctx, self.call, self.creator, self.func, self.taken = ctx, call, creator, func, taken
         self.self_name: str | None = None  # the method's `self`, which is the same on every call
 
     @property
@@ -186,7 +214,7 @@ class _Planner:
         return [name for name in self.local_deps if name.value != self.self_name]
 
     # -- analysis -------------------------------------------------------------
-    def plan(self) -> tuple[Fix, str]:
+    def plan(self) -> _Plan:
         ctx, func = self.ctx, self.func
         if not isinstance(func, cst.FunctionDef):
             raise _Unfixable("created in a lambda")
@@ -304,14 +332,14 @@ class _Planner:
         return ("unsafe", f" (unsafe: {'; '.join(notes)})") if notes else ("safe", "")
 
     # -- module-level functions ---------------------------------------------------
-    def _module_level(self) -> tuple[Fix, str]:
+    def _module_level(self) -> _Plan:
         ctx, func = self.ctx, self.func
         if not isinstance(self.target, cst.Name):
             raise _Unfixable("assign it to a local name")
         local = self.target.value
         uses = self._uses(_name_references(ctx, self.target), {func})
         reinit = self._needs_reinit(uses)
-        home = _unique(ctx.module, f"_{func.name.value.lstrip('_')}_{local}")
+        home = _unique(ctx.module, f"_{func.name.value.lstrip('_')}_{local}", self.taken)
         home_name = cst.Name(home)
         alias = _statement(f"{local} = {home}")
         if not self.local_deps and self._globals_defined_before(func):
@@ -329,11 +357,15 @@ class _Planner:
         if reinit:
             how += ", re-initialised on every call as a fresh variable would be"
         applicability, note = self._applicability(uses, bool(self.local_deps))
-        edits = {
-            self.stmt: _in_place_of(self.stmt, body),
-            func: lambda updated: cst.FlattenSentinel(_before_function(module_stmt, updated)),
-        }
-        return Fix(edits, applicability=applicability), how + note
+        return _Plan(
+            key=(func, "module", applicability),
+            stmt_edits={self.stmt: _in_place_of(self.stmt, body)},
+            declaration=module_stmt,
+            home_edits=lambda statements: {
+                func: lambda updated: cst.FlattenSentinel(_before_function(statements, updated))
+            },
+            how=how + note,
+        )
 
     def _lazy_creation(self, home: cst.BaseExpression, reinit: bool) -> cst.If:
         create = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(home)], self.call)])
@@ -342,7 +374,7 @@ class _Planner:
         return cst.If(test, cst.IndentedBlock([create]), orelse=orelse)
 
     # -- methods --------------------------------------------------------------------
-    def _method(self, cls: cst.ClassDef) -> tuple[Fix, str]:
+    def _method(self, cls: cst.ClassDef) -> _Plan:
         ctx, func = self.ctx, self.func
         if cls.decorators:
             raise _Unfixable("the class is decorated (its `__init__` may be generated)")
@@ -356,7 +388,7 @@ class _Planner:
         keras_call = keras_class and func.name.value == "call"
         if isinstance(self.target, cst.Name):
             local = self.target.value
-            attr = _unique_attribute(cls, f"_{local}", f"_{func.name.value.strip('_')}_{local}", ctx)
+            attr = _unique_attribute(ctx, cls, (f"_{local}", f"_{func.name.value.strip('_')}_{local}"), self.taken)
             uses = self._uses(_name_references(ctx, self.target), {func})
         elif m.matches(self.target, m.Attribute(value=m.Name(self_name))):
             local = None
@@ -383,9 +415,13 @@ class _Planner:
         if reinit:
             how += ", re-initialised on every call as a fresh variable would be"
         applicability, note = self._applicability(uses, bool(self.call_deps))
-        edits = {self.stmt: _in_place_of(self.stmt, body)}
-        edits.update(_init_edits(cls, attr))
-        return Fix(edits, applicability=applicability), how + note
+        return _Plan(
+            key=(cls, "__init__", applicability),
+            stmt_edits={self.stmt: _in_place_of(self.stmt, body)},
+            declaration=attr,
+            home_edits=lambda attrs: _init_edits(cls, attrs),
+            how=how + note,
+        )
 
     def _only_shape_dependent(self, self_name: str, shape_param: str | None) -> bool:
         for name in self.local_deps:
@@ -396,7 +432,7 @@ class _Planner:
                 return False
         return True
 
-    def _in_build(self, cls, home, attr, local, uses, reinit, shape_param) -> tuple[Fix, str]:
+    def _in_build(self, cls, home, attr, local, uses, reinit, shape_param) -> _Plan:
         build = _method_named(cls, "build")
         input_shape = (
             build.params.params[1].name.value if build is not None and len(build.params.params) > 1 else "input_shape"
@@ -411,19 +447,25 @@ class _Planner:
         body: list[cst.BaseStatement] = [self._reinit(home)] if reinit else []
         if local is not None:
             body.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(local))], home)]))
-        edits: dict = {self.stmt: _in_place_of(self.stmt, body) if body else cst.RemoveFromParent()}
-        if build is not None:
-            edits[build] = lambda updated: updated.with_changes(
-                body=updated.body.with_changes(body=[*updated.body.body, create])
-            )
-        else:
-            new_build = cst.parse_statement(f"def build({self.self_name}, {input_shape}):\n    pass\n")
-            edits.update(_insert_method(new_build.with_changes(body=cst.IndentedBlock([create])), before=self.func))
+        call_method, self_name = self.func, self.self_name
+
+        def home_edits(creations: list) -> dict:
+            if build is not None:
+                return {build: lambda updated: _append(updated, creations)}
+            new_build = cst.parse_statement(f"def build({self_name}, {input_shape}):\n    pass\n")
+            return _insert_method(new_build.with_changes(body=cst.IndentedBlock(creations)), before=call_method)
+
         how = f"create it once in `build({input_shape})` as `self.{attr}`"
         if reinit:
             how += ", re-initialised on every call as a fresh variable would be"
         applicability, note = self._applicability(uses, False)
-        return Fix(edits, applicability=applicability), how + note
+        return _Plan(
+            key=(cls, "build", applicability),
+            stmt_edits={self.stmt: _in_place_of(self.stmt, body) if body else cst.RemoveFromParent()},
+            declaration=create,
+            home_edits=home_edits,
+            how=how + note,
+        )
 
 
 class _ReplaceNodes(cst.CSTTransformer):
@@ -455,32 +497,43 @@ def _in_place_of(original: cst.SimpleStatementLine, body: list[cst.BaseStatement
     return cst.FlattenSentinel(body)
 
 
-def _before_function(stmt: cst.SimpleStatementLine, func: cst.FunctionDef) -> list[cst.BaseStatement]:
-    """``stmt`` then ``func``: blank lines before the function go first, its comments stay with it."""
+def _before_function(statements: list, func: cst.FunctionDef) -> list[cst.BaseStatement]:
+    """``statements`` then ``func``: blank lines before the function go first, its comments stay with it."""
     lines = list(func.leading_lines)
     blanks = 0
     while blanks < len(lines) and lines[blanks].comment is None:
         blanks += 1
     return [
-        stmt.with_changes(leading_lines=lines[:blanks]),
+        statements[0].with_changes(leading_lines=lines[:blanks]),
+        *statements[1:],
         func.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *lines[blanks:]]),
     ]
 
 
-def _unique(module: cst.Module, name: str) -> str:
-    code = module.code
+def _append(func: cst.FunctionDef, statements: list) -> cst.FunctionDef:
+    return func.with_changes(body=func.body.with_changes(body=[*func.body.body, *statements]))
+
+
+def _unused(code: str, name: str, taken: set[str]) -> bool:
+    return name not in taken and not re.search(rf"\b{re.escape(name)}\b", code)
+
+
+def _unique(module: cst.Module, name: str, taken: set[str]) -> str:
+    """``name``, or ``name_2``, ``name_3``, ...: the first that the module does not use yet."""
     candidate, index = name, 2
-    while re.search(rf"\b{re.escape(candidate)}\b", code):
+    while not _unused(module.code, candidate, taken):
         candidate, index = f"{name}_{index}", index + 1
+    taken.add(candidate)
     return candidate
 
 
-def _unique_attribute(cls: cst.ClassDef, first: str, second: str, ctx: FileContext) -> str:
+def _unique_attribute(ctx: FileContext, cls: cst.ClassDef, candidates: tuple[str, str], taken: set[str]) -> str:
     code = ctx.code(cls)
-    for candidate in (first, second):
-        if not re.search(rf"\b{re.escape(candidate)}\b", code):
+    for candidate in candidates:
+        if _unused(code, candidate, taken):
+            taken.add(candidate)
             return candidate
-    return _unique(ctx.module, second)
+    return _unique(ctx.module, candidates[1], taken)
 
 
 def _name_references(ctx: FileContext, target: cst.Name) -> list[cst.CSTNode]:
@@ -530,19 +583,19 @@ def _insert_method(method: cst.FunctionDef, before: cst.FunctionDef) -> dict:
     return {before: lambda updated: cst.FlattenSentinel([method, updated.with_changes(leading_lines=[blank])])}
 
 
-def _init_edits(cls: cst.ClassDef, attr: str) -> dict:
-    """Edits making ``__init__`` set ``self.<attr> = None`` (creating ``__init__`` if needed)."""
-    assign = _statement(f"self.{attr} = None")
+def _init_edits(cls: cst.ClassDef, attrs: list[str]) -> dict:
+    """Edits making ``__init__`` set each ``self.<attr> = None`` (creating ``__init__`` if needed)."""
     init = _method_named(cls, "__init__")
     if init is not None:
         self_name = init.params.params[0].name.value if init.params.params else "self"
-        assign = _statement(f"{self_name}.{attr} = None")
-        return {init: lambda updated: updated.with_changes(body=updated.body.with_changes(body=[*updated.body.body, assign]))}
-    bases = [arg for arg in cls.bases if arg.keyword is None]
-    if bases:
-        init = cst.parse_statement(
-            f"def __init__(self, *args, **kwargs):\n    super().__init__(*args, **kwargs)\n    self.{attr} = None\n"
-        )
+        assigns = [_statement(f"{self_name}.{attr} = None") for attr in attrs]
+        return {init: lambda updated: _append(updated, assigns)}
+    assigns = [_statement(f"self.{attr} = None") for attr in attrs]
+    if any(arg.keyword is None for arg in cls.bases):
+        header = "def __init__(self, *args, **kwargs):\n    super().__init__(*args, **kwargs)\n"
+        init = cst.parse_statement(header)
+        init = _append(init, assigns)
     else:
-        init = cst.parse_statement(f"def __init__(self):\n    self.{attr} = None\n")
+        init = cst.parse_statement("def __init__(self):\n    pass\n")
+        init = init.with_changes(body=init.body.with_changes(body=assigns))
     return _insert_method(init, before=_methods(cls)[0])
