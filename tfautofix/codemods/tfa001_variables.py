@@ -71,6 +71,8 @@ In a method (`tf.Module`, Keras, plain class) it becomes an attribute set to
 `super().__init__`) and created on first use with `if self._v is None:`. In a
 Keras `call` whose initial value depends only on the input's `.shape`, it is
 created in `build(input_shape)`, which Keras requires for `keras.Variable`.
+Variables that share a home (one function, one class's `__init__` or `build`)
+are fixed together, as one fix.
 
 Eager semantics are kept: whenever the variable is updated (`assign*`,
 `scatter*`, passed to other code), or its initial value can differ between
@@ -145,6 +147,9 @@ def running_sum(x):
             groups.setdefault(plan.key, []).append(plan)
         fixes = {key: _group_fix(key, plans) for key, plans in groups.items()}
         for call, message, plan in planned:
+            shared = len(groups[plan.key])
+            if shared > 1:  # say so: interactive mode shows and applies the whole group at once
+                message += f" (one fix for the {shared} variables that share this home)"
             yield self.finding(ctx, call, message, fixes[plan.key])
 
 
