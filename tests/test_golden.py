@@ -142,6 +142,9 @@ def _check_rewrite(case: Path, executions, job_id: str) -> None:
     assert not oracle["error"], f"the original fails eagerly: {oracle['error']}"
     result = verdict(rule.contract, oracle, before, after)
     assert result.kind in ("verified", "improved"), f"{result}\n{after.get('traceback', '')}"
+    if rule.max_traces is not None:
+        retracing = {name: n for name, n in after["traces_by_function"].items() if n > rule.max_traces}
+        assert not retracing, f"the rewrite traces more than {rule.max_traces} times: {retracing}"
     if rule.changes_behaviour:
         # Evidence the case shows the hazard: the original, compiled, is not what it means.
         unfixed = verdict(rule.contract, oracle, before, before)
