@@ -213,7 +213,7 @@ def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA
     rule = rule_by_code(code)
     if rule is None:
         raise typer.BadParameter(f"unknown rule code {code!r}", param_hint="CODE")
-    out.print(rule_documentation(rule))
+    out.print(rule_documentation(rule), soft_wrap=False)
 
 
 def _version(value: bool) -> None:
