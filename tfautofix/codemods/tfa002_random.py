@@ -479,6 +479,29 @@ _NUMPY_UNFIXABLE = frozenset(
 )
 
 
+_EAGER_ESCAPES = ("tensorflow.py_function", "tensorflow.numpy_function", "tensorflow.compat.v1.py_func")
+
+
+def _runs_eagerly(ctx: FileContext, call: cst.Call) -> bool:
+    """Is the draw inside a function handed to ``tf.py_function``/``tf.numpy_function``?
+    Those run in Python on every call, even inside traced code."""
+    for function in ctx.ancestors(call):
+        if isinstance(function, cst.Lambda):
+            uses = [function]
+        elif isinstance(function, cst.FunctionDef):
+            scope = ctx.scope(function)
+            assignments = scope.assignments[function.name.value] if scope is not None else ()
+            uses = [ref.node for a in assignments if getattr(a, "node", None) is function for ref in a.references]
+        else:
+            continue
+        for use in uses:
+            arg = ctx.parent(use)
+            if isinstance(arg, cst.Arg) and isinstance(ctx.parent(arg), cst.Call):
+                if ctx.resolves_to(ctx.parent(arg).func, *_EAGER_ESCAPES):  # type: ignore[union-attr]
+                    return True
+    return False
+
+
 def _reseeded(ctx: FileContext, call: cst.Call, family: str) -> bool:
     """Does the draw's function seed the global generator itself? Then eager calls repeat too."""
     function = ctx.enclosing(call, FunctionNode)
@@ -512,10 +535,10 @@ def _usage(ctx: FileContext, node: cst.CSTNode, integer: bool, depth: int = 0) -
         return _usage(ctx, ctx.parent(parent), integer, depth)
     if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.BooleanOperation, cst.Comparison)):
         return _usage(ctx, parent, integer, depth)
-    if isinstance(parent, (cst.If, cst.While)) and parent.test is node:
-        return _SAFE, ""  # AutoGraph turns it into tf.cond / tf.while_loop
+    if isinstance(parent, (cst.If, cst.While, cst.IfExp)) and parent.test is node:
+        return _condition(ctx)
     if isinstance(parent, cst.IfExp):
-        return (_SAFE, "") if parent.test is node else _usage(ctx, parent, integer, depth)
+        return _usage(ctx, parent, integer, depth)
     if isinstance(parent, cst.Expr):
         return _SAFE, ""
     if isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call):
@@ -535,6 +558,13 @@ def _usage(ctx: FileContext, node: cst.CSTNode, integer: bool, depth: int = 0) -
     if isinstance(parent, cst.FormattedStringExpression):
         return _PYTHON_ONLY, "it is formatted into a string"
     return _UNSAFE, f"it is used in a `{type(parent).__name__}`"
+
+
+def _condition(ctx: FileContext) -> tuple[int, str]:
+    """AutoGraph turns a condition on a tensor into tf.cond / tf.while_loop, unless it is off."""
+    if m.findall(ctx.module, m.Arg(keyword=m.Name("autograph"), value=m.Name("False"))):
+        return _UNSAFE, "a tensor condition needs AutoGraph, and this file turns it off somewhere"
+    return _SAFE, ""
 
 
 def _argument_usage(ctx: FileContext, call: cst.Call) -> tuple[int, str]:
@@ -698,6 +728,8 @@ def augment(image):
                 continue
             source = _source(ctx, call)
             if source is None or (source.seeded and source.inside) or _reseeded(ctx, call, source.family):
+                continue
+            if _runs_eagerly(ctx, call):
                 continue
             message = (
                 f"`{source.spelled}` draws once, when the function is traced ({ctx.traced_reason(call)}): "
