@@ -689,12 +689,15 @@ where NumPy's float64 would not; a dtype the code asks for (`.astype(D)`,
 
 The fix is offered where a tensor works: TensorFlow ops, arithmetic, `if`/`while`
 conditions (AutoGraph), returns, and local names used that way. It is *unsafe*
-where the value goes somewhere unknown (a user function, an index), and not
-offered where Python needs a number (`float(...)`, `range`, `math`, NumPy,
-f-strings). Also reported without a fix: seeded generators created outside the
-traced function (`random.Random(42)`, `default_rng(0)`: a reproducible stream no
-`tf.random` op reproduces; use a `tf.random.Generator.from_seed(...)` created once),
-`choice` over Python objects, in-place `shuffle`, and distributions `tf.random` lacks.
+where the value goes somewhere unknown (a user function, an index), where an
+int32 draw meets arithmetic (a Python int adapts to floats, an int32 tensor does
+not), and for in-place `shuffle(x)`, which becomes `x = tf.random.shuffle(x)`.
+It is not offered where Python needs a number (`float(...)`, `range`, `math`,
+NumPy, f-strings). Also reported without a fix: seeded generators created outside
+the traced function (`random.Random(42)`, `default_rng(0)`: a reproducible stream
+no `tf.random` op reproduces; use a `tf.random.Generator.from_seed(...)` created
+once), `choice` over Python objects, `shuffle` of a name that is not local, and
+distributions `tf.random` lacks.
 
 Left alone: randomness outside traced code; generators seeded inside the traced
 function, and functions that call `random.seed`/`np.random.seed` themselves
