@@ -11,4 +11,4 @@ def exercise():
     images = np.zeros([500, 1], np.float32)
     if config.functions_run_eagerly():
         return [brighten(image) for image in images]
-    return list(data.Dataset.from_tensor_slices(images).map(brighten))
+    return next(iter(data.Dataset.from_tensor_slices(images).map(brighten).batch(500)))
