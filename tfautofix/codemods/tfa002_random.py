@@ -133,6 +133,15 @@ def _numbers(value: cst.BaseExpression | None) -> int | None:
     return None
 
 
+_NOT_PARAMETERS = frozenset({"size", "dtype", "endpoint", "replace", "p", "a", "x", "axis"})
+
+
+def _array_parameters(values: dict[str, cst.BaseExpression]) -> bool:
+    """Could a distribution parameter be an array? (Only number literals are surely scalars.)"""
+    number = m.Integer() | m.Float() | m.UnaryOperation(expression=m.Integer() | m.Float())
+    return any(not m.matches(v, number) for k, v in values.items() if k not in _NOT_PARAMETERS)
+
+
 def _all_integers(value: cst.BaseExpression) -> bool:
     return isinstance(value, (cst.List, cst.Tuple)) and all(
         m.matches(e.value, m.Integer() | m.UnaryOperation(expression=m.Integer())) for e in value.elements
@@ -771,6 +780,8 @@ def augment(image):
         if args.dtype is not None and f"dtype={args.dtype}" not in code:
             code = f"{tf_name}.cast({code}, {args.dtype})"
             args.integer = _dtype_kind(args.dtype) != "float"
+        if source.family == "numpy" and args.shape() == "[]" and _array_parameters(values):
+            args.unsafe = args.unsafe or "assumes scalar parameters (NumPy draws one value per element of an array parameter)"
         verdict, why = _usage(ctx, node, args.integer)
         if verdict == _PYTHON_ONLY:
             raise _NoFix(why)
