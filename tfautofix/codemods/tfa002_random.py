@@ -60,11 +60,11 @@ class _Args:
     def is_default(self, name: str, *defaults: str) -> bool:
         return self.code(name) in (None, *defaults)
 
-    def shape(self, name: str = "size") -> str:
+    def shape(self) -> str:
         """A ``tf.random`` shape from NumPy's ``size=`` (None → ``[]``: a scalar, as NumPy gives)."""
         if self.dims:
             return "[" + ", ".join(self._dim(d) for d in self.dims) + "]"
-        value = self.values.get(name)
+        value = self.values.get("size")
         if value is None or m.matches(value, m.Name("None")):
             return "[]"
         if isinstance(value, cst.Integer) or _static_shape_dim(value):
@@ -85,14 +85,14 @@ class _Args:
             return f"{self.tf}.shape({self.ctx.code(value.value.value)})[{index}]"
         return self.ctx.code(value)
 
-    def call(self, op: str, *params: str | None, kind: str = "float", dtype: str | None = None) -> str:
+    def call(self, op: str, *params: str | None, kind: str = "float") -> str:
         """``tf.random.<op>(shape, *params, dtype=...)``; trailing ``None`` params are dropped."""
         args = list(params)
         while args and args[-1] is None:
             args.pop()
         if any(a is None for a in args):
             raise _NoFix("an argument is missing")
-        dtype = dtype or self._dtype(kind)
+        dtype = self._dtype(kind)
         self.integer = kind == "int" and _dtype_kind(dtype or "") != "float"
         if dtype:
             args.append(f"dtype={dtype}")
@@ -308,7 +308,7 @@ class _Api:
 
 
 _PYTHON: dict[str, _Api] = {
-    "random": _Api((), _uniform("low", "high", "[]")),
+    "random": _Api((), lambda a: a.call("uniform", "[]")),
     "uniform": _Api(("a", "b"), lambda a: a.call("uniform", "[]", a.code("a"), a.code("b"))),
     "randint": _Api(("a", "b"), _py_randint),
     "randrange": _Api(("start", "stop", "step"), _py_randrange),
@@ -348,6 +348,14 @@ _NUMPY: dict[str, _Api] = {
     "lognormal": _Api(("mean", "sigma", "size"), _lognormal("mean", "sigma")),
     "poisson": _Api(("lam", "size"), _poisson),
 }
+#: NumPy distributions without a tf.random counterpart (reported, not fixed).
+_NUMPY_UNFIXABLE = frozenset(
+    {"beta", "binomial", "chisquare", "dirichlet", "f", "geometric", "gumbel", "hypergeometric",
+     "laplace", "logistic", "logseries", "multinomial", "multivariate_normal", "negative_binomial",
+     "noncentral_chisquare", "noncentral_f", "pareto", "power", "rayleigh", "standard_cauchy",
+     "standard_t", "triangular", "vonmises", "wald", "weibull", "zipf", "bytes", "permuted",
+     "multivariate_hypergeometric", "tomaxint"}
+)
 #: ``numpy.random`` names that do not draw (seeding, state, generator classes).
 _NUMPY_NOT_DRAWS = frozenset(
     {"seed", "get_state", "set_state", "default_rng", "RandomState", "Generator", "SeedSequence",
@@ -408,7 +416,7 @@ def _seeded(ctx: FileContext, ctor: cst.Call) -> bool:
 
 
 def _constructor(ctx: FileContext, expr: cst.BaseExpression | None) -> tuple[str, cst.Call] | None:
-    if isinstance(expr, cst.Call):
+    if isinstance(expr, cst.Call) and _imported(ctx, expr.func):
         for name in ctx.names(expr.func):
             if name in _CONSTRUCTORS:
                 return _CONSTRUCTORS[name], expr
@@ -478,17 +486,7 @@ def _source(ctx: FileContext, call: cst.Call) -> _Source | None:
     return None
 
 
-#: NumPy distributions without a tf.random counterpart (reported, not fixed).
-_NUMPY_UNFIXABLE = frozenset(
-    {"beta", "binomial", "chisquare", "dirichlet", "f", "geometric", "gumbel", "hypergeometric",
-     "laplace", "logistic", "logseries", "multinomial", "multivariate_normal", "negative_binomial",
-     "noncentral_chisquare", "noncentral_f", "pareto", "power", "rayleigh", "standard_cauchy",
-     "standard_t", "triangular", "vonmises", "wald", "weibull", "zipf", "bytes", "permuted",
-     "multivariate_hypergeometric", "tomaxint"}
-)
-
-
-_EAGER_ESCAPES = ("tensorflow.py_function", "tensorflow.numpy_function", "tensorflow.compat.v1.py_func")
+_EAGER_ESCAPES = ("tensorflow.py_function", "tensorflow.numpy_function", "tensorflow.py_func")  # canonical names
 
 
 def _runs_eagerly(ctx: FileContext, call: cst.Call) -> bool:
