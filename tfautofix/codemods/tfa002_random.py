@@ -578,6 +578,13 @@ def _argument_usage(ctx: FileContext, call: cst.Call) -> tuple[int, str]:
     names = ctx.names(call.func)
     if any(is_tensorflow(n) for n in names):
         return _SAFE, ""
+    outer = _source(ctx, call)
+    if outer is not None and ctx.is_traced(call):
+        try:  # an argument of a draw that is fixed itself ends up in a tf.random op
+            PythonRandomInTracedFunction._fix(ctx, call, outer)
+            return _SAFE, ""
+        except _NoFix:
+            pass
     if names & _NEEDS_PYTHON or any(n.startswith(("math.", "numpy.", "random.")) for n in names):
         return _PYTHON_ONLY, f"`{ctx.code(call.func)}` needs a Python or NumPy value, not a tensor"
     if isinstance(call.func, cst.Attribute) and call.func.attr.value in _TENSOR_METHODS:
