@@ -115,13 +115,18 @@ def same_distribution(expected, actual) -> str | None:
 
     Means must agree within 0.25 standard deviations and standard deviations
     within 20% (about 4 standard errors for the 500+ draws golden cases take);
-    integer draws must stay inside the oracle's observed support.
+    integer draws must stay inside the oracle's observed support; per-call
+    results must not all be equal; and the empirical distributions must pass a
+    two-sample Kolmogorov-Smirnov test at the 0.1% level.
     """
     oracle, subject = _numbers(_flatten(expected)), _numbers(_flatten(actual))
     if len(subject) != len(oracle) or len(oracle) < 2:
         return f"{len(subject)} draws instead of {len(oracle)}"
     if len(set(subject)) == 1:
         return f"every draw is {subject[0]!r}: the value is frozen"
+    frozen = _frozen_calls(expected, actual)
+    if frozen is not None:
+        return frozen
     (m_o, s_o), (m_s, s_s) = _moments(oracle), _moments(subject)
     scale = s_o or 1.0
     if abs(m_o - m_s) > 0.25 * scale:
@@ -133,6 +138,37 @@ def same_distribution(expected, actual) -> str | None:
             return "non-integer draws where the oracle drew integers"
         if min(subject) < min(oracle) or max(subject) > max(oracle):
             return f"draws in [{min(subject):g}, {max(subject):g}] outside the oracle's [{min(oracle):g}, {max(oracle):g}]"
+    return _kolmogorov_smirnov(oracle, subject)
+
+
+def _frozen_calls(expected, actual) -> str | None:
+    """A list of per-call results (e.g. one noise vector per call) must not repeat one
+    result when the oracle's differ: draws that vary inside a call can still be frozen."""
+    if not (isinstance(expected, list) and isinstance(actual, list) and len(actual) >= 2):
+        return None
+    calls = [_flatten(item) for item in actual]
+    if all(call == calls[0] for call in calls) and any(_flatten(item) != _flatten(expected[0]) for item in expected):
+        return f"all {len(calls)} calls returned the same draws: the values are frozen"
+    return None
+
+
+def _kolmogorov_smirnov(oracle: list[float], subject: list[float], critical: float = 1.95) -> str | None:
+    """Two-sample Kolmogorov-Smirnov test at the 0.1% level (c(alpha) = 1.95): catches
+    distributions with the right mean and std but the wrong shape (uniform vs normal)."""
+    left, right = sorted(oracle), sorted(subject)
+    n, k = len(left), len(right)
+    i = j = 0
+    distance = 0.0
+    while i < n and j < k:
+        value = min(left[i], right[j])
+        while i < n and left[i] == value:
+            i += 1
+        while j < k and right[j] == value:
+            j += 1
+        distance = max(distance, abs(i / n - j / k))
+    limit = critical * math.sqrt((n + k) / (n * k))
+    if distance > limit:
+        return f"the draws' distribution differs from the oracle's (Kolmogorov-Smirnov D={distance:.3f} > {limit:.3f})"
     return None
 
 
