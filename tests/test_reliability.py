@@ -53,7 +53,7 @@ def _env() -> dict:
 
 @pytest.mark.parametrize("sig, delay", [(signal.SIGKILL, 1.2), (signal.SIGKILL, 2.5), (signal.SIGINT, 1.8)])
 def test_killed_run_leaves_every_file_before_or_after(tmp_path: Path, sig: int, delay: float) -> None:
-    expected = _project(tmp_path, 300)
+    expected = _project(tmp_path, 150)
     process = subprocess.Popen(_fix_command(tmp_path), env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     time.sleep(delay + random.Random(delay).uniform(0, 0.3))
     process.send_signal(sig)
@@ -153,7 +153,7 @@ def tensorflow_programs(draw) -> str:
     return f"{imports}\n\n\n{helper}\n\n{function}"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tensorflow_programs())
 def test_fuzz_tensorflow_flavoured_programs(source: str) -> None:
     _check_fix_is_safe(source)
@@ -161,6 +161,7 @@ def test_fuzz_tensorflow_flavoured_programs(source: str) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
+@pytest.mark.filterwarnings("ignore::SyntaxWarning")
 def test_fuzz_arbitrary_python(data) -> None:
     hypothesmith = pytest.importorskip("hypothesmith")
     body = data.draw(hypothesmith.from_grammar())
