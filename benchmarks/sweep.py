@@ -49,7 +49,8 @@ def sweep(directory: Path, jobs: int = 2) -> dict:
     options = Options(rules=tuple(rule.code for rule in all_rules()), unsafe_fixes=True)
     started = time.perf_counter()
     first = run([directory], options, fix=True, jobs=jobs)
-    crashes = [f"{r.path}: {r.error}" for r in first if r.error and not r.error.startswith(("cannot parse", "cannot decode"))]
+    unreadable = [r for r in first if r.error and r.error.startswith(("cannot parse", "cannot decode"))]
+    crashes = [f"{r.path}: {r.error}" for r in first if r.error and r not in unreadable]
     for result in first:
         if result.changed and not result.error:
             write_result(result)
@@ -68,7 +69,7 @@ def sweep(directory: Path, jobs: int = 2) -> dict:
         "findings": Counter(f.code for r in first for f in (*r.findings, *r.applied)),
         "fixes": Counter(f.code for r in first for f in r.applied),
         "changed_files": sum(1 for r in first if r.changed and not r.error),
-        "unparsable_inputs": [f"{r.path}: {r.error}" for r in first if r.error and r not in crashes and r.error.startswith(("cannot parse", "cannot decode"))],
+        "unparsable_inputs": [f"{r.path}: {r.error}" for r in unreadable],
         "crashes": crashes,
         "invalid_outputs": invalid,
         "unstable": unstable,
