@@ -8,8 +8,9 @@ or parsed (the other files are still processed).
 from __future__ import annotations
 
 import enum
+import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Callable, List, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -58,10 +59,17 @@ def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = 
     return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes)
 
 
-def _run(paths: List[Path], options: Options, fix: bool, jobs: Optional[int]) -> list[FileResult]:
-    """Run the engine, with a progress bar when stderr is a terminal."""
+def _run(
+    paths: List[Path],
+    options: Options,
+    fix: bool,
+    jobs: Optional[int],
+    each: Optional[Callable[[FileResult], None]] = None,
+) -> list[FileResult]:
+    """Run the engine, calling ``each`` on every result as it arrives, with a
+    progress bar when stderr is a terminal."""
     if not err.is_terminal:
-        return run(paths, options, fix=fix, jobs=jobs)
+        return run(paths, options, fix=fix, jobs=jobs, on_result=each)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -78,6 +86,8 @@ def _run(paths: List[Path], options: Options, fix: bool, jobs: Optional[int]) ->
             nonlocal found
             found += len(result.findings) + len(result.applied)
             progress.update(task, advance=1, findings=found)
+            if each is not None:
+                each(result)
 
         return run(paths, options, fix=fix, jobs=jobs, on_result=advance)
 
@@ -125,22 +135,31 @@ def check(
 def fix(
     paths: List[Path] = PathsArgument,
     write: bool = typer.Option(False, "--write", help="Write the fixes (default: show a diff, write nothing)."),
+    interactive: bool = typer.Option(
+        False, "--interactive", "-i", help="Review each fix: y/n/a/d/q/e/? (answers may come from a pipe)."
+    ),
     unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also apply fixes marked unsafe."),
     select: Optional[str] = SelectOption,
     ignore: Optional[str] = IgnoreOption,
     jobs: Optional[int] = JobsOption,
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
-    results = _run(paths, _options(select, ignore, unsafe_fixes), fix=True, jobs=jobs)
+    options = _options(select, ignore, unsafe_fixes)
+    if interactive:
+        _interactive(paths, options, jobs)
+
+    def write_now(result: FileResult) -> None:
+        """Write each file as soon as it is fixed: an interrupted run leaves whole files."""
+        try:
+            write_result(result)
+        except (SourceError, OSError) as error:
+            result.error = str(error)
+            result.applied = []
+
+    results = _run(paths, options, fix=True, jobs=jobs, each=write_now if write else None)
     changed = [r for r in results if r.changed]
-    for result in changed:
-        if write:
-            try:
-                write_result(result)
-            except (SourceError, OSError) as error:
-                result.error = str(error)
-                result.applied = []
-        else:
+    if not write:
+        for result in changed:
             out.print(diff_text(unified_diff(result)))
     remaining = [f for r in results for f in r.findings]
     for finding in remaining:
@@ -161,6 +180,30 @@ def fix(
     raise typer.Exit(1 if remaining or (files and not write) else 0)
 
 
+def _interactive(paths: List[Path], options: Options, jobs: Optional[int]) -> None:
+    from tfautofix.files import discover
+    from tfautofix.interactive import NoAnswers, review
+
+    def read_answer() -> Optional[str]:
+        line = sys.stdin.readline()
+        return line if line else None
+
+    files = [str(p) for p in discover(paths)]
+    try:
+        tally = review(files, options, out, read_answer)
+    except NoAnswers as error:
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
+    except KeyboardInterrupt:
+        err.print("interrupted: files reviewed before are written; the current file is untouched", style="yellow")
+        raise typer.Exit(130)
+    out.print(tally.table())
+    for message in tally.errors:
+        err.print(message, style="red")
+    remaining = [f for result in run(paths, options, fix=False, jobs=jobs) for f in result.findings]
+    raise typer.Exit(2 if tally.errors else 1 if remaining else 0)
+
+
 @app.command()
 def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA008.")) -> None:
     """List the rules, or show one rule's documentation."""
@@ -170,7 +213,7 @@ def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA
     rule = rule_by_code(code)
     if rule is None:
         raise typer.BadParameter(f"unknown rule code {code!r}", param_hint="CODE")
-    out.print(rule_documentation(rule))
+    out.print(rule_documentation(rule), soft_wrap=False)
 
 
 def _version(value: bool) -> None:
@@ -187,4 +230,8 @@ def _main(
 
 
 def main() -> None:
-    app(prog_name="tfautofix")
+    try:
+        app(prog_name="tfautofix")
+    except KeyboardInterrupt:
+        err.print("interrupted", style="yellow")
+        sys.exit(130)
