@@ -205,6 +205,12 @@ class _Reads(cst.CSTVisitor):
             node.value.visit(self)
         return False
 
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        # `def f(): ...` binds f; only its decorators, defaults and body read names.
+        for child in (*node.decorators, node.params, node.body):
+            child.visit(self)
+        return False
+
 
 def _reads(nodes: Sequence[cst.CSTNode]) -> set[str]:
     visitor = _Reads()
@@ -223,7 +229,9 @@ def _read_first(stmts: Sequence[cst.BaseStatement], name: str) -> bool:
     return False
 
 
-def _unsupported(ctx: FileContext, stmts: Sequence[cst.BaseStatement], allow_final_return: bool) -> str | None:
+def _unsupported(
+    ctx: FileContext, inference: TensorInference, stmts: Sequence[cst.BaseStatement], allow_final_return: bool
+) -> str | None:
     """Why the statements cannot move into a branch function, or None."""
     jumps = ((m.Break(), "`break`"), (m.Continue(), "`continue`"), (m.Raise(), "`raise`"))
     for kind, what in ((m.Yield(), "`yield`"), (m.Await(), "`await`"), (m.NamedExpr(), "`:=`"), *jumps):
@@ -232,6 +240,9 @@ def _unsupported(ctx: FileContext, stmts: Sequence[cst.BaseStatement], allow_fin
     for index, stmt in enumerate(stmts):
         if isinstance(stmt, cst.FunctionDef):
             continue
+        if isinstance(stmt, (cst.If, cst.While)) and inference.is_tensor(stmt.test):
+            keyword = "if" if isinstance(stmt, cst.If) else "while"
+            return f"the nested `{keyword}` on a tensor comes first (`tfautofix fix` rewrites both, inner first)"
         if not isinstance(stmt, cst.SimpleStatementLine):
             return "the body contains a nested block (`if`, loop, `with` or `try`)"
         for small in stmt.body:
@@ -312,6 +323,16 @@ class _Rewriter:
         self.inference = inference
         self.tf, self.tf_import = ctx.tensorflow_alias
         self.unsafe: list[str] = []
+        self._taken = {name.value for name in m.findall(func, m.Name())}
+
+    def _fresh(self, base: str) -> str:
+        """``base``, or ``base_2``, ``base_3``...: a name the function does not use yet."""
+        name, number = base, 1
+        while name in self._taken:
+            number += 1
+            name = f"{base}_{number}"
+        self._taken.add(name)
+        return name
 
     def _tf(self, name: str, *args: cst.BaseExpression) -> cst.Call:
         return cst.Call(func=cst.parse_expression(f"{self.tf}.{name}"), args=[cst.Arg(a) for a in args])
@@ -400,6 +421,7 @@ class _Rewriter:
         if returned:
             body.append(cst.SimpleStatementLine([cst.Return(_pack([cst.Name(n) for n in returned], parenthesized=False))]))
         body[0] = _without_blank_lines(body[0])
+        fn_name = self._fresh(fn_name)
         definition = cst.FunctionDef(
             name=cst.Name(fn_name),
             params=cst.Parameters([cst.Param(cst.Name(p)) for p in params]),
@@ -472,13 +494,13 @@ class _Rewriter:
                 raise _NoFix("only some branches `return`")
             for stmts in blocks:
                 self._check_block(stmts, allow_final_return=True)
-            prelude, call = self._cond_chain(chain, final, None, node, 1)
+            prelude, call = self._cond_chain(chain, final, None, node)
             result: cst.BaseSmallStatement = cst.Return(call)
         else:
             for stmts in blocks:
                 self._check_block(stmts, allow_final_return=False)
             outputs = self._outputs(blocks, final is not None, node)
-            prelude, call = self._cond_chain(chain, final, outputs, node, 1)
+            prelude, call = self._cond_chain(chain, final, outputs, node)
             if outputs:
                 targets = _pack([cst.Name(n) for n in outputs], parenthesized=False)
                 result = cst.Assign([cst.AssignTarget(targets)], call)
@@ -500,7 +522,7 @@ class _Rewriter:
         return body[index + 1] if 0 <= index < len(body) - 1 else None
 
     def _check_block(self, stmts, allow_final_return: bool) -> None:
-        reason = _unsupported(self.ctx, stmts, allow_final_return)
+        reason = _unsupported(self.ctx, self.inference, stmts, allow_final_return)
         if reason is not None:
             raise _NoFix(reason)
 
@@ -519,9 +541,8 @@ class _Rewriter:
                 self._note_unsafe(f"`{name}` may not be a tensor")
         return outputs
 
-    def _cond_chain(self, chain, final, outputs, node, depth: int):
+    def _cond_chain(self, chain, final, outputs, node):
         """``tf.cond`` for ``chain[0]``, nesting the rest in its false branch."""
-        suffix = "" if depth == 1 else f"_{depth}"
         (test, stmts), rest = chain[0], chain[1:]
         pred = self.predicate(test)
 
@@ -530,13 +551,13 @@ class _Rewriter:
                 return self._return_branch(block, fn_name, node)
             return self._assign_branch(block, fn_name, outputs, node)
 
-        prelude, true_fn = branch(stmts, f"_true_fn{suffix}")
+        prelude, true_fn = branch(stmts, "_true_fn")
         if rest:
             # Branch functions of the inner conditions are defined up front, like the outer ones.
-            false_prelude, inner_call = self._cond_chain(rest, final, outputs, node, depth + 1)
+            false_prelude, inner_call = self._cond_chain(rest, final, outputs, node)
             false_fn = _lambda(inner_call)
         elif final is not None:
-            false_prelude, false_fn = branch(final, f"_false_fn{suffix}")
+            false_prelude, false_fn = branch(final, "_false_fn")
         else:
             false_prelude, false_fn = [], _lambda(_pack([cst.Name(n) for n in outputs]))
         return prelude + false_prelude, self._tf("cond", pred, true_fn, false_fn)
@@ -563,13 +584,14 @@ class _Rewriter:
         packed = cst.Tuple([cst.Element(cst.Name(n)) for n in loop_vars])
         returned = packed if len(loop_vars) == 1 else packed.with_changes(lpar=[], rpar=[])
         body_stmts = [_without_blank_lines(body[0]), *body[1:]]
+        body_name = self._fresh("_loop_body")
         loop_body = cst.FunctionDef(
-            name=cst.Name("_loop_body"),
+            name=cst.Name(body_name),
             params=params,
             body=cst.IndentedBlock([*body_stmts, cst.SimpleStatementLine([cst.Return(returned)])]),
             leading_lines=node.leading_lines,
         )
         loop_cond = cst.Lambda(params=params, body=pred)
-        call = self._tf("while_loop", loop_cond, cst.Name("_loop_body"), packed)
+        call = self._tf("while_loop", loop_cond, cst.Name(body_name), packed)
         result = self._line(cst.Assign([cst.AssignTarget(returned)], call), node)
         return self._fix({node: cst.FlattenSentinel([loop_body, result])})

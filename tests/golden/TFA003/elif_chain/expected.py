@@ -15,7 +15,7 @@ def bucket(x):
 @tf.function(autograph=False)
 def piecewise(x):
     mean = tf.reduce_mean(x)
-    def _true_fn_3():
+    def _true_fn():
         y = x + 1.0
         return y * 2.0
     return tf.cond(
@@ -24,7 +24,7 @@ def piecewise(x):
         lambda: tf.cond(
             mean < 1.0,
             lambda: x * x,
-            lambda: tf.cond(mean < 5.0, _true_fn_3, lambda: tf.sqrt(x)),
+            lambda: tf.cond(mean < 5.0, _true_fn, lambda: tf.sqrt(x)),
         ),
     )
 
