@@ -36,6 +36,8 @@ class Options:
     rules: tuple[str, ...]  # rule codes, resolved by the caller from --select/--ignore
     unsafe_fixes: bool = False
     target_version: tuple[int, int] = sys.version_info[:2]
+    #: The trace log given with --traces (``tfautofix.tracing.log.TraceLog``), loaded once.
+    traces: object = None
 
 
 @dataclass
@@ -83,8 +85,8 @@ def _suppressed(finding: Finding, lines: list[str]) -> bool:
     return codes is None or finding.code in {c.strip().upper() for c in codes.split(",")}
 
 
-def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str) -> tuple[FileContext, list[Finding]]:
-    ctx = FileContext(module, path)
+def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str, traces=None) -> tuple[FileContext, list[Finding]]:
+    ctx = FileContext(module, path, traces)
     lines = text.splitlines()
     findings = []
     for rule in rules:
@@ -96,12 +98,12 @@ def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str) -> 
     return ctx, findings
 
 
-def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>") -> list[Finding]:
+def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None) -> list[Finding]:
     """Findings in ``text``. Raises ``cst.ParserSyntaxError`` when it does not parse."""
     rules = _screened(text, rules)
     if not rules:
         return []
-    return _detect(cst.parse_module(text), text, rules, path)[1]
+    return _detect(cst.parse_module(text), text, rules, path, traces)[1]
 
 
 class _ApplyEdits(cst.CSTTransformer):
@@ -161,6 +163,7 @@ def fix_source(
     unsafe_fixes: bool = False,
     target_version: tuple[int, int] = sys.version_info[:2],
     accept: Callable[[Finding], bool] | None = None,
+    traces=None,
 ) -> tuple[str, list[Finding], list[Finding]]:
     """Apply fixes until the source is stable: ``(new_text, applied, remaining)``.
 
@@ -175,7 +178,7 @@ def fix_source(
     current = text
     for _ in range(MAX_PASSES):
         module = cst.parse_module(current)
-        ctx, findings = _detect(module, current, rules, path)
+        ctx, findings = _detect(module, current, rules, path, traces)
         wanted = [f for f in findings if _wanted(f, unsafe_fixes) and (accept is None or accept(f))]
         remaining = [f for f in findings if f not in wanted]
         chosen_fixes = _compatible(ctx, (f.fix for f in wanted))
@@ -220,10 +223,10 @@ def process_file(path: str, options: Options, fix: bool) -> FileResult:
     try:
         if fix:
             result.fixed, result.applied, result.findings = fix_source(
-                source.text, rules, path, options.unsafe_fixes, options.target_version
+                source.text, rules, path, options.unsafe_fixes, options.target_version, traces=options.traces
             )
         else:
-            result.findings = lint_source(source.text, rules, path)
+            result.findings = lint_source(source.text, rules, path, options.traces)
     except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
         result.error = _parse_error(error)
     except FixError as error:
