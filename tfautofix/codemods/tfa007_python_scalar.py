@@ -28,7 +28,8 @@ where passing `tf.constant(n)` traces once.
 
 The rule looks at calls to a `tf.function` of the same module (decorated, or
 `g = tf.function(f)`) made inside a loop with an argument that changes on every
-iteration: the `for` variable of a `range(...)`/`enumerate(...)` loop, or a
+iteration: the variable of a `for` loop or comprehension over `range(...)` (or
+the index of `enumerate(...)`), or a
 counter incremented in the loop (`step += 1`). When the function only hands
 that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
 fix wraps the argument: `step(x, tf.constant(n))`. It reports without a fix when
@@ -146,6 +147,14 @@ for step in range(1000):  # 1 trace
                     )
                 )
                 if counted:
+                    return True
+            if isinstance(loop, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and child is loop.elt:
+                comp = loop.for_in
+                if (
+                    m.matches(comp.iter, m.Call())
+                    and ctx.resolves_to(comp.iter.func, "builtins.range")
+                    and m.matches(comp.target, m.Name(name))
+                ):
                     return True
             if isinstance(loop, (cst.For, cst.While)) and child is loop.body and m.findall(
                 loop.body, m.AugAssign(target=m.Name(name), operator=m.AddAssign() | m.SubtractAssign())
