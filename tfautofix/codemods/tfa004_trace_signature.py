@@ -89,6 +89,8 @@ for batch in (10, 20, 10, 30):  # traced once
             if site is None or (isinstance(site, cst.Call) and _keyword(site, "input_signature")):
                 continue  # not a tf.function here, or an input_signature the user chose
             decided = self._plan(ctx, func, function)
+            if decided.kind == "reduce_retracing" and isinstance(site, cst.Call) and _keyword(site, "reduce_retracing"):
+                continue  # already asked for (this log predates it), or turned off on purpose
             message = self._message(function, decided)
             yield self.finding(ctx, func.name, message, self._fix(ctx, site, decided))
 
@@ -149,8 +151,6 @@ for batch in (10, 20, 10, 30):  # traced once
             specs = ", ".join(_spec_source(tf, p) for p in decided.signature)
             argument = cst.Arg(keyword=cst.Name("input_signature"), value=cst.parse_expression(f"[{specs}]"))
         else:
-            if isinstance(site, cst.Call) and _keyword(site, "reduce_retracing"):
-                return None  # reduce_retracing=False on purpose, or a non-literal value
             argument = cst.Arg(keyword=cst.Name("reduce_retracing"), value=cst.Name("True"))
         argument = argument.with_changes(equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
         if isinstance(site, cst.Call):

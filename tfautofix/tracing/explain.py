@@ -42,7 +42,7 @@ def _varying_dims(shapes: list) -> str:
         return "rank varies"
     dims = [i for i, column in enumerate(zip(*shapes)) if len(set(column)) > 1]
     if dims == [0]:
-        return "batch dimension varies"
+        return "length varies" if len(shapes[0]) == 1 else "batch dimension varies"
     if len(dims) == 1:
         return f"dimension {dims[0]} varies"
     return f"dimensions {', '.join(map(str, dims))} vary"
@@ -118,6 +118,11 @@ def explain_function(function: FunctionTraces) -> list[Explanation]:
     for name in changed:
         specs = [t["parameters"][name] for t in function.traces if name in t["parameters"]]
         explanations += _explain_parameter(name, specs)
+    caches = function.traces_per_cache()
+    if len({instance for _, instance in caches}) > 1:
+        explanations.append(Explanation(
+            f"{function.instances} instances: each object has its own trace cache, so each traces separately", "TFA004"
+        ))
     if unexplained:
         explanations.append(Explanation(
             f"{unexplained} retrace(s) with no argument change: the first call created variables, so TensorFlow "

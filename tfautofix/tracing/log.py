@@ -31,16 +31,17 @@ class FunctionTraces:
     def name(self) -> str:
         return self.qualname.rsplit(".", 1)[-1]
 
-    def traces_per_process(self) -> dict[int, list[dict]]:
-        grouped: dict[int, list[dict]] = {}
+    def traces_per_cache(self) -> dict[tuple[int, int], list[dict]]:
+        """Traces grouped by (process, instance): each has its own trace cache."""
+        grouped: dict[tuple[int, int], list[dict]] = {}
         for trace in self.traces:
-            grouped.setdefault(trace.get("process", 0), []).append(trace)
+            grouped.setdefault((trace.get("process", 0), trace.get("instance", 0)), []).append(trace)
         return grouped
 
     @property
     def max_traces(self) -> int:
-        """Traces in the process that traced it most (each process has its own cache)."""
-        return max((len(t) for t in self.traces_per_process().values()), default=0)
+        """Traces of the most retraced cache (one process, one instance)."""
+        return max((len(t) for t in self.traces_per_cache().values()), default=0)
 
     def to_json(self) -> dict:
         return {

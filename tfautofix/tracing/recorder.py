@@ -142,21 +142,28 @@ def _hook(module) -> None:
     original_create = tracing_compilation._create_concrete_function
 
     def __call__(self, *args, **kwds):
-        record = self.__dict__.get(_ATTRIBUTE, False)
-        if record is False:
+        current = self.__dict__.get(_ATTRIBUTE, False)
+        if current is False:
             record = _record_for(self._python_function)
+            current = None
             if record is not None:
+                current = (record, record.instances)
                 record.instances += 1
                 record.options = {
                     "input_signature": self.input_signature is not None,
                     "reduce_retracing": bool(getattr(self, "_reduce_retracing", False)),
                     "jit_compile": getattr(self, "_jit_compile", None),
                 }
-            self.__dict__[_ATTRIBUTE] = record
-        if record is None:
+            self.__dict__[_ATTRIBUTE] = current
+        if current is None:
             return original_call(self, *args, **kwds)
-        record.calls += 1
-        return original_call(self, *args, **kwds)
+        current[0].calls += 1
+        outer = getattr(_local, "current", None)
+        _local.current = current
+        try:
+            return original_call(self, *args, **kwds)
+        finally:
+            _local.current = outer
 
     def _create_concrete_function(function_type, type_context, func_graph, tracing_options):
         start = time.perf_counter()
@@ -164,12 +171,15 @@ def _hook(module) -> None:
         seconds = time.perf_counter() - start
         record = _record_for(tracing_options.python_function)
         if record is not None:
+            current = getattr(_local, "current", None)
+            instance = current[1] if current is not None and current[0] is record else 0
             parameters = {name: spec_of(p.type_constraint) for name, p in function_type.parameters.items()}
             record.parameters = list(parameters)
-            changed = None
-            if record.traces:
-                changed = min((_differences(parameters, t["parameters"]) for t in record.traces), key=len)
-            record.traces.append({"process": 0, "seconds": round(seconds, 6), "parameters": parameters, "changed": changed})
+            earlier = [t["parameters"] for t in record.traces if t["instance"] == instance]
+            changed = min((_differences(parameters, e) for e in earlier), key=len) if earlier else None
+            record.traces.append({
+                "process": 0, "instance": instance, "seconds": round(seconds, 6), "parameters": parameters, "changed": changed,
+            })
             record.seconds += seconds
         return result
 

@@ -57,7 +57,7 @@ def parameter_kind(specs: list[dict]) -> str:
 def shape_changes(function: FunctionTraces) -> set[str]:
     """Parameters whose tensor shape (not dtype) changed at some retrace."""
     names = set()
-    for process_traces in function.traces_per_process().values():
+    for process_traces in function.traces_per_cache().values():
         for index, trace in enumerate(process_traces):
             for name in trace.get("changed") or ():
                 new = trace["parameters"].get(name, {})
