@@ -67,7 +67,7 @@ def _load_traces(path: Optional[Path]):
     try:
         return load(path)
     except TraceLogError as error:
-        err.print(f"error: {error}", style="red")
+        err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
 
 
@@ -202,10 +202,10 @@ def trace(
     try:
         exit_code, log = run_traced(command, output)
     except TraceError as error:
-        err.print(f"error: {error}", style="red")
+        err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
     except OSError as error:
-        err.print(f"error: cannot write {output}: {error.strerror or error}", style="red")
+        err.print(f"error: cannot write {output}: {error.strerror or error}", style="red", markup=False)
         raise typer.Exit(2) from None
     if log.functions:
         err.print(summary_table(log))
@@ -226,7 +226,7 @@ def explain(tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A t
     try:
         log = load(tracefile)
     except TraceLogError as error:
-        err.print(f"error: {error}", style="red")
+        err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
     if not log.functions:
         out.print("No tf.function was called.")

@@ -96,8 +96,12 @@ def _explain_parameter(name: str, specs: list[dict]) -> list[Explanation]:
             found.append(Explanation(
                 f"argument `{name}`: {len(set(ids))} distinct {', '.join(type_name)} objects (traced by identity)", "TFA004"
             ))
+    elif kind in ("list", "tuple", "dict"):
+        lengths = _distinct([len(s.get("items") or ()) for s in specs])
+        change = f"length {' → '.join(map(str, lengths))}" if len(lengths) > 1 else "contents changed"
+        found.append(Explanation(f"argument `{name}`: Python {kind}, {change} (the structure is part of the trace key)", "TFA004"))
     else:
-        found.append(Explanation(f"argument `{name}`: {kind} structure or contents changed", "TFA004"))
+        found.append(Explanation(f"argument `{name}`: {kind} value changed", "TFA004"))
     return found
 
 

@@ -120,11 +120,21 @@ def spec_of(constraint) -> dict:
     if name == "Weakref":
         value = constraint._ref()
         return {"kind": "object", "type": "<collected>", "id": "0"} if value is None else _object_spec(value)
-    if name in ("List", "Tuple"):
-        return {"kind": name.lower(), "items": [spec_of(c) for c in constraint.components]}
+    if name == "Tuple":
+        return {"kind": "tuple", "items": [spec_of(c) for c in constraint.components]}
+    if name == "List":
+        return {"kind": "list", "items": [spec_of(c) for c in constraint.components_tuple.components]}
     if name == "Dict":
         return {"kind": "dict", "items": {str(k): spec_of(v) for k, v in constraint.mapping.items()}}
     return {"kind": "other", "type": name, "repr": repr(constraint)[:200]}
+
+
+def _safe_spec(constraint) -> dict:
+    """Never let an unexpected TensorFlow type break the user's program."""
+    try:
+        return spec_of(constraint)
+    except Exception:  # noqa: BLE001
+        return {"kind": "other", "type": type(constraint).__name__, "repr": repr(constraint)[:200]}
 
 
 def _differences(new: dict, old: dict) -> list[str]:
@@ -173,7 +183,7 @@ def _hook(module) -> None:
         if record is not None:
             current = getattr(_local, "current", None)
             instance = current[1] if current is not None and current[0] is record else 0
-            parameters = {name: spec_of(p.type_constraint) for name, p in function_type.parameters.items()}
+            parameters = {name: _safe_spec(p.type_constraint) for name, p in function_type.parameters.items()}
             record.parameters = list(parameters)
             earlier = [t["parameters"] for t in record.traces if t["instance"] == instance]
             changed = min((_differences(parameters, e) for e in earlier), key=len) if earlier else None

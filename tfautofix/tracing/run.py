@@ -22,7 +22,10 @@ class TraceError(Exception):
 
 def tensorflow_available() -> bool:
     """Is TensorFlow importable, without importing it?"""
-    return importlib.util.find_spec("tensorflow") is not None
+    try:
+        return importlib.util.find_spec("tensorflow") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def trace(command: list[str], output: str | os.PathLike) -> tuple[int, trace_log.TraceLog]:
