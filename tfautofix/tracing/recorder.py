@@ -22,7 +22,9 @@ import time
 
 ENV_DIR = "TFAUTOFIX_TRACE_DIR"
 _HOOKED_MODULE = "tensorflow.python.eager.polymorphic_function.polymorphic_function"
-_LIBRARY_PREFIXES = ("tensorflow.", "keras.", "tf_keras.", "tensorflow_")
+#: TensorFlow's own helpers (variable initialisers, ...) are not the user's concern;
+#: Keras's train/predict functions are: they retrace on the user's data.
+_LIBRARY_PREFIXES = ("tensorflow.",)
 _ATTRIBUTE = "_tfautofix_record"
 
 
