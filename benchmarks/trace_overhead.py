@@ -1,12 +1,14 @@
 """Overhead of `tfautofix trace` on a program that does not retrace.
 
-    python benchmarks/trace_overhead.py [--calls 20000] [--repeats 3]
+    python benchmarks/trace_overhead.py [--calls 2000] [--blocks 15]
 
-Runs the same workload (one tf.function called CALLS times with one input
-shape, after a warm-up call) plainly and under `tfautofix trace`, REPEATS times
-each, interleaved, and reports the best time per call of each and their ratio.
-The workload times its own loop, so TensorFlow's import time is not counted;
-the end-to-end wall time of each run is shown too.
+Runs one workload under `tfautofix trace`: a tf.function called with one
+input shape (traced once). Inside that process it alternates blocks of CALLS
+calls through TensorFlow's original `Function.__call__` and through the
+recorder's wrapper, and reports the median time per call of each and the
+difference. Alternating blocks in one process keeps machine load and
+TensorFlow's import time out of the comparison. It also reports the wall
+time of the whole command plainly and under `trace` (import-dominated).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import time
 from pathlib import Path
 
 WORKLOAD = """
-import json, sys, time
+import json, statistics, sys, time
 import tensorflow as tf
 
 @tf.function
@@ -30,46 +32,53 @@ def step(x):
 
 x = tf.ones([32, 8])
 step(x)
-calls = int(sys.argv[1])
-start = time.perf_counter()
-for _ in range(calls):
-    step(x)
-print(json.dumps({"seconds": time.perf_counter() - start, "traces": step.experimental_get_tracing_count()}))
+calls, blocks = int(sys.argv[1]), int(sys.argv[2])
+recorder = sys.modules.get("_tfautofix_recorder")
+Function = type(step)
+wrapped = Function.__call__
+original = recorder.originals["__call__"] if recorder else wrapped
+timings = {"original": [], "recorded": []}
+for _ in range(blocks):
+    for name, call in (("original", original), ("recorded", wrapped)):
+        Function.__call__ = call
+        start = time.perf_counter()
+        for _ in range(calls):
+            step(x)
+        timings[name].append((time.perf_counter() - start) / calls)
+Function.__call__ = wrapped
+print(json.dumps({k: statistics.median(v) for k, v in timings.items()} | {"traces": step.experimental_get_tracing_count()}))
 """
 
 
-def run(command: list[str]) -> tuple[dict, float]:
+def run(command: list[str]) -> tuple[str, float]:
     start = time.perf_counter()
     completed = subprocess.run(command, capture_output=True, text=True, check=True)
-    wall = time.perf_counter() - start
-    line = [line for line in completed.stdout.splitlines() if line.startswith("{")][-1]
-    return json.loads(line), wall
+    return completed.stdout, time.perf_counter() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calls", type=int, default=20000)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--calls", type=int, default=2000)
+    parser.add_argument("--blocks", type=int, default=15)
     args = parser.parse_args()
     root = Path(__file__).resolve().parent.parent
-    env_path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
-    os.environ["PYTHONPATH"] = env_path
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "workload.py"
         script.write_text(WORKLOAD)
-        plain_cmd = [sys.executable, str(script), str(args.calls)]
-        traced_cmd = [sys.executable, "-m", "tfautofix", "trace", "-o", str(Path(tmp) / "t.json"), "--", *plain_cmd]
-        plain, traced = [], []
-        for _ in range(args.repeats):
-            plain.append(run(plain_cmd))
-            traced.append(run(traced_cmd))
-    best_plain = min(r["seconds"] for r, _ in plain) / args.calls
-    best_traced = min(r["seconds"] for r, _ in traced) / args.calls
-    print(f"calls per run: {args.calls}, runs: {args.repeats} each, traces: {plain[0][0]['traces']} plain / {traced[0][0]['traces']} traced")
-    print(f"plain  : {best_plain * 1e6:8.1f} µs/call   (wall {min(w for _, w in plain):.1f} s)")
-    print(f"traced : {best_traced * 1e6:8.1f} µs/call   (wall {min(w for _, w in traced):.1f} s)")
-    print(f"overhead: {(best_traced - best_plain) * 1e6:+.1f} µs/call, ratio {best_traced / best_plain:.3f}")
+        plain_cmd = [sys.executable, str(script), str(args.calls), "1"]
+        _, plain_wall = run(plain_cmd)
+        traced_cmd = [sys.executable, "-m", "tfautofix", "trace", "-o", str(Path(tmp) / "t.json"), "--",
+                      sys.executable, str(script), str(args.calls), str(args.blocks)]
+        stdout, traced_wall = run(traced_cmd)
+    result = json.loads([line for line in stdout.splitlines() if line.startswith("{")][-1])
+    original, recorded = result["original"], result["recorded"]
+    print(f"{args.blocks} alternating blocks of {args.calls} calls; traces: {result['traces']}")
+    print(f"original Function.__call__ : {original * 1e6:7.1f} µs/call (median)")
+    print(f"with the recorder           : {recorded * 1e6:7.1f} µs/call (median)")
+    print(f"overhead                    : {(recorded - original) * 1e6:+7.1f} µs/call ({(recorded / original - 1) * 100:+.1f}%)")
+    print(f"whole command: plain {plain_wall:.1f} s, under `tfautofix trace` {traced_wall:.1f} s (both dominated by importing TensorFlow)")
 
 
 if __name__ == "__main__":

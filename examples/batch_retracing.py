@@ -1,9 +1,9 @@
 """TFA004: a tf.function called with batch sizes 10, 20, 10, 30 traces 3 times.
 
 Run:     python examples/batch_retracing.py                       (traces: 3)
-Record:  tfautofix trace -- python examples/batch_retracing.py    (writes .tfautofix/traces.json)
-Explain: tfautofix explain .tfautofix/traces.json
-Fix:     tfautofix fix examples/batch_retracing.py --traces .tfautofix/traces.json --unsafe-fixes --write   (traces: 1)
+Record:  tfautofix trace -o examples/traces.json -- python examples/batch_retracing.py
+Explain: tfautofix explain examples/traces.json
+Fix:     tfautofix fix examples/batch_retracing.py --traces examples/traces.json --unsafe-fixes --write   (traces: 1)
 """
 
 import tensorflow as tf

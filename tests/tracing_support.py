@@ -27,7 +27,7 @@ def record_cases(cases: list[Path], workdir: Path) -> dict[Path, dict]:
     assert exit_code == 0, "a golden case's exercise() failed under the recorder"
     logs = {}
     for case, path in zip(cases, inputs):
-        functions = [f for f in log.functions if f.file == path]
+        functions = [f for f in log.functions if str(Path(f.file).resolve()) == path]
         for function in functions:
             function.file = "input.py"
             function.tracing_seconds = 0.0

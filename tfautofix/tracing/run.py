@@ -49,5 +49,16 @@ def trace(command: list[str], output: str | os.PathLike) -> tuple[int, trace_log
         log = trace_log.merge_directory(directory)
     log.command = list(command)
     log.exit_code = exit_code
+    _relative_to_cwd(log)
     trace_log.write(log, output)
     return exit_code, log
+
+
+def _relative_to_cwd(log: trace_log.TraceLog) -> None:
+    """Paths inside the working directory become relative, so a log recorded in one
+    checkout (CI) applies to another (they match by path suffix)."""
+    cwd = Path.cwd().resolve()
+    for function in log.functions:
+        path = Path(function.file)
+        if path.is_absolute() and path.resolve().is_relative_to(cwd):
+            function.file = path.resolve().relative_to(cwd).as_posix()
