@@ -214,6 +214,12 @@ def test_tfa007_reports_varying_numbers_from_traces() -> None:
     ]
 
 
+def test_tfa007_from_traces_is_silent_once_a_signature_exists() -> None:
+    log = from_json(log_json(function_log(line=4, traces=[{"x": python(1)}, {"x": python(2)}])))
+    signed = SOURCE.replace("@tf.function", "@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32)])")
+    assert lint_source(signed, [rule_by_code("TFA007")], "model.py", traces=log) == []
+
+
 def test_log_round_trips_through_json() -> None:
     data = log_json(function_log(traces=[{"x": tensor([1])}, {"x": tensor([2])}]))
     assert from_json(json.loads(json.dumps(from_json(data).to_json()))).to_json() == from_json(data).to_json()

@@ -174,6 +174,8 @@ for step in range(1000):  # 1 trace
             if function.max_traces < 2 or not candidates:
                 continue
             func = min(candidates, key=lambda f: abs(ctx.span(f)[0][0] - function.line))
+            if any(m.matches(d.decorator, m.Call(args=[m.ZeroOrMore(), m.Arg(keyword=m.Name("input_signature")), m.ZeroOrMore()])) for d in func.decorators):
+                continue  # the parameters are tensors now (this log predates the signature)
             for name in function.parameters:
                 specs = [t["parameters"].get(name, {}) for t in function.traces]
                 values = {repr(s.get("value")) for s in specs}
