@@ -223,3 +223,16 @@ def test_tfa007_from_traces_is_silent_once_a_signature_exists() -> None:
 def test_log_round_trips_through_json() -> None:
     data = log_json(function_log(traces=[{"x": tensor([1])}, {"x": tensor([2])}]))
     assert from_json(json.loads(json.dumps(from_json(data).to_json()))).to_json() == from_json(data).to_json()
+
+
+def test_qualnames_follow_python() -> None:
+    import libcst as cst
+
+    from tfautofix.analysis.usage import functions_by_qualname
+
+    source = (
+        "if x:\n    def a(): pass\nelif y:\n    def b(): pass\nelse:\n    def c(): pass\n"
+        "try:\n    def d(): pass\nexcept E:\n    def e(): pass\nfinally:\n    def f(): pass\n"
+        "class K:\n    def m(self):\n        def inner(): pass\n"
+    )
+    assert sorted(functions_by_qualname(cst.parse_module(source))) == ["K.m", "K.m.<locals>.inner", "a", "b", "c", "d", "e", "f"]

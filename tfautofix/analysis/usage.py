@@ -119,16 +119,11 @@ def _body(node) -> list:
 
 
 def _nested(stmt) -> list:
-    blocks = [stmt.body]
-    for attr in ("orelse", "finalbody"):
-        extra = getattr(stmt, attr, None)
-        if extra is not None:
-            blocks.append(extra.body if isinstance(extra, (cst.Else, cst.Finally, cst.If)) else extra)
-    blocks += [h.body for h in getattr(stmt, "handlers", ())]
-    out = []
-    for block in blocks:
-        if isinstance(block, cst.IndentedBlock):
-            out += block.body
-        elif isinstance(block, cst.If):
-            out += _nested(block)
-    return out
+    """Statements of the blocks of a compound statement (``if``/``elif``/``else``, ``try``, ``with``, loops)."""
+    statements = _body(stmt)
+    for part in (getattr(stmt, "orelse", None), getattr(stmt, "finalbody", None), *getattr(stmt, "handlers", ())):
+        if isinstance(part, cst.If):  # elif
+            statements += _nested(part)
+        elif part is not None:
+            statements += _body(part)
+    return statements
