@@ -30,6 +30,7 @@ class UnstableTraceSignature(Rule):
     summary = "a tf.function was traced more than once (needs a trace log: `--traces`)"
     fixable = "unsafe"
     contract = "exact"
+    max_traces = 2  # an input_signature traces once per instance; reduce_retracing at most twice
     triggers = ("function",)
     docs = """
 Every retrace of a `tf.function` rebuilds its graph (5–50 ms for a small step,

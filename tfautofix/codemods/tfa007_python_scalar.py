@@ -20,6 +20,7 @@ class PythonScalarArgument(Rule):
     summary = "a Python number that varies between calls makes a tf.function trace once per value"
     fixable = "unsafe"
     contract = "exact"
+    max_traces = 1  # a tensor argument traces once
     triggers = ("function",)
     docs = """
 `tf.function` treats a Python number argument as part of the trace key: calling
