@@ -5,8 +5,8 @@
 Runs one workload under `tfautofix trace`: a tf.function called with one
 input shape (traced once). Inside that process it alternates blocks of CALLS
 calls through TensorFlow's original `Function.__call__` and through the
-recorder's wrapper, and reports the median time per call of each and the
-difference. Alternating blocks in one process keeps machine load and
+recorder's wrapper, and reports the minimum (least disturbed by machine load) and median
+time per call of each and the difference. Alternating blocks in one process keeps machine load and
 TensorFlow's import time out of the comparison. It also reports the wall
 time of the whole command plainly and under `trace` (import-dominated).
 """
@@ -46,7 +46,8 @@ for _ in range(blocks):
             step(x)
         timings[name].append((time.perf_counter() - start) / calls)
 Function.__call__ = wrapped
-print(json.dumps({k: statistics.median(v) for k, v in timings.items()} | {"traces": step.experimental_get_tracing_count()}))
+print(json.dumps({"median": {k: statistics.median(v) for k, v in timings.items()},
+                  "min": {k: min(v) for k, v in timings.items()}, "traces": step.experimental_get_tracing_count()}))
 """
 
 
@@ -73,11 +74,13 @@ def main() -> None:
                       sys.executable, str(script), str(args.calls), str(args.blocks)]
         stdout, traced_wall = run(traced_cmd)
     result = json.loads([line for line in stdout.splitlines() if line.startswith("{")][-1])
-    original, recorded = result["original"], result["recorded"]
     print(f"{args.blocks} alternating blocks of {args.calls} calls; traces: {result['traces']}")
-    print(f"original Function.__call__ : {original * 1e6:7.1f} µs/call (median)")
-    print(f"with the recorder           : {recorded * 1e6:7.1f} µs/call (median)")
-    print(f"overhead                    : {(recorded - original) * 1e6:+7.1f} µs/call ({(recorded / original - 1) * 100:+.1f}%)")
+    for statistic in ("min", "median"):
+        original, recorded = result[statistic]["original"], result[statistic]["recorded"]
+        print(
+            f"{statistic:>6} per call: original {original * 1e6:7.1f} µs, with the recorder {recorded * 1e6:7.1f} µs, "
+            f"overhead {(recorded - original) * 1e6:+6.1f} µs ({(recorded / original - 1) * 100:+.1f}%)"
+        )
     print(f"whole command: plain {plain_wall:.1f} s, under `tfautofix trace` {traced_wall:.1f} s (both dominated by importing TensorFlow)")
 
 

@@ -11,8 +11,30 @@ from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import functions_by_qualname, has_variadic, parameter_names, python_uses
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
-from tfautofix.tracing.log import FunctionTraces
+from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json
 from tfautofix.tracing.signature import Plan, TensorParameter, plan
+
+
+def _tensor_trace(shape: list, changed: list | None) -> dict:
+    x = {"kind": "tensor", "shape": shape, "dtype": "float32"}
+    return {"process": 0, "instance": 0, "seconds": 0.0, "parameters": {"x": x}, "changed": changed}
+
+
+#: The trace log `tfautofix trace` writes for the rule's `before` example (run as a
+#: script; tests/test_tfa004_traces.py re-records it), under the name the
+#: documentation test gives the example's source.
+EXAMPLE_TRACES = {
+    "format": "tfautofix-traces",
+    "version": 1,
+    "command": ["python", "input.py"],
+    "exit_code": 0,
+    "processes": [{"argv": ["input.py"]}],
+    "functions": [{
+        "file": "<string>", "line": 3, "qualname": "step", "parameters": ["x"], "calls": 4, "instances": 1,
+        "options": {"input_signature": False, "jit_compile": None, "reduce_retracing": False}, "tracing_seconds": 0.0,
+        "traces": [_tensor_trace([10, 5], None), _tensor_trace([20, 5], ["x"]), _tensor_trace([30, 5], ["x"])],
+    }],
+}
 
 
 def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
@@ -61,7 +83,7 @@ import tensorflow as tf
 def step(x):
     return tf.reduce_sum(x * 2.0)
 
-for batch in (10, 20, 10, 30):  # traced 3 times
+for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
     step(tf.ones([batch, 5]))
 """
     after = """\
@@ -71,9 +93,14 @@ import tensorflow as tf
 def step(x):
     return tf.reduce_sum(x * 2.0)
 
-for batch in (10, 20, 10, 30):  # traced once
+for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
     step(tf.ones([batch, 5]))
 """
+
+    @property
+    def example_traces(self) -> TraceLog:
+        """The trace log of the `before` example: this rule needs one to say anything."""
+        return from_json(EXAMPLE_TRACES)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if ctx.traces is None:

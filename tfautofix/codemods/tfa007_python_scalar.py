@@ -50,7 +50,7 @@ import tensorflow as tf
 def warmup(lr, step):
     return lr * tf.minimum(1.0, tf.cast(step, tf.float32) / 100.0)
 
-for step in range(1000):  # 1000 traces
+for step in range(1000):  # 1000 traces before the fix, 1 after
     warmup(tf.constant(0.1), step)
 """
     after = """\
@@ -60,7 +60,7 @@ import tensorflow as tf
 def warmup(lr, step):
     return lr * tf.minimum(1.0, tf.cast(step, tf.float32) / 100.0)
 
-for step in range(1000):  # 1 trace
+for step in range(1000):  # 1000 traces before the fix, 1 after
     warmup(tf.constant(0.1), tf.constant(step))
 """
 
