@@ -258,7 +258,15 @@ def process_file(path: str, options: Options, fix: bool) -> FileResult:
     except Exception as error:  # a bug in a rule must not stop the other files
         result.error = f"internal error, please report it: {type(error).__name__}: {error}"
         result.fixed, result.applied, result.findings = None, [], []
+    for finding in (*result.findings, *result.applied):
+        finding.fix = _detached(finding.fix)
     return result
+
+
+def _detached(fix: Fix | None) -> Fix | None:
+    """The fix without its edits: they hold tree nodes and closures, which are
+    useless once applied and cannot cross a process boundary."""
+    return None if fix is None else Fix({}, fix.applicability)
 
 
 def _process_star(args):
