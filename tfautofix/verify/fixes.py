@@ -1,0 +1,116 @@
+"""Verdicts on the fixes of ``tfautofix fix --verify``, from executing them.
+
+:func:`verify_results` takes the engine's results and returns a verdict per
+changed file (also set on each applied finding as ``finding.verdict``). The
+calls come, in order, from the user's command (``--exercise``, see
+:mod:`tfautofix.verify.command`) or from the module's own ``exercise()``; a file
+with neither is ``unverifiable``. A verdict covers all the fixes of its file
+together: the oracle is the whole original module run eagerly.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from tfautofix.codemods import rule_by_code
+from tfautofix.engine import FileResult
+from tfautofix.verify import Job, Verdict, run_exercises, verdict
+
+#: Verdicts whose fixes ``--write --verify`` writes without ``--unsafe-fixes``.
+WRITABLE = ("verified", "improved")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A rewrite to check: the user's file, its text before and after the fixes."""
+
+    path: str
+    original: str
+    fixed: str
+    contract: str = "exact"
+    encoding: str = "utf-8"
+
+
+@dataclass(frozen=True)
+class Checked:
+    verdict: Verdict
+    source: str  # where the calls came from: "--exercise", "exercise()", or "" (none)
+
+    @property
+    def writable(self) -> bool:
+        return self.verdict.kind in WRITABLE
+
+
+def contract_of(result: FileResult) -> str:
+    """The strictest contract among the rules whose fixes were applied."""
+    contracts = {rule.contract for rule in filter(None, (rule_by_code(f.code) for f in result.applied))}
+    return next((c for c in ("distribution", "side-effect") if c in contracts), "exact")
+
+
+def defines_exercise(text: str) -> bool:
+    try:
+        module = ast.parse(text)
+    except SyntaxError:
+        return False
+    return any(isinstance(node, ast.FunctionDef) and node.name == "exercise" for node in module.body)
+
+
+def verify_candidates(candidates: Sequence[Candidate], job_timeout: float = 120) -> dict[str, Checked]:
+    """Verdicts from each module's ``exercise()``: the original eagerly (oracle) and
+    in graph mode, the rewrite in graph mode. All modules share one TensorFlow
+    process per mode; the rewrites are run from a temporary directory, with the
+    original's directory on ``sys.path``, so the user's tree is never written."""
+    checked: dict[str, Checked] = {}
+    runnable = [c for c in candidates if defines_exercise(c.original)]
+    for candidate in candidates:
+        if candidate not in runnable:
+            checked[candidate.path] = Checked(
+                Verdict("unverifiable", "nothing to run: no exercise() in the file; pass --exercise CMD to run your tests"), ""
+            )
+    if not runnable:
+        return checked
+    with tempfile.TemporaryDirectory(prefix="tfautofix-fixed-") as workdir:
+        jobs = []
+        for index, candidate in enumerate(runnable):
+            original = os.path.abspath(candidate.path)
+            fixed = Path(workdir, str(index), os.path.basename(original))
+            fixed.parent.mkdir()
+            fixed.write_bytes(candidate.fixed.encode(candidate.encoding))
+            jobs += [
+                Job(str(index), original, "eager"),
+                Job(str(index), original, "graph"),
+                Job(f"{index}@fixed", str(fixed), "graph", root=os.path.dirname(original)),
+            ]
+        runs = run_exercises(jobs, job_timeout=job_timeout)
+    for index, candidate in enumerate(runnable):
+        oracle, before, after = runs[(str(index), "eager")], runs[(str(index), "graph")], runs[(f"{index}@fixed", "graph")]
+        checked[candidate.path] = Checked(verdict(candidate.contract, oracle, before, after), "exercise()")
+    return checked
+
+
+def verify_results(
+    results: Sequence[FileResult], exercise: str | None = None, timeout: float = 120, root: Path | None = None
+) -> dict[str, Checked]:
+    """Verdicts for every changed file of ``results``, keyed by path.
+
+    ``exercise`` is the user's command (run in ``root``, default the current
+    directory); files it never calls fall back to their ``exercise()``. Raises
+    ``TensorFlowMissing`` when TensorFlow cannot be imported.
+    """
+    changed = [r for r in results if r.changed and not r.error]
+    candidates = [Candidate(r.path, r.original or "", r.fixed or "", contract_of(r), r.encoding) for r in changed]
+    checked: dict[str, Checked] = {}
+    if exercise is not None and candidates:
+        from tfautofix.verify.command import verify_with_command
+
+        checked.update(verify_with_command(exercise, candidates, root or Path.cwd(), timeout))
+    checked.update(verify_candidates([c for c in candidates if c.path not in checked], job_timeout=timeout))
+    for result in changed:
+        for finding in result.applied:
+            finding.verdict = checked[result.path].verdict
+    return checked
