@@ -150,12 +150,12 @@ def fix(
             continue
         if check is not None and not check.writable:
             if not unsafe_fixes:
-                err.print(f"{result.path}: not written, {check.verdict} (write it anyway with --unsafe-fixes)", style="yellow")
+                err.print(f"{result.path}: not written, {check.verdict} (write it anyway with --unsafe-fixes)", style="yellow", markup=False)
                 result.findings = sorted(result.findings + result.applied, key=lambda f: (f.line, f.column))
                 result.applied = []
                 continue
             if check.verdict.kind in ("changed", "broken"):
-                err.print(f"{result.path}: writing a fix that is {check.verdict} (--unsafe-fixes)", style="bold red")
+                err.print(f"{result.path}: writing a fix that is {check.verdict} (--unsafe-fixes)", style="bold red", markup=False)
         try:
             write_result(result)
             written.add(result.path)
@@ -196,7 +196,7 @@ def _verify(results: list[FileResult], exercise: Optional[str], timeout: float) 
     try:
         return verify_results(results, exercise=exercise, timeout=timeout)
     except (TensorFlowMissing, CommandError, RuntimeError) as error:
-        err.print(f"error: {error}", style="red")
+        err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
 
 

@@ -104,7 +104,7 @@ def _run_batch(mode: str, jobs: list[dict], timeout: float, job_timeout: float) 
                 now = time.monotonic()
                 if lines != done:
                     done, progress = lines, now
-                limit = STARTUP_SECONDS if done < 1 else job_timeout + 10
+                limit = STARTUP_SECONDS if done < 1 else job_timeout + 5
                 if now - progress > limit or now - started > timeout:
                     process.kill()
                     process.wait()

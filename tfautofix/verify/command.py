@@ -111,12 +111,15 @@ def _judge(contract: str, relative: str, oracle: Run, before: Run, after: Run, t
         return Verdict("unverifiable", f"the command did not finish in {timeout:g} s eagerly")
     if after.returncode is None:
         return Verdict("broken", f"Timeout: the command did not finish in {timeout:g} s with the fixes")
+    (o_calls, _), (b_calls, b_traces), (a_calls, a_traces) = oracle.of(relative), before.of(relative), after.of(relative)
+    oracle_result, after_result = _as_result(o_calls, 0), _as_result(a_calls, a_traces)
+    if after_result["error"] and not oracle_result["error"]:
+        return Verdict("broken", after_result["error"])
     if after.returncode != 0 and 0 in (oracle.returncode, before.returncode):
         return Verdict("changed", f"the command fails with the fixes (exit {after.returncode}); it passed without them")
-    (o_calls, _), (b_calls, b_traces), (a_calls, a_traces) = oracle.of(relative), before.of(relative), after.of(relative)
     if not (o_calls or a_calls or b_traces or a_traces):
         return None
-    return verdict(contract, _as_result(o_calls, 0), _as_result(b_calls, b_traces), _as_result(a_calls, a_traces))
+    return verdict(contract, oracle_result, _as_result(b_calls, b_traces), after_result)
 
 
 def verify_with_command(command: str, candidates: Sequence[Candidate], root: Path, timeout: float = 300) -> dict[str, Checked]:

@@ -125,7 +125,7 @@ def run_one(job: dict, counter: dict, tf) -> dict:
                 raise LookupError("module defines no exercise()")
             result["value"] = to_jsonable(module.exercise())
     except _Timeout:
-        result["error"] = f"Timeout: exercise() did not finish in {job.get('timeout', TIMEOUT_SECONDS)} s"
+        result["error"] = f"Timeout: exercise() did not finish in {job.get('timeout', TIMEOUT_SECONDS):g} s"
     except BaseException as error:  # user code may raise anything, SystemExit included
         result["error"] = f"{type(error).__name__}: {error}".strip()
         result["traceback"] = traceback.format_exc(limit=-3)
