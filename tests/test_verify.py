@@ -23,6 +23,7 @@ from tfautofix.cli import app
 from tfautofix.verify import Job, TensorFlowMissing, run_exercises, verdict
 from tfautofix.verify.command import Run, _judge, verify_with_command
 from tfautofix.verify.fixes import Candidate, verify_candidates
+from tfautofix.verify.replay import replayable
 
 PROJECT = Path(__file__).parent / "verify_project"
 
@@ -258,6 +259,49 @@ def test_planted_rewrites_are_rewrites() -> None:
         assert (original == rewrite) == (name in ("nothing_to_run",)), name
 
 
+SUMS = _src(
+    """
+    import tensorflow as tf
+
+    @tf.function
+    def column_sums(batch):
+        return tf.reduce_sum(batch, axis=0)
+    """
+)
+SIGNATURE = "@tf.function(input_signature=[tf.TensorSpec([None, 3], tf.{})])"
+# Verified from a trace log alone (no exercise()): three batch sizes replayed.
+REPLAYED = {
+    "signature_from_traces": (SUMS.replace("@tf.function", SIGNATURE.format("float32")), "improved", "traces 3 → 1"),
+    "signature_wrong_dtype": (SUMS.replace("@tf.function", SIGNATURE.format("int32")), "broken", "TypeError"),
+}
+
+
+def _trace_log(paths: list[str]) -> dict:
+    """A log as `tfautofix trace` writes it (tfautofix/tracing/FORMAT.md)."""
+    traces = [
+        {"process": 0, "instance": 0, "seconds": 0.05, "changed": None if size == 8 else ["batch"],
+         "parameters": {"batch": {"kind": "tensor", "shape": [size, 3], "dtype": "float32"}}}
+        for size in (8, 16, 32)
+    ]
+    functions = [
+        {"file": path, "line": 3, "qualname": "column_sums", "parameters": ["batch"], "options": {},
+         "calls": 3, "instances": 1, "tracing_seconds": 0.15, "traces": traces}
+        for path in paths
+    ]
+    return {"format": "tfautofix-traces", "version": 1, "command": ["python", "x.py"], "exit_code": 0, "processes": [], "functions": functions}
+
+
+def test_replayable_functions_come_from_the_log() -> None:
+    log = _trace_log(["src/sums.py"])
+    object_spec = {"kind": "object", "type": "keras.Model", "id": "1"}
+    log["functions"].append({**log["functions"][0], "qualname": "Trainer.step"})
+    log["functions"].append({**log["functions"][0], "qualname": "train", "traces": [{"parameters": {"model": object_spec}}]})
+    (function,) = replayable(log, "/home/me/project/src/sums.py")
+    assert function["qualname"] == "column_sums"
+    assert [call["batch"]["shape"] for call in function["calls"]] == [[8, 3], [16, 3], [32, 3]]
+    assert replayable(log, "/home/me/project/other/sums.py") == []
+
+
 HANG = "import time\n\ndef exercise():\n    time.sleep(3600)\n"
 # SIGALRM blocked: the runner's own timeout cannot fire; the watchdog must kill it.
 DEAF_HANG = "import signal, time\n\ndef exercise():\n    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})\n    time.sleep(3600)\n"
@@ -276,6 +320,12 @@ def planted(tmp_path_factory):
         path.parent.mkdir()
         path.write_text(_src(original), encoding="utf-8")
         candidates.append(Candidate(str(path), _src(original), _src(rewrite), contract))
+    for name, (rewrite, _, _) in REPLAYED.items():
+        path = root / name / "case.py"
+        path.parent.mkdir()
+        path.write_text(SUMS, encoding="utf-8")
+        candidates.append(Candidate(str(path), SUMS, rewrite, "exact"))
+    log = _trace_log([str(root / name / "case.py") for name in REPLAYED])
     jobs = []
     for name, text in UNRULY.items():
         path = root / f"unruly_{name}.py"
@@ -283,7 +333,7 @@ def planted(tmp_path_factory):
         jobs.append(Job(name, str(path), "graph"))
     before = verify.STATS["tensorflow_processes"]
     with ThreadPoolExecutor(2) as pool:
-        checked = pool.submit(verify_candidates, candidates)
+        checked = pool.submit(verify_candidates, candidates, log=log)
         unruly = pool.submit(run_exercises, jobs, job_timeout=3)
         outcome = {"checked": checked.result(), "unruly": unruly.result()}
     outcome["processes"] = verify.STATS["tensorflow_processes"] - before
@@ -301,8 +351,17 @@ def test_planted_rewrite_verdict(name: str, planted) -> None:
 
 
 @pytest.mark.tensorflow
+@pytest.mark.parametrize("name", REPLAYED)
+def test_replayed_trace_log_verdict(name: str, planted) -> None:
+    _, kind, detail = REPLAYED[name]
+    check = planted["checked"][str(planted["root"] / name / "case.py")]
+    assert (check.verdict.kind, check.source) == (kind, "--traces"), str(check.verdict)
+    assert detail in check.verdict.detail
+
+
+@pytest.mark.tensorflow
 def test_planted_cases_share_tensorflow_processes(planted) -> None:
-    # 13 planted cases: one process per mode (2); the unruly batch: 1 + a restart
+    # 15 planted cases: one process per mode (2); the unruly batch: 1 + a restart
     # after the deaf hang and after the process that died.
     assert planted["processes"] == 2 + 3
 

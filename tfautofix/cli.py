@@ -145,7 +145,8 @@ def fix(
     if interactive:
         _interactive(paths, options, jobs)
     results = _run(paths, options, fix=True, jobs=jobs)
-    checked = _verify(results, exercise, timeout) if verify or exercise is not None else {}
+    # Options.traces is the loaded --traces log once the `trace` command is merged.
+    checked = _verify(results, exercise, timeout, getattr(options, "traces", None)) if verify or exercise is not None else {}
     changed = [r for r in results if r.changed]
     written: set[str] = set()
     for result in changed:
@@ -192,7 +193,7 @@ def fix(
     raise typer.Exit(1 if remaining or (files and not write) else 0)
 
 
-def _verify(results: list[FileResult], exercise: Optional[str], timeout: float) -> dict:
+def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, traces=None) -> dict:
     """Verdicts per changed file; a one-line error when verification cannot run."""
     from tfautofix.verify import TensorFlowMissing
     from tfautofix.verify.command import CommandError
@@ -201,7 +202,7 @@ def _verify(results: list[FileResult], exercise: Optional[str], timeout: float) 
     if any(r.changed for r in results):
         err.print("verifying fixes by running them (TensorFlow)...", style="dim")
     try:
-        return verify_results(results, exercise=exercise, timeout=timeout)
+        return verify_results(results, exercise=exercise, timeout=timeout, traces=traces)
     except (TensorFlowMissing, CommandError, RuntimeError) as error:
         err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
