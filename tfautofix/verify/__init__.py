@@ -115,7 +115,8 @@ def _run_batch(mode: str, jobs: list[dict], timeout: float, job_timeout: float) 
         if not results:  # TensorFlow never got imported: an environment problem, not the user's code
             if "No module named 'tensorflow'" in errors:
                 raise TensorFlowMissing("TensorFlow is not installed: pip install 'tfautofix[tf]'")
-            raise RuntimeError(f"verification runner failed ({mode}): {errors.strip().splitlines()[-1:] or failure}")
+            last = errors.strip().splitlines()[-1:] or [failure or f"exit code {process.returncode}"]
+            raise RuntimeError(f"verification runner failed ({mode}): {last[0]}")
         finished = results[1:]
         if failure is None and len(finished) < len(jobs):
             failure = f"Crash: the process running exercise() exited with code {process.returncode}"

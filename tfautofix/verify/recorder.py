@@ -135,11 +135,21 @@ def _patch(recording: _Recording) -> None:
     call = polymorphic_function.Function.__call__
 
     def recording_call(self, *args, **kwargs):
-        key = recording.key(self.python_function)
-        if key is None or getattr(recording.local, "busy", False):
-            return call(self, *args, **kwargs)
-        recording.local.busy = True
-        entry: dict = {"value": None, "error": None}
+        # Only outermost calls from eager code: inside another tf.function (or a
+        # tf.data function) the values are symbolic, and eagerly they would be
+        # recorded where graph mode cannot.
+        depth = getattr(recording.local, "depth", 0)
+        key = recording.key(self.python_function) if depth == 0 and tf.executing_eagerly() else None
+        recording.local.depth = depth + 1
+        try:
+            if key is None:
+                return call(self, *args, **kwargs)
+            return _recorded(recording.calls.setdefault(key, []), call, self, args, kwargs)
+        finally:
+            recording.local.depth = depth
+
+    def _recorded(calls, call, self, args, kwargs):
+        entry: dict = {"value": None, "error": None, "lines": 0}
         counter = _CountLines()
         try:
             with counter:
@@ -151,8 +161,7 @@ def _patch(recording: _Recording) -> None:
             raise
         finally:
             entry["lines"] = getattr(counter, "lines", 0)
-            recording.calls.setdefault(key, []).append(entry)
-            recording.local.busy = False
+            calls.append(entry)
 
     polymorphic_function.Function.__call__ = recording_call
 

@@ -1,6 +1,6 @@
 """Runs ``exercise()`` of many modules in one TensorFlow process.
 
-``python -m tfautofix.verify.runner --mode eager|graph --jobs JOBS.json --output OUT.json``
+``python -m tfautofix.verify.runner --mode eager|graph --jobs JOBS.json --output OUT.jsonl``
 
 JOBS.json is a list of ``{"id": ..., "path": ...}`` (optional: ``"root"``, a
 directory put first on ``sys.path`` so the module finds its siblings;
@@ -10,7 +10,8 @@ traced a function meanwhile, what was printed (captured at the file-descriptor
 level, since ``tf.print`` writes from C++), or the error it raised. Importing
 TensorFlow once for many modules is what keeps verification cheap.
 
-OUT.json receives one JSON line per job as soon as it finishes, so that when
+OUT.jsonl receives ``{"ready": true}`` once TensorFlow is imported, then one
+JSON line per job as soon as it finishes, so that when
 user code kills the process (``os._exit``, a crash, a hang the alarm cannot
 interrupt) the caller keeps the finished results and knows which job was running.
 """
