@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from rich.table import Table
 from rich.text import Text
 
 from tfautofix.engine import FileResult
-from tfautofix.verify.fixes import Checked
+
+if TYPE_CHECKING:
+    from tfautofix.verify.fixes import Checked
 
 STYLES = {"verified": "green", "improved": "bold green", "changed": "bold red", "broken": "bold red", "unverifiable": "yellow"}
 
