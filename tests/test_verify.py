@@ -436,14 +436,14 @@ SCRIPT = "import lib\nassert lib.answer() == 42\n"
     "rewrite, kind, detail",
     [
         ("def answer():\n    return 41\n", "changed", "the command fails with the fixes (exit 1)"),
-        ("import time\ntime.sleep(3600)\n" + LIBRARY, "broken", "Timeout: the command did not finish in 8 s"),
+        ("import time\ntime.sleep(3600)\n" + LIBRARY, "broken", "Timeout: the command did not finish in 4 s"),
     ],
 )
 def test_exercise_exit_status_and_timeout(tmp_path: Path, rewrite: str, kind: str, detail: str) -> None:
     (tmp_path / "lib.py").write_text(LIBRARY, encoding="utf-8")
     (tmp_path / "check.py").write_text(SCRIPT, encoding="utf-8")
     candidate = Candidate(str(tmp_path / "lib.py"), LIBRARY, rewrite)
-    checked = verify_with_command(f"{sys.executable} check.py", [candidate], tmp_path, timeout=8)
+    checked = verify_with_command(f"{sys.executable} check.py", [candidate], tmp_path, timeout=4)
     assert checked[candidate.path].verdict.kind == kind
     assert detail in checked[candidate.path].verdict.detail
     assert (tmp_path / "lib.py").read_text(encoding="utf-8") == LIBRARY
