@@ -162,3 +162,16 @@ def test_tensorflow_alias_reuses_module_import_or_adds_one() -> None:
     assert name == "tf" and spec is not None and spec.asname == "tf"
     name, spec = _context("tf = 3\n").tensorflow_alias
     assert name == "tensorflow" and spec is not None and spec.asname is None
+
+
+def test_every_rule_documents_what_its_fix_really_does() -> None:
+    """`tfautofix rules CODE` shows before/after: the after must be the fix's output."""
+    from tfautofix.codemods import all_rules
+    from tfautofix.engine import fix_source, lint_source
+
+    for rule in all_rules():
+        assert rule.docs.strip() and rule.summary and rule.triggers
+        assert lint_source(rule.before, [rule]), f"{rule.code}: the `before` example has no finding"
+        fixed, _, _ = fix_source(rule.before, [rule], unsafe_fixes=True)
+        if rule.fixable != "display-only":
+            assert fixed == rule.after, f"{rule.code}: the documented `after` is not what the fix produces"

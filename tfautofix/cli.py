@@ -11,7 +11,7 @@ import enum
 import json
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Callable, List, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -61,10 +61,17 @@ def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = 
     return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes)
 
 
-def _run(paths: List[Path], options: Options, fix: bool, jobs: Optional[int]) -> list[FileResult]:
-    """Run the engine, with a progress bar when stderr is a terminal."""
+def _run(
+    paths: List[Path],
+    options: Options,
+    fix: bool,
+    jobs: Optional[int],
+    each: Optional[Callable[[FileResult], None]] = None,
+) -> list[FileResult]:
+    """Run the engine, calling ``each`` on every result as it arrives, with a
+    progress bar when stderr is a terminal."""
     if not err.is_terminal:
-        return run(paths, options, fix=fix, jobs=jobs)
+        return run(paths, options, fix=fix, jobs=jobs, on_result=each)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -81,6 +88,8 @@ def _run(paths: List[Path], options: Options, fix: bool, jobs: Optional[int]) ->
             nonlocal found
             found += len(result.findings) + len(result.applied)
             progress.update(task, advance=1, findings=found)
+            if each is not None:
+                each(result)
 
         return run(paths, options, fix=fix, jobs=jobs, on_result=advance)
 
@@ -144,11 +153,23 @@ def fix(
     options = _options(select, ignore, unsafe_fixes)
     if interactive:
         _interactive(paths, options, jobs)
-    results = _run(paths, options, fix=True, jobs=jobs)
-    # Options.traces is the loaded --traces log once the `trace` command is merged.
-    checked = _verify(results, exercise, timeout, getattr(options, "traces", None)) if verify or exercise is not None else {}
-    changed = [r for r in results if r.changed]
+    verifying = verify or exercise is not None
     written: set[str] = set()
+
+    def write_now(result: FileResult) -> None:
+        """Write each file as soon as it is fixed: an interrupted run leaves whole files."""
+        try:
+            write_result(result)
+            written.add(result.path)
+        except (SourceError, OSError) as error:
+            result.error = str(error)
+            result.applied = []
+
+    # Verified fixes are written once their verdicts are known, the others as they come.
+    results = _run(paths, options, fix=True, jobs=jobs, each=write_now if write and not verifying else None)
+    # Options.traces is the loaded --traces log once the `trace` command is merged.
+    checked = _verify(results, exercise, timeout, getattr(options, "traces", None)) if verifying else {}
+    changed = [r for r in results if r.changed]
     for result in changed:
         check = checked.get(result.path)
         if not write:
@@ -164,12 +185,8 @@ def fix(
                 continue
             if check.verdict.kind in ("changed", "broken"):
                 err.print(f"{result.path}: writing a fix that is {check.verdict} (--unsafe-fixes)", style="bold red", markup=False)
-        try:
-            write_result(result)
-            written.add(result.path)
-        except (SourceError, OSError) as error:
-            result.error = str(error)
-            result.applied = []
+        if verifying:
+            write_now(result)
     if checked:
         out.print(verdicts_table(results, checked, written if write else None))
     if report is not None:
@@ -252,7 +269,7 @@ def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA
     rule = rule_by_code(code)
     if rule is None:
         raise typer.BadParameter(f"unknown rule code {code!r}", param_hint="CODE")
-    out.print(rule_documentation(rule))
+    out.print(rule_documentation(rule), soft_wrap=False)
 
 
 def _version(value: bool) -> None:
