@@ -56,9 +56,22 @@ def _codes(value: Optional[str], option: str) -> Optional[List[str]]:
     return codes
 
 
-def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Options:
+def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False, traces: Optional[Path] = None) -> Options:
     rules = select_rules(_codes(select, "--select"), _codes(ignore, "--ignore"))
-    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes)
+    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes, traces=_load_traces(traces))
+
+
+def _load_traces(path: Optional[Path]):
+    """The --traces log, loaded once; a missing or malformed file is a one-line error (exit 2)."""
+    if path is None:
+        return None
+    from tfautofix.tracing.log import TraceLogError, load
+
+    try:
+        return load(path)
+    except TraceLogError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
 
 
 def _run(
@@ -105,6 +118,7 @@ PathsArgument = typer.Argument(..., metavar="PATHS", help="Files or directories 
 SelectOption = typer.Option(None, "--select", help="Comma-separated rule codes or prefixes to run (default: all).")
 IgnoreOption = typer.Option(None, "--ignore", help="Comma-separated rule codes or prefixes to skip.")
 JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: number of CPUs).")
+TracesOption = typer.Option(None, "--traces", help="Trace log written by `tfautofix trace` (enables TFA004 and trace-based TFA007).")
 
 
 @app.command()
@@ -114,9 +128,10 @@ def check(
     ignore: Optional[str] = IgnoreOption,
     output_format: Format = typer.Option(Format.text, "--format", help="Output format."),
     jobs: Optional[int] = JobsOption,
+    traces: Optional[Path] = TracesOption,
 ) -> None:
     """Report hazards without changing anything."""
-    results = _run(paths, _options(select, ignore), fix=False, jobs=jobs)
+    results = _run(paths, _options(select, ignore, traces=traces), fix=False, jobs=jobs)
     findings = [f for result in results for f in result.findings]
     if output_format is Format.json:
         print(findings_json(findings))
@@ -144,13 +159,14 @@ def fix(
     select: Optional[str] = SelectOption,
     ignore: Optional[str] = IgnoreOption,
     jobs: Optional[int] = JobsOption,
+    traces: Optional[Path] = TracesOption,
     verify: bool = typer.Option(False, "--verify", help="Run the original (eagerly and compiled) and the fixed code; give each fix a verdict."),
     exercise: Optional[str] = typer.Option(None, "--exercise", metavar="CMD", help="Command that exercises your code (e.g. \"pytest tests -x\"); implies --verify."),
     timeout: float = typer.Option(300, "--timeout", min=1, help="Seconds each verification run may take."),
     report: Optional[Path] = typer.Option(None, "--report", help="Also write the findings (with verdicts) as JSON to FILE."),
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
-    options = _options(select, ignore, unsafe_fixes)
+    options = _options(select, ignore, unsafe_fixes, traces)
     if interactive:
         _interactive(paths, options, jobs)
     verifying = verify or exercise is not None
@@ -167,8 +183,7 @@ def fix(
 
     # Verified fixes are written once their verdicts are known, the others as they come.
     results = _run(paths, options, fix=True, jobs=jobs, each=write_now if write and not verifying else None)
-    # Options.traces is the loaded --traces log once the `trace` command is merged.
-    checked = _verify(results, exercise, timeout, getattr(options, "traces", None)) if verifying else {}
+    checked = _verify(results, exercise, timeout, options.traces) if verifying else {}
     changed = [r for r in results if r.changed]
     for result in changed:
         check = checked.get(result.path)
@@ -270,6 +285,51 @@ def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA
     if rule is None:
         raise typer.BadParameter(f"unknown rule code {code!r}", param_hint="CODE")
     out.print(rule_documentation(rule), soft_wrap=False)
+
+
+@app.command(context_settings={"allow_interspersed_args": False})
+def trace(
+    command: List[str] = typer.Argument(..., metavar="-- COMMAND [ARGS...]", help="The command to run, after `--`.", show_default=False),
+    output: Path = typer.Option(Path(".tfautofix/traces.json"), "--output", "-o", help="Where to write the trace log."),
+) -> None:
+    """Run COMMAND and record every tf.function trace in the Python processes it starts."""
+    from tfautofix.tracing.explain import summary_table
+    from tfautofix.tracing.run import TraceError
+    from tfautofix.tracing.run import trace as run_traced
+
+    try:
+        exit_code, log = run_traced(command, output)
+    except TraceError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
+    except OSError as error:
+        err.print(f"error: cannot write {output}: {error.strerror or error}", style="red", markup=False)
+        raise typer.Exit(2) from None
+    if log.functions:
+        err.print(summary_table(log))
+    retraced = sum(1 for f in log.functions if f.max_traces > 1)
+    err.print(
+        f"Recorded {len(log.functions)} tf.function(s) in {len(log.processes)} process(es); {retraced} retraced. "
+        f"Trace log: {output} (see `tfautofix explain {output}`)."
+    )
+    raise typer.Exit(exit_code)
+
+
+@app.command()
+def explain(tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A trace log written by `tfautofix trace`.")) -> None:
+    """Explain, per tf.function, why it retraced and which rule fixes it."""
+    from tfautofix.tracing.explain import explanation_text
+    from tfautofix.tracing.log import TraceLogError, load
+
+    try:
+        log = load(tracefile)
+    except TraceLogError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
+    if not log.functions:
+        out.print("No tf.function was called.")
+        return
+    out.print(explanation_text(log))
 
 
 def _version(value: bool) -> None:
