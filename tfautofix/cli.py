@@ -8,6 +8,7 @@ or parsed (the other files are still processed).
 from __future__ import annotations
 
 import enum
+import json
 import sys
 from pathlib import Path
 from typing import Callable, List, Optional
@@ -19,6 +20,7 @@ from tfautofix import __version__
 from tfautofix.codemods import all_rules, rule_by_code, select_rules
 from tfautofix.engine import FileResult, Options, run, unified_diff, write_result
 from tfautofix.files import SourceError
+from tfautofix.report.verdicts import verdict_header, verdicts_table
 from tfautofix.report import (
     diff_text,
     finding_line,
@@ -158,31 +160,58 @@ def fix(
     ignore: Optional[str] = IgnoreOption,
     jobs: Optional[int] = JobsOption,
     traces: Optional[Path] = TracesOption,
+    verify: bool = typer.Option(False, "--verify", help="Run the original (eagerly and compiled) and the fixed code; give each fix a verdict."),
+    exercise: Optional[str] = typer.Option(None, "--exercise", metavar="CMD", help="Command that exercises your code (e.g. \"pytest tests -x\"); implies --verify."),
+    timeout: float = typer.Option(300, "--timeout", min=1, help="Seconds each verification run may take."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Also write the findings (with verdicts) as JSON to FILE."),
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
     options = _options(select, ignore, unsafe_fixes, traces)
     if interactive:
         _interactive(paths, options, jobs)
+    verifying = verify or exercise is not None
+    written: set[str] = set()
 
     def write_now(result: FileResult) -> None:
         """Write each file as soon as it is fixed: an interrupted run leaves whole files."""
         try:
             write_result(result)
+            written.add(result.path)
         except (SourceError, OSError) as error:
             result.error = str(error)
             result.applied = []
 
-    results = _run(paths, options, fix=True, jobs=jobs, each=write_now if write else None)
+    # Verified fixes are written once their verdicts are known, the others as they come.
+    results = _run(paths, options, fix=True, jobs=jobs, each=write_now if write and not verifying else None)
+    checked = _verify(results, exercise, timeout, options.traces) if verifying else {}
     changed = [r for r in results if r.changed]
-    if not write:
-        for result in changed:
+    for result in changed:
+        check = checked.get(result.path)
+        if not write:
+            if check is not None:
+                out.print(verdict_header(result, check))
             out.print(diff_text(unified_diff(result)))
+            continue
+        if check is not None and not check.writable:
+            if not unsafe_fixes:
+                err.print(f"{result.path}: not written, {check.verdict} (write it anyway with --unsafe-fixes)", style="yellow", markup=False)
+                result.findings = sorted(result.findings + result.applied, key=lambda f: (f.line, f.column))
+                result.applied = []
+                continue
+            if check.verdict.kind in ("changed", "broken"):
+                err.print(f"{result.path}: writing a fix that is {check.verdict} (--unsafe-fixes)", style="bold red", markup=False)
+        if verifying:
+            write_now(result)
+    if checked:
+        out.print(verdicts_table(results, checked, written if write else None))
+    if report is not None:
+        _write_report(report, results)
     remaining = [f for r in results for f in r.findings]
     for finding in remaining:
         err.print(finding_line(finding))
     errors = _report_errors(results)
     applied = sum(len(r.applied) for r in results if not r.error)
-    files = sum(1 for r in changed if not r.error)
+    files = sum(1 for r in changed if not r.error and r.applied)
     verb = "Fixed" if write else "Would fix"
     summary = f"{verb} {applied} finding(s) in {files} file(s); {len(remaining)} remaining"
     unsafe = sum(1 for f in remaining if f.fix is not None and f.fix.applicability == "unsafe")
@@ -194,6 +223,32 @@ def fix(
     if errors:
         raise typer.Exit(2)
     raise typer.Exit(1 if remaining or (files and not write) else 0)
+
+
+def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, traces=None) -> dict:
+    """Verdicts per changed file; a one-line error when verification cannot run."""
+    from tfautofix.verify import TensorFlowMissing
+    from tfautofix.verify.command import CommandError
+    from tfautofix.verify.fixes import verify_results
+
+    if any(r.changed for r in results):
+        err.print("verifying fixes by running them (TensorFlow)...", style="dim")
+    try:
+        return verify_results(results, exercise=exercise, timeout=timeout, traces=traces)
+    except (TensorFlowMissing, CommandError, RuntimeError) as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
+
+
+def _write_report(path: Path, results: list[FileResult]) -> None:
+    """Every finding as in ``check --format json``, plus ``applied`` and, after --verify, ``verdict``."""
+    entries = [{**f.to_json(), "applied": True} for r in results for f in r.applied]
+    entries += [{**f.to_json(), "applied": False} for r in results for f in r.findings]
+    try:
+        path.write_text(json.dumps(entries, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as error:
+        err.print(f"error: cannot write report {path}: {error.strerror or error}", style="red")
+        raise typer.Exit(2) from None
 
 
 def _interactive(paths: List[Path], options: Options, jobs: Optional[int]) -> None:

@@ -51,6 +51,8 @@ class Finding:
     end_column: int
     fix: Fix | None = field(default=None, repr=False, compare=False)
     path: str = ""
+    #: Set by ``fix --verify`` (``tfautofix.verify.Verdict``); in the JSON only then.
+    verdict: object | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict:
         return {
@@ -63,6 +65,7 @@ class Finding:
             "name": self.name,
             "message": self.message,
             "fix": None if self.fix is None else {"applicability": self.fix.applicability},
+            **({} if self.verdict is None else {"verdict": self.verdict.kind, "verdict_detail": self.verdict.detail}),
         }
 
 

@@ -13,9 +13,12 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Iterable, Sequence
+
+from tfautofix.verify import runner
 
 VERDICTS = ("verified", "improved", "changed", "broken", "unverifiable")
 
@@ -27,6 +30,7 @@ class Job:
     mode: str  # "eager" (the oracle) or "graph" (the subject)
     #: Extra environment variables, e.g. (("TF_USE_LEGACY_KERAS", "1"),) to run with tf-keras.
     env: tuple[tuple[str, str], ...] = ()
+    root: str | None = None  # put first on sys.path (default: the file's directory)
 
 
 @dataclass(frozen=True)
@@ -42,10 +46,20 @@ class TensorFlowMissing(RuntimeError):
     pass
 
 
-def run_exercises(jobs: Sequence[Job], timeout: float = 900) -> dict[tuple[str, str], dict]:
+#: Processes started that import TensorFlow (the expensive part of verifying); see benchmarks/.
+STATS = {"tensorflow_processes": 0}
+#: How long a runner may take to import TensorFlow before its first job starts.
+STARTUP_SECONDS = 180
+
+
+def run_exercises(
+    jobs: Sequence[Job], timeout: float = 900, job_timeout: float = runner.TIMEOUT_SECONDS
+) -> dict[tuple[str, str], dict]:
     """Run every job's ``exercise()``; one TensorFlow process per mode and environment, in parallel.
 
-    Returns results keyed by ``(job.id, job.mode)``.
+    Returns results keyed by ``(job.id, job.mode)``. A job that hangs (more than
+    ``job_timeout`` seconds), exits or kills its process gets an ``error`` result;
+    a fresh process then runs the jobs after it. ``timeout`` bounds each process.
     """
     by_mode: dict[tuple[str, tuple[tuple[str, str], ...]], list[Job]] = {}
     for job in jobs:
@@ -53,25 +67,85 @@ def run_exercises(jobs: Sequence[Job], timeout: float = 900) -> dict[tuple[str, 
 
     def run_mode(group: tuple[str, tuple[tuple[str, str], ...]]) -> list[dict]:
         mode, env = group
-        with tempfile.TemporaryDirectory(prefix="tfautofix-verify-") as workdir:
-            jobs_file = os.path.join(workdir, "jobs.json")
-            output_file = os.path.join(workdir, "results.json")
-            with open(jobs_file, "w", encoding="utf-8") as handle:
-                json.dump([{"id": j.id, "path": j.path} for j in by_mode[group]], handle)
-            command = [sys.executable, "-m", "tfautofix.verify.runner", "--mode", mode, "--jobs", jobs_file, "--output", output_file]
-            completed = subprocess.run(
-                command, capture_output=True, text=True, timeout=timeout, cwd=workdir, env={**os.environ, **dict(env)}
-            )
-            if "No module named 'tensorflow'" in completed.stderr:
-                raise TensorFlowMissing("TensorFlow is not installed: pip install 'tfautofix[tf]'")
-            if completed.returncode != 0 or not os.path.exists(output_file):
-                raise RuntimeError(f"verification runner failed ({mode}):\n{completed.stderr[-4000:]}")
-            with open(output_file, encoding="utf-8") as handle:
-                return json.load(handle)
+        pending = [{"id": j.id, "path": j.path, "root": j.root or os.path.dirname(os.path.abspath(j.path)), "timeout": job_timeout} for j in by_mode[group]]
+        results: list[dict] = []
+        while pending:
+            finished, failure = _run_batch(mode, env, pending, timeout, job_timeout)
+            results += finished
+            pending = pending[len(finished):]
+            if failure is not None and pending:  # it happened while running pending[0]
+                results.append({"id": pending[0]["id"], "error": failure, "value": None, "traces": 0, "traces_by_function": {}, "stdout": "", "stderr": ""})
+                pending = pending[1:]
+        return results
 
     with ThreadPoolExecutor(max_workers=len(by_mode) or 1) as pool:
         outcomes = dict(zip(by_mode, pool.map(run_mode, by_mode)))
     return {(r["id"], mode): r for (mode, _), results in outcomes.items() for r in results}
+
+
+def _run_batch(mode: str, env: tuple[tuple[str, str], ...], jobs: list[dict], timeout: float, job_timeout: float) -> tuple[list[dict], str | None]:
+    """Run ``jobs`` in one runner process until they finish or the process fails.
+
+    Returns the finished results and, if the process died or hung, why.
+    """
+    with tempfile.TemporaryDirectory(prefix="tfautofix-verify-") as workdir:
+        jobs_file = os.path.join(workdir, "jobs.json")
+        output_file = os.path.join(workdir, "results.jsonl")
+        with open(jobs_file, "w", encoding="utf-8") as handle:
+            json.dump(jobs, handle)
+        command = [sys.executable, "-m", "tfautofix.verify.runner", "--mode", mode, "--jobs", jobs_file, "--output", output_file]
+        environment = {**os.environ, **dict(env), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": _own_path(os.environ.get("PYTHONPATH"))}
+        STATS["tensorflow_processes"] += 1
+        with open(os.path.join(workdir, "stderr"), "w+", encoding="utf-8", errors="replace") as stderr:
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=stderr, stdin=subprocess.DEVNULL, cwd=workdir, env=environment)
+            started = progress = time.monotonic()
+            done = -1  # the first line says TensorFlow is imported
+            failure = None
+            while process.poll() is None:
+                time.sleep(0.05)
+                lines = _count_lines(output_file)
+                now = time.monotonic()
+                if lines != done:
+                    done, progress = lines, now
+                limit = STARTUP_SECONDS if done < 1 else job_timeout + 5
+                if now - progress > limit or now - started > timeout:
+                    process.kill()
+                    process.wait()
+                    failure = f"Timeout: exercise() did not finish in {job_timeout:g} s (process killed)"
+            stderr.seek(0)
+            errors = stderr.read()
+        results = _read_lines(output_file)
+        if not results:  # TensorFlow never got imported: an environment problem, not the user's code
+            if "No module named 'tensorflow'" in errors:
+                raise TensorFlowMissing("TensorFlow is not installed: pip install 'tfautofix[tf]'")
+            last = errors.strip().splitlines()[-1:] or [failure or f"exit code {process.returncode}"]
+            raise RuntimeError(f"verification runner failed ({mode}): {last[0]}")
+        finished = results[1:]
+        if failure is None and len(finished) < len(jobs):
+            failure = f"Crash: the process running exercise() exited with code {process.returncode}"
+        return finished, failure
+
+
+def _own_path(pythonpath: str | None) -> str:
+    """PYTHONPATH with the directory holding this tfautofix first, so the runner is ours."""
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return os.pathsep.join([here, *([pythonpath] if pythonpath else [])])
+
+
+def _count_lines(path: str) -> int:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read().count(b"\n")
+    except OSError:
+        return 0
+
+
+def _read_lines(path: str) -> list[dict]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return [json.loads(line) for line in handle if line.endswith("\n")]
+    except OSError:
+        return []
 
 
 # -- contracts ------------------------------------------------------------------
@@ -173,6 +247,8 @@ def _kolmogorov_smirnov(oracle: list[float], subject: list[float], critical: flo
 
 
 def _printed_lines(result: dict) -> int:
+    if "printed" in result:  # counted by the recorder of `fix --exercise`
+        return result["printed"]
     return len((result.get("stdout") or "").splitlines())
 
 

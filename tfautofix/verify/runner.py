@@ -1,12 +1,19 @@
 """Runs ``exercise()`` of many modules in one TensorFlow process.
 
-``python -m tfautofix.verify.runner --mode eager|graph --jobs JOBS.json --output OUT.json``
+``python -m tfautofix.verify.runner --mode eager|graph --jobs JOBS.json --output OUT.jsonl``
 
-JOBS.json is a list of ``{"id": ..., "path": ...}``. For each module the runner
+JOBS.json is a list of ``{"id": ..., "path": ...}`` (optional: ``"root"``, a
+directory put first on ``sys.path`` so the module finds its siblings;
+``"timeout"`` in seconds). For each module the runner
 records what ``exercise()`` returned (as plain JSON), how many times TensorFlow
 traced a function meanwhile, what was printed (captured at the file-descriptor
 level, since ``tf.print`` writes from C++), or the error it raised. Importing
 TensorFlow once for many modules is what keeps verification cheap.
+
+OUT.jsonl receives ``{"ready": true}`` once TensorFlow is imported, then one
+JSON line per job as soon as it finishes, so that when
+user code kills the process (``os._exit``, a crash, a hang the alarm cannot
+interrupt) the caller keeps the finished results and knows which job was running.
 """
 
 from __future__ import annotations
@@ -110,11 +117,13 @@ def run_one(job: dict, counter: dict, tf) -> dict:
     counter["by_function"] = {}
     result: dict = {"id": job["id"], "error": None, "value": None}
     previous = signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(_Timeout()))
-    signal.alarm(job.get("timeout", TIMEOUT_SECONDS))
+    signal.setitimer(signal.ITIMER_REAL, job.get("timeout", TIMEOUT_SECONDS))
     capture = _CaptureOutput()
     try:
         with capture:
             name = f"_tfautofix_exercise_{abs(hash(job['id']))}"
+            if job.get("root") and job["root"] not in sys.path:
+                sys.path.insert(0, job["root"])
             spec = importlib.util.spec_from_file_location(name, job["path"])
             module = importlib.util.module_from_spec(spec)
             sys.modules[name] = module
@@ -123,12 +132,12 @@ def run_one(job: dict, counter: dict, tf) -> dict:
                 raise LookupError("module defines no exercise()")
             result["value"] = to_jsonable(module.exercise())
     except _Timeout:
-        result["error"] = f"Timeout: exercise() did not finish in {job.get('timeout', TIMEOUT_SECONDS)} s"
+        result["error"] = f"Timeout: exercise() did not finish in {job.get('timeout', TIMEOUT_SECONDS):g} s"
     except BaseException as error:  # user code may raise anything, SystemExit included
         result["error"] = f"{type(error).__name__}: {error}".strip()
         result["traceback"] = traceback.format_exc(limit=-3)
     finally:
-        signal.alarm(0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     result["traces"] = counter["traces"]
     result["traces_by_function"] = dict(counter["by_function"])
@@ -144,15 +153,19 @@ def main(argv=None) -> int:
     parser.add_argument("--output", required=True)
     args = parser.parse_args(argv)
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    sys.dont_write_bytecode = True  # never write __pycache__ into the user's tree
     import tensorflow as tf
 
     tf.config.run_functions_eagerly(args.mode == "eager")
     counter = _count_traces()
     with open(args.jobs, encoding="utf-8") as handle:
         jobs = json.load(handle)
-    results = [run_one(job, counter, tf) for job in jobs]
-    with open(args.output, "w", encoding="utf-8") as handle:
-        json.dump(results, handle)
+    with open(args.output, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps({"ready": True}) + "\n")
+        handle.flush()
+        for job in jobs:
+            handle.write(json.dumps(run_one(job, counter, tf)) + "\n")
+            handle.flush()
     return 0
 
 
