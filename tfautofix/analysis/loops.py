@@ -35,12 +35,21 @@ def enclosing_loops(ctx: FileContext, node: cst.CSTNode) -> Iterator[cst.CSTNode
 
 
 class _Names(cst.CSTVisitor):
-    def __init__(self) -> None:
+    def __init__(self, nested: bool) -> None:
+        self.nested = nested  # look inside nested functions and classes?
         self.read: set[str] = set()
         self.bound: set[str] = set()
 
     def visit_Name(self, node: cst.Name) -> None:
         self.read.add(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)  # `x.attr` reads `x`, not a variable `attr`
+        return False
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        node.value.visit(self)  # not the keyword
+        return False
 
     def _bind(self, target: cst.CSTNode) -> None:
         for name in _target_names(target):
@@ -67,11 +76,16 @@ class _Names(cst.CSTVisitor):
     def visit_AsName(self, node: cst.AsName) -> None:
         self._bind(node.name)
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         self.bound.add(node.name.value)
+        return self.nested
 
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         self.bound.add(node.name.value)
+        return self.nested
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return self.nested
 
     def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
         if node.asname is None:
@@ -91,9 +105,10 @@ def _target_names(target: cst.CSTNode) -> Iterator[str]:
         yield from _target_names(target.value)
 
 
-def names_in(node: cst.CSTNode) -> tuple[set[str], set[str]]:
-    """``(read, bound)``: every identifier appearing in ``node``, and those it binds."""
-    visitor = _Names()
+def names_in(node: cst.CSTNode, nested: bool = True) -> tuple[set[str], set[str]]:
+    """``(read, bound)``: every identifier appearing in ``node``, and those it binds
+    (with ``nested=False``, not looking inside nested functions, lambdas and classes)."""
+    visitor = _Names(nested)
     node.visit(visitor)
     return visitor.read, visitor.bound
 
@@ -101,7 +116,7 @@ def names_in(node: cst.CSTNode) -> tuple[set[str], set[str]]:
 def loop_bound_names(loop: cst.CSTNode) -> set[str]:
     """Names that may take a new value on each iteration of ``loop``."""
     if isinstance(loop, (cst.For, cst.While)):
-        bound = names_in(loop.body)[1]
+        bound = names_in(loop.body, nested=False)[1]
         if isinstance(loop, cst.For):
             bound |= set(_target_names(loop.target))
         return bound
