@@ -8,6 +8,7 @@ or parsed (the other files are still processed).
 from __future__ import annotations
 
 import enum
+import sys
 from pathlib import Path
 from typing import List, Optional
 
@@ -137,13 +138,19 @@ def check(
 def fix(
     paths: List[Path] = PathsArgument,
     write: bool = typer.Option(False, "--write", help="Write the fixes (default: show a diff, write nothing)."),
+    interactive: bool = typer.Option(
+        False, "--interactive", "-i", help="Review each fix: y/n/a/d/q/e/? (answers may come from a pipe)."
+    ),
     unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also apply fixes marked unsafe."),
     select: Optional[str] = SelectOption,
     ignore: Optional[str] = IgnoreOption,
     jobs: Optional[int] = JobsOption,
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
-    results = _run(paths, _options(select, ignore, unsafe_fixes), fix=True, jobs=jobs)
+    options = _options(select, ignore, unsafe_fixes)
+    if interactive:
+        _interactive(paths, options, jobs)
+    results = _run(paths, options, fix=True, jobs=jobs)
     changed = [r for r in results if r.changed]
     for result in changed:
         if write:
@@ -173,6 +180,30 @@ def fix(
     raise typer.Exit(1 if remaining or (files and not write) else 0)
 
 
+def _interactive(paths: List[Path], options: Options, jobs: Optional[int]) -> None:
+    from tfautofix.files import discover
+    from tfautofix.interactive import NoAnswers, review
+
+    def read_answer() -> Optional[str]:
+        line = sys.stdin.readline()
+        return line if line else None
+
+    files = [str(p) for p in discover(paths)]
+    try:
+        tally = review(files, options, out, read_answer)
+    except NoAnswers as error:
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
+    except KeyboardInterrupt:
+        err.print("interrupted: files reviewed before are written; the current file is untouched", style="yellow")
+        raise typer.Exit(130)
+    out.print(tally.table())
+    for message in tally.errors:
+        err.print(message, style="red")
+    remaining = [f for result in run(paths, options, fix=False, jobs=jobs) for f in result.findings]
+    raise typer.Exit(2 if tally.errors else 1 if remaining else 0)
+
+
 @app.command()
 def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA008.")) -> None:
     """List the rules, or show one rule's documentation."""
@@ -199,4 +230,8 @@ def _main(
 
 
 def main() -> None:
-    app(prog_name="tfautofix")
+    try:
+        app(prog_name="tfautofix")
+    except KeyboardInterrupt:
+        err.print("interrupted", style="yellow")
+        sys.exit(130)
