@@ -8,7 +8,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.tensor_values import may_be_tensor
+from tfautofix.analysis.tensor_values import eager_functions, may_be_tensor, runs_eagerly
 from tfautofix.rule import Applicability, Finding, Fix, Rule
 
 
@@ -78,7 +78,8 @@ Reported without a fix: `.numpy()` whose value is used as Python data
 (`float(x.numpy())`, `if x.numpy() > 0`), NumPy functions without an exact
 TensorFlow equivalent, and calls with NumPy-only arguments (`dtype=`, `out=`).
 Left alone: NumPy on Python data (`np.mean([1.0, 2.0])`, `np.pi`), folded into
-a constant at trace time on purpose, and `np.random` (see TFA002).
+a constant at trace time on purpose; functions given to `tf.py_function` or
+`tf.numpy_function`, which run eagerly on real values; and `np.random` (see TFA002).
 """
     before = """\
 import numpy as np
@@ -98,8 +99,11 @@ def normalise(x):
 """
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        eager = eager_functions(ctx)
         for call in m.findall(ctx.module, m.Call()):
             assert isinstance(call, cst.Call)
+            if runs_eagerly(ctx, call, eager):
+                continue  # tf.py_function / tf.numpy_function: real values, NumPy is fine
             if m.matches(call, m.Call(func=m.Attribute(attr=m.Name("numpy")), args=[])):
                 if ctx.is_traced(call):
                     yield self._numpy_method(ctx, call)

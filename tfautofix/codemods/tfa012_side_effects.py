@@ -10,7 +10,7 @@ from libcst.metadata import ComprehensionScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.loops import loop_bound_names, names_in
-from tfautofix.analysis.tensor_values import may_be_tensor
+from tfautofix.analysis.tensor_values import eager_functions, may_be_tensor, runs_eagerly
 from tfautofix.rule import Finding, Fix, Rule
 
 MUTATORS = frozenset(
@@ -54,7 +54,8 @@ with the dtype of the tensor the values come from (or of a `tf.cast`).
 
 Left alone: lists filled in Python loops (`for i in range(3)`: unrolled at
 trace time, which works), the lazy `if self.v is None: self.v = tf.Variable(...)`
-pattern, and code outside traced functions.
+pattern, functions given to `tf.py_function`/`tf.numpy_function` (they run on
+every call), and code outside traced functions.
 """
     before = """\
 import tensorflow as tf
@@ -78,14 +79,15 @@ def doubled(x):
 """
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        eager = eager_functions(ctx)
         for call in m.findall(ctx.module, m.Call(func=m.Attribute(attr=m.Name()))):
             assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-            if call.func.attr.value in MUTATORS and ctx.is_traced(call):
+            if call.func.attr.value in MUTATORS and ctx.is_traced(call) and not runs_eagerly(ctx, call, eager):
                 finding = self._mutation(ctx, call, call.func.value)
                 if finding is not None:
                     yield finding
         for target in _assignment_targets(ctx.module):
-            if ctx.is_traced(target):
+            if ctx.is_traced(target) and not runs_eagerly(ctx, target, eager):
                 finding = self._assignment(ctx, target)
                 if finding is not None:
                     yield finding
