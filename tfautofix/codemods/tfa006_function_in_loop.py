@@ -33,7 +33,9 @@ loop moves to just before the outermost loop that does not change what it wraps
 (`step = tf.function(train_step)` moves as a whole; an inline
 `tf.function(f)(x)` gets a name, `f_function`). One created in a module-level
 function that is called in a loop moves to module level, next to that function,
-when it does not use the function's local variables.
+when it does not use the function's local variables; `tf.function(self.f)` in a
+method called in a loop (`self.step(x)`) becomes `self._f_function`, created at
+the end of `__init__`.
 
 Reported without a fix: the wrapped callable changes per iteration (a closure
 over the loop variable, `tf.function(model)` for each of several models) —
@@ -75,9 +77,11 @@ for i in range(3):
                 func = ctx.enclosing(node, cst.FunctionDef)
                 if func is None or func not in called_in_loop or _guarded(ctx, node, func):
                     continue
+                cls = _class_of(ctx, func)
+                where = "in `__init__`" if cls is not None else "at module level"
                 message = (f"a new `tf.function` is created on every call of `{func.name.value}`, which is called in "
-                           f"a loop (line {called_in_loop[func]}): each is traced again; create it once, at module level")
-                fix, why_not = _hoist_to_module(ctx, node, func)
+                           f"a loop (line {called_in_loop[func]}): each is traced again; create it once, {where}")
+                fix, why_not = _hoist_to_init(ctx, node, func, cls) if cls is not None else _hoist_to_module(ctx, node, func)
             if fix is None:
                 message += f" (not fixed: {why_not})"
             yield self.finding(ctx, node.name if isinstance(node, cst.FunctionDef) else node, message, fix)
@@ -113,18 +117,31 @@ def _creations(ctx: FileContext) -> Iterator[cst.FunctionDef | cst.Call]:
 
 
 def _functions_called_in_loops(ctx: FileContext) -> dict[cst.FunctionDef, int]:
-    """Module-level functions called (by name) inside a loop, with the loop's line."""
+    """Module-level functions called by name, and methods called as ``self.m(...)``,
+    inside a loop; with the loop's line."""
     found: dict[cst.FunctionDef, int] = {}
-    for call in m.findall(ctx.module, m.Call(func=m.Name())):
+    for call in m.findall(ctx.module, m.Call(func=m.Name() | m.Attribute(value=m.Name("self"), attr=m.Name()))):
+        assert isinstance(call, cst.Call)
         loop = next(enclosing_loops(ctx, call), None)
-        scope = ctx.scope(call.func)  # type: ignore[attr-defined]
-        if loop is None or scope is None or call.func.value not in scope:  # type: ignore[attr-defined]
+        if loop is None:
             continue
-        for assignment in scope[call.func.value]:  # type: ignore[attr-defined]
-            node = getattr(assignment, "node", None)
-            if isinstance(node, cst.FunctionDef) and isinstance(ctx.parent(node), cst.Module) and not node.decorators:
-                found.setdefault(node, ctx.span(loop)[0][0])
+        if isinstance(call.func, cst.Attribute):
+            cls = ctx.enclosing(call, cst.ClassDef)
+            targets = [s for s in (cls.body.body if cls else ()) if m.matches(s, m.FunctionDef(name=m.Name(call.func.attr.value)))]
+        else:
+            scope = ctx.scope(call.func)
+            assignments = scope[call.func.value] if scope is not None and call.func.value in scope else ()
+            targets = [a.node for a in assignments if isinstance(getattr(a, "node", None), cst.FunctionDef)
+                       and isinstance(ctx.parent(a.node), cst.Module)]
+        for target in targets:
+            if not target.decorators:
+                found.setdefault(target, ctx.span(loop)[0][0])
     return found
+
+
+def _class_of(ctx: FileContext, method: cst.FunctionDef) -> cst.ClassDef | None:
+    cls = ctx.parent(ctx.parent(method))
+    return cls if isinstance(cls, cst.ClassDef) else None
 
 
 def _guarded(ctx: FileContext, node: cst.CSTNode, func: cst.FunctionDef) -> bool:
@@ -196,6 +213,25 @@ def _hoist_to_module(ctx: FileContext, node: cst.FunctionDef | cst.Call, func: c
             return None, f"the module already defines `{node.name.value}`"
         return _move(ctx, node, func), ""
     return _name_and_move(ctx, node, func, _fresh_name(ctx, node, "_{}_function")), ""
+
+
+def _hoist_to_init(ctx: FileContext, node: cst.FunctionDef | cst.Call, method: cst.FunctionDef, cls: cst.ClassDef) -> tuple[Fix | None, str]:
+    """``tf.function(self.f)`` in a method → ``self._f_function``, created at the end of ``__init__``."""
+    if isinstance(node, cst.FunctionDef):
+        return None, "a function defined inside a method; make it a method decorated with `tf.function`"
+    params = {p.name.value for p in (*method.params.params, *method.params.posonly_params, *method.params.kwonly_params)}
+    local = ((names_in(method.body, nested=False)[1] | params) - {"self"}) & _dependencies(node)
+    if local:
+        return None, f"it uses {', '.join(f'`{n}`' for n in sorted(local))}, local to `{method.name.value}`"
+    init = next((s for s in cls.body.body if m.matches(s, m.FunctionDef(name=m.Name("__init__")))), None)
+    if init is None or not isinstance(init.body, cst.IndentedBlock):
+        return None, f"`{cls.name.value}` defines no `__init__` to create it in"
+    attribute = _fresh_name(ctx, node, "_{}_function")
+    statement = cst.parse_statement(f"self.{attribute} = {ctx.code(node)}")
+    return Fix({
+        node: cst.parse_expression(f"self.{attribute}"),
+        init.body: lambda updated: updated.with_changes(body=[*updated.body, statement]),
+    }), ""
 
 
 def _definition_time_names(func: cst.FunctionDef) -> set[str]:
