@@ -179,6 +179,8 @@ def _hoist_from_loops(ctx: FileContext, node: cst.FunctionDef | cst.Call, loops:
             break
         target = loop
     anchor = statement_of(ctx, target)
+    if any(isinstance(a, cst.Lambda) for a in ctx.ancestors(target) if a is not anchor and anchor in ctx.ancestors(a)):
+        return None, "the loop is inside a lambda; move it into a function first"
     if isinstance(node, cst.FunctionDef):
         if _bindings(target, own) != 1:
             return None, f"`{own}` is also bound elsewhere in the loop"
