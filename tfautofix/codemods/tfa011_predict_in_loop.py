@@ -35,7 +35,7 @@ runs the layers directly (no tracing at all).
 
 The fix calls the model: `model.predict(x)` → `model(x, training=False).numpy()`
 (`.numpy()` keeps the NumPy result `predict` returned; it is left out when the
-result goes straight into a TensorFlow op). `verbose=` and `batch_size=` are
+result goes straight into a TensorFlow op or is not used). `verbose=` and `batch_size=` are
 dropped. The fix is safe for a `keras.Sequential` model built in the same
 module; for other models it is unsafe: a functional or subclassed model may
 return a list or dict, and a receiver of unknown type may not be a Keras model
@@ -98,7 +98,7 @@ def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression) -> Fix 
     into_tf_op = isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call) and any(
         n.startswith("tensorflow.") for n in ctx.names(ctx.parent(parent).func)  # type: ignore[union-attr]
     )
-    if not into_tf_op:
+    if not into_tf_op and not isinstance(parent, cst.Expr):  # the result is used as an array
         new = cst.Call(cst.Attribute(new, cst.Name("numpy")))
     return Fix({call: new.with_changes(lpar=call.lpar, rpar=call.rpar)})
 
