@@ -52,7 +52,7 @@ def test_sarif_log_is_valid_and_carries_rule_metadata() -> None:
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == [rule.code for rule in all_rules()]
     assert all(r["shortDescription"]["text"] and r["help"]["markdown"] for r in rules)
-    for result, finding in zip(run["results"], findings):
+    for result, finding in zip(run["results"], findings, strict=True):
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"] == finding.code
         region = result["locations"][0]["physicalLocation"]["region"]
         assert (region["startLine"], region["startColumn"]) == (finding.line, finding.column)

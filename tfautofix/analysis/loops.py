@@ -12,7 +12,6 @@ import libcst as cst
 from tfautofix.analysis.context import FileContext
 
 Comprehension = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
-Loop = (cst.For, cst.While, *Comprehension)
 #: A loop never repeats code across these boundaries.
 _BOUNDARIES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 

@@ -213,6 +213,8 @@ def _hoist_to_module(ctx: FileContext, node: cst.FunctionDef | cst.Call, func: c
     if isinstance(node, cst.FunctionDef):
         if module_scope is not None and node.name.value in module_scope and module_scope[node.name.value]:
             return None, f"the module already defines `{node.name.value}`"
+        if _bindings(func, node.name.value) != 1:
+            return None, f"`{node.name.value}` is also bound elsewhere in `{func.name.value}`"
         return _move(ctx, node, func), ""
     return _name_and_move(ctx, node, func, _fresh_name(ctx, node, "_{}_function")), ""
 
@@ -221,6 +223,8 @@ def _hoist_to_init(ctx: FileContext, node: cst.FunctionDef | cst.Call, method: c
     """``tf.function(self.f)`` in a method → ``self._f_function``, created at the end of ``__init__``."""
     if isinstance(node, cst.FunctionDef):
         return None, "a function defined inside a method; make it a method decorated with `tf.function`"
+    if not method.params.params or method.params.params[0].name.value != "self":
+        return None, f"`{method.name.value}` has no `self` to keep it on"
     params = {p.name.value for p in (*method.params.params, *method.params.posonly_params, *method.params.kwonly_params)}
     local = ((names_in(method.body, nested=False)[1] | params) - {"self"}) & _dependencies(node)
     if local:
@@ -247,7 +251,8 @@ def _definition_time_names(func: cst.FunctionDef) -> set[str]:
 
 
 def _bindings(loop: cst.CSTNode, name: str) -> int:
-    body = loop.body if isinstance(loop, (cst.For, cst.While)) else loop
+    """How many times ``loop`` (or a function) binds ``name``."""
+    body = loop.body if isinstance(loop, (cst.For, cst.While, cst.FunctionDef)) else loop
     count = len(m.findall(body, m.AssignTarget(target=m.Name(name)) | m.AugAssign(target=m.Name(name))
                           | m.FunctionDef(name=m.Name(name)) | m.ClassDef(name=m.Name(name))))
     return count + (name in names_in(loop.target)[0] if isinstance(loop, cst.For) else 0)
