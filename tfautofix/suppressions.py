@@ -11,9 +11,9 @@ import re
 from typing import Iterator
 
 import libcst as cst
-import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 from tfautofix.rule import Finding
 
 SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
@@ -33,8 +33,7 @@ def _codes(comment: str) -> frozenset[str] | None | bool:
 
 def function_regions(ctx: FileContext, lines: list[str]) -> Iterator[Region]:
     """Functions whose ``def`` line (or the line ending their signature) carries a suppression."""
-    for func in m.findall(ctx.module, m.FunctionDef()):
-        assert isinstance(func, cst.FunctionDef)
+    for func in nodes(ctx, cst.FunctionDef):
         def_line = ctx.span(func.name)[0][0]
         header = lines[def_line - 1] if 0 < def_line <= len(lines) else ""
         if isinstance(func.body, cst.IndentedBlock) and func.body.header.comment is not None:

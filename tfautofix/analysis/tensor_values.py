@@ -11,6 +11,7 @@ import libcst.matchers as m
 from libcst.metadata import FunctionScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 
 #: TensorFlow callables that do not return tensors.
 _NOT_TENSORS = ("tensorflow.function", "tensorflow.TensorSpec", "tensorflow.TensorArray", "tensorflow.data.",
@@ -82,8 +83,7 @@ _EAGER_WRAPPERS = frozenset({"tensorflow.py_function", "tensorflow.numpy_functio
 def eager_functions(ctx: FileContext) -> set[cst.CSTNode]:
     """Functions and lambdas given to ``tf.py_function``/``tf.numpy_function``: not traced."""
     found: set[cst.CSTNode] = set()
-    for call in m.findall(ctx.module, m.Call()):
-        assert isinstance(call, cst.Call)
+    for call in nodes(ctx, cst.Call):
         if not ctx.names(call.func) & _EAGER_WRAPPERS:
             continue
         args = [a.value for a in call.args if a.keyword is None][:1] + [

@@ -10,6 +10,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.rule import Finding, Fix, Rule
@@ -92,8 +93,7 @@ for i in range(3):
 
 def _creations(ctx: FileContext) -> Iterator[cst.FunctionDef | cst.Call]:
     """``tf.function(f, ...)`` / ``tf.function(...)(f)`` calls and ``@tf.function`` definitions."""
-    for call in m.findall(ctx.module, m.Call()):
-        assert isinstance(call, cst.Call)
+    for call in nodes(ctx, cst.Call):
         if isinstance(ctx.parent(call), cst.Decorator):
             continue
         if isinstance(call.func, (cst.Name, cst.Attribute)) and ctx.resolves_to(call.func, TF_FUNCTION) and (
@@ -107,8 +107,7 @@ def _creations(ctx: FileContext) -> Iterator[cst.FunctionDef | cst.Call]:
             and call.args
         ):
             yield call
-    for func in m.findall(ctx.module, m.FunctionDef()):
-        assert isinstance(func, cst.FunctionDef)
+    for func in nodes(ctx, cst.FunctionDef):
         for decorator in func.decorators:
             expr = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
             if ctx.resolves_to(expr, TF_FUNCTION):
@@ -120,8 +119,9 @@ def _functions_called_in_loops(ctx: FileContext) -> dict[cst.FunctionDef, int]:
     """Module-level functions called by name, and methods called as ``self.m(...)``,
     inside a loop; with the loop's line."""
     found: dict[cst.FunctionDef, int] = {}
-    for call in m.findall(ctx.module, m.Call(func=m.Name() | m.Attribute(value=m.Name("self"), attr=m.Name()))):
-        assert isinstance(call, cst.Call)
+    for call in nodes(ctx, cst.Call):
+        if not m.matches(call.func, m.Name() | m.Attribute(value=m.Name("self"))):
+            continue
         loop = next(enclosing_loops(ctx, call), None)
         if loop is None:
             continue

@@ -8,6 +8,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops
 from tfautofix.rule import Finding, Fix, Rule
 
@@ -62,8 +63,9 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
 """
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for call in m.findall(ctx.module, m.Call(func=m.Attribute(attr=m.Name("predict")))):
-            assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+        for call in nodes(ctx, cst.Call):
+            if not m.matches(call.func, m.Attribute(attr=m.Name("predict"))):
+                continue
             loop = next(enclosing_loops(ctx, call), None)
             if loop is None or ctx.is_traced(call):
                 continue

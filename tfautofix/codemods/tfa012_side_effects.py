@@ -9,6 +9,7 @@ import libcst.matchers as m
 from libcst.metadata import ComprehensionScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import loop_bound_names, names_in
 from tfautofix.analysis.tensor_values import eager_functions, may_be_tensor, runs_eagerly
 from tfautofix.rule import Finding, Fix, Rule
@@ -80,13 +81,14 @@ def doubled(x):
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         eager = eager_functions(ctx)
-        for call in m.findall(ctx.module, m.Call(func=m.Attribute(attr=m.Name()))):
-            assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+        for call in nodes(ctx, cst.Call):
+            if not isinstance(call.func, cst.Attribute):
+                continue
             if call.func.attr.value in MUTATORS and ctx.is_traced(call) and not runs_eagerly(ctx, call, eager):
                 finding = self._mutation(ctx, call, call.func.value)
                 if finding is not None:
                     yield finding
-        for target in _assignment_targets(ctx.module):
+        for target in _assignment_targets(ctx):
             if ctx.is_traced(target) and not runs_eagerly(ctx, target, eager):
                 finding = self._assignment(ctx, target)
                 if finding is not None:
@@ -145,9 +147,10 @@ def doubled(x):
         return None
 
 
-def _assignment_targets(module: cst.Module) -> Iterator[cst.BaseExpression]:
-    for node in m.findall(module, m.AssignTarget() | m.AugAssign() | m.AnnAssign()):
-        yield node.target  # type: ignore[attr-defined]
+def _assignment_targets(ctx: FileContext) -> Iterator[cst.BaseExpression]:
+    for kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign):
+        for node in nodes(ctx, kind):
+            yield node.target
 
 
 def _is_self_attribute(node: cst.CSTNode) -> bool:
@@ -181,9 +184,11 @@ def _declared(ctx: FileContext, name: cst.Name) -> str | None:
     func = ctx.enclosing(name, cst.FunctionDef)
     if func is None:
         return None
-    for kind, matcher in (("global", m.Global()), ("nonlocal", m.Nonlocal())):
-        for statement in m.findall(func.body, matcher):
-            if any(item.name.value == name.value for item in statement.names):  # type: ignore[attr-defined]
+    for kind, statement_type in (("global", cst.Global), ("nonlocal", cst.Nonlocal)):
+        for statement in nodes(ctx, statement_type):
+            if ctx.enclosing(statement, cst.FunctionDef) is func and any(
+                item.name.value == name.value for item in statement.names
+            ):
                 return kind
     return None
 
