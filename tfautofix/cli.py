@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Callable, List, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -63,10 +63,17 @@ def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = 
     return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes)
 
 
-def _run(paths: List[Path], options: Options, fix: bool, jobs: Optional[int]) -> list[FileResult]:
-    """Run the engine, with a progress bar when stderr is a terminal."""
+def _run(
+    paths: List[Path],
+    options: Options,
+    fix: bool,
+    jobs: Optional[int],
+    each: Optional[Callable[[FileResult], None]] = None,
+) -> list[FileResult]:
+    """Run the engine, calling ``each`` on every result as it arrives, with a
+    progress bar when stderr is a terminal."""
     if not err.is_terminal:
-        return run(paths, options, fix=fix, jobs=jobs)
+        return run(paths, options, fix=fix, jobs=jobs, on_result=each)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -83,6 +90,8 @@ def _run(paths: List[Path], options: Options, fix: bool, jobs: Optional[int]) ->
             nonlocal found
             found += len(result.findings) + len(result.applied)
             progress.update(task, advance=1, findings=found)
+            if each is not None:
+                each(result)
 
         return run(paths, options, fix=fix, jobs=jobs, on_result=advance)
 
@@ -150,16 +159,19 @@ def fix(
     options = _options(select, ignore, unsafe_fixes)
     if interactive:
         _interactive(paths, options, jobs)
-    results = _run(paths, options, fix=True, jobs=jobs)
+
+    def write_now(result: FileResult) -> None:
+        """Write each file as soon as it is fixed: an interrupted run leaves whole files."""
+        try:
+            write_result(result)
+        except (SourceError, OSError) as error:
+            result.error = str(error)
+            result.applied = []
+
+    results = _run(paths, options, fix=True, jobs=jobs, each=write_now if write else None)
     changed = [r for r in results if r.changed]
-    for result in changed:
-        if write:
-            try:
-                write_result(result)
-            except (SourceError, OSError) as error:
-                result.error = str(error)
-                result.applied = []
-        else:
+    if not write:
+        for result in changed:
             out.print(diff_text(unified_diff(result)))
     remaining = [f for r in results for f in r.findings]
     for finding in remaining:
@@ -213,7 +225,7 @@ def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA
     rule = rule_by_code(code)
     if rule is None:
         raise typer.BadParameter(f"unknown rule code {code!r}", param_hint="CODE")
-    out.print(rule_documentation(rule))
+    out.print(rule_documentation(rule), soft_wrap=False)
 
 
 def _version(value: bool) -> None:

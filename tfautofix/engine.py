@@ -10,6 +10,7 @@ import difflib
 import os
 import re
 import sys
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -253,6 +254,9 @@ def process_file(path: str, options: Options, fix: bool) -> FileResult:
         result.error = str(error)
     except RecursionError:
         result.error = "cannot parse: nesting too deep"
+    except Exception as error:  # a bug in a rule must not stop the other files
+        result.error = f"internal error, please report it: {type(error).__name__}: {error}"
+        result.fixed, result.applied, result.findings = None, [], []
     return result
 
 
@@ -288,14 +292,36 @@ def run(
 
 
 def write_result(result: FileResult) -> None:
-    """Write a fixed file atomically, unless it changed on disk since we read it."""
+    """Write a fixed file atomically, unless it changed on disk since we read it.
+
+    The compare-and-replace happens under an exclusive lock on the file, so two
+    concurrent runs never overwrite each other's work.
+    """
     if not result.changed:
         return
     path = Path(result.path)
-    current = read_source(path)
-    if current.text != result.original:
-        raise SourceError("changed on disk while tfautofix was running; not written")
-    write_atomic(path, current.encode(result.fixed))
+    with _locked(path):
+        current = read_source(path)
+        if current.text == result.fixed:  # another run got there first
+            return
+        if current.text != result.original:
+            raise SourceError("changed on disk while tfautofix was running; not written")
+        write_atomic(path, current.encode(result.fixed))
+
+
+@contextmanager
+def _locked(path: Path):
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; the compare still applies
+        yield
+        return
+    with open(path, "rb") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def unified_diff(result: FileResult) -> str:

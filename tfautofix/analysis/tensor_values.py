@@ -7,11 +7,9 @@ Good enough to tell ``np.mean(x)`` on a traced argument (a symbolic tensor) from
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 from libcst.metadata import FunctionScope
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.index import nodes
 
 #: TensorFlow callables that do not return tensors.
 _NOT_TENSORS = ("tensorflow.function", "tensorflow.TensorSpec", "tensorflow.TensorArray", "tensorflow.data.",
@@ -75,27 +73,3 @@ def _name_may_be_tensor(ctx: FileContext, name: cst.Name, seen: frozenset) -> bo
             return True
     return False
 
-
-#: Escape hatches whose function argument runs eagerly, with real values, on every call.
-_EAGER_WRAPPERS = frozenset({"tensorflow.py_function", "tensorflow.numpy_function", "tensorflow.py_func"})
-
-
-def eager_functions(ctx: FileContext) -> set[cst.CSTNode]:
-    """Functions and lambdas given to ``tf.py_function``/``tf.numpy_function``: not traced."""
-    found: set[cst.CSTNode] = set()
-    for call in nodes(ctx, cst.Call):
-        if not ctx.names(call.func) & _EAGER_WRAPPERS:
-            continue
-        args = [a.value for a in call.args if a.keyword is None][:1] + [
-            a.value for a in call.args if m.matches(a.keyword, m.Name("func"))
-        ]
-        for arg in args:
-            if isinstance(arg, cst.Lambda):
-                found.add(arg)
-            elif isinstance(arg, cst.Name) and ctx.scope(arg) is not None and arg.value in ctx.scope(arg):
-                found.update(a.node for a in ctx.scope(arg)[arg.value] if isinstance(getattr(a, "node", None), cst.FunctionDef))
-    return found
-
-
-def runs_eagerly(ctx: FileContext, node: cst.CSTNode, eager: set[cst.CSTNode]) -> bool:
-    return any(a in eager for a in ctx.ancestors(node))

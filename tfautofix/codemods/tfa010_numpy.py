@@ -9,7 +9,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.tensor_values import eager_functions, may_be_tensor, runs_eagerly
+from tfautofix.analysis.tensor_values import may_be_tensor
 from tfautofix.rule import Applicability, Finding, Fix, Rule
 
 
@@ -100,10 +100,7 @@ def normalise(x):
 """
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        eager = eager_functions(ctx)
         for call in nodes(ctx, cst.Call):
-            if runs_eagerly(ctx, call, eager):
-                continue  # tf.py_function / tf.numpy_function: real values, NumPy is fine
             if m.matches(call, m.Call(func=m.Attribute(attr=m.Name("numpy")), args=[])):
                 if ctx.is_traced(call):
                     yield self._numpy_method(ctx, call)

@@ -11,7 +11,7 @@ from libcst.metadata import ComprehensionScope
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import loop_bound_names, names_in
-from tfautofix.analysis.tensor_values import eager_functions, may_be_tensor, runs_eagerly
+from tfautofix.analysis.tensor_values import may_be_tensor
 from tfautofix.rule import Finding, Fix, Rule
 
 MUTATORS = frozenset(
@@ -80,16 +80,15 @@ def doubled(x):
 """
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        eager = eager_functions(ctx)
         for call in nodes(ctx, cst.Call):
             if not isinstance(call.func, cst.Attribute):
                 continue
-            if call.func.attr.value in MUTATORS and ctx.is_traced(call) and not runs_eagerly(ctx, call, eager):
+            if call.func.attr.value in MUTATORS and ctx.is_traced(call):
                 finding = self._mutation(ctx, call, call.func.value)
                 if finding is not None:
                     yield finding
         for target in _assignment_targets(ctx):
-            if ctx.is_traced(target) and not runs_eagerly(ctx, target, eager):
+            if ctx.is_traced(target):
                 finding = self._assignment(ctx, target)
                 if finding is not None:
                     yield finding
