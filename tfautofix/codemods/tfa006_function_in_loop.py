@@ -61,6 +61,7 @@ def train_step(x):
     return x * x
 
 step = tf.function(train_step)
+
 for i in range(3):
     step(tf.constant(float(i)))
 """
