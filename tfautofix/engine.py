@@ -261,7 +261,12 @@ def process_file(path: str, options: Options, fix: bool) -> FileResult:
 
 
 def _process_star(args):
-    return process_file(*args)
+    result = process_file(*args)
+    # Results cross process boundaries: edits may hold closures, and callers only read applicability.
+    for finding in (*result.findings, *result.applied):
+        if finding.fix is not None:
+            finding.fix = Fix({}, finding.fix.applicability, finding.fix.imports)
+    return result
 
 
 def run(

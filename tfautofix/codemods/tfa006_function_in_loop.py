@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import re
+from dataclasses import dataclass
 from typing import Iterator
 
 import libcst as cst
@@ -237,7 +238,7 @@ def _hoist_to_init(ctx: FileContext, node: cst.FunctionDef | cst.Call, method: c
     statement = cst.parse_statement(f"self.{attribute} = {ctx.code(node)}")
     return Fix({
         node: cst.parse_expression(f"self.{attribute}"),
-        init.body: lambda updated: updated.with_changes(body=[*updated.body, statement]),
+        init.body: _AppendStatement(statement),
     }), ""
 
 
@@ -278,34 +279,48 @@ def _from_first_comment(lines) -> list[cst.EmptyLine]:
     return lines[first:]
 
 
-def _insert_above(anchor: cst.CSTNode, statement: cst.CSTNode):
-    """An edit of ``anchor`` putting ``statement`` above it, spaced like ``anchor``."""
-    moved = statement.with_changes(  # type: ignore[attr-defined]
-        leading_lines=_blank(anchor.leading_lines) + _from_first_comment(statement.leading_lines)  # type: ignore[attr-defined]
-    )
+@dataclass(frozen=True)
+class _InsertAbove:
+    """Edit of an anchor statement putting ``statement`` above it (a class, not a
+    closure: fixes travel between worker processes and must pickle)."""
 
-    def edit(updated: cst.CSTNode) -> cst.FlattenSentinel:
+    statement: cst.CSTNode
+
+    def __call__(self, updated: cst.CSTNode) -> cst.FlattenSentinel:
+        moved = self.statement.with_changes(  # type: ignore[attr-defined]
+            leading_lines=_blank(updated.leading_lines) + _from_first_comment(self.statement.leading_lines)  # type: ignore[attr-defined]
+        )
         if isinstance(moved, cst.BaseCompoundStatement) and not _blank(updated.leading_lines):  # type: ignore[attr-defined]
             updated = updated.with_changes(leading_lines=[cst.EmptyLine(indent=False), *updated.leading_lines])  # type: ignore[attr-defined]
         return cst.FlattenSentinel([moved, updated])
 
-    return edit
+
+def _strip_blank_lines(updated: cst.CSTNode) -> cst.CSTNode:
+    return updated.with_changes(leading_lines=_from_first_comment(updated.leading_lines))  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class _AppendStatement:
+    statement: cst.BaseStatement
+
+    def __call__(self, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        return updated.with_changes(body=[*updated.body, self.statement])
 
 
 def _move(ctx: FileContext, statement: cst.CSTNode, anchor: cst.CSTNode) -> Fix:
     """Move ``statement`` just above ``anchor`` (leaving ``pass`` if its block would be empty)."""
     body = list(getattr(ctx.parent(statement), "body", ()))
-    edits: dict = {anchor: _insert_above(anchor, statement)}
+    edits: dict = {anchor: _InsertAbove(statement)}
     if len(body) == 1:
         edits[statement] = cst.SimpleStatementLine([cst.Pass()])
     else:
         edits[statement] = cst.RemoveFromParent()
         if body[0] is statement:  # the next statement becomes the first: no blank line above it
             following = body[1]
-            edits[following] = lambda updated: updated.with_changes(leading_lines=_from_first_comment(updated.leading_lines))
+            edits[following] = _strip_blank_lines
     return Fix(edits)
 
 
 def _name_and_move(ctx: FileContext, call: cst.Call, anchor: cst.CSTNode, name: str) -> Fix:
     assignment = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], call.with_changes(lpar=[], rpar=[]))])
-    return Fix({call: cst.Name(name), anchor: _insert_above(anchor, assignment)})
+    return Fix({call: cst.Name(name), anchor: _InsertAbove(assignment)})
