@@ -29,6 +29,8 @@ from tfautofix.report import (
     rule_documentation,
     rules_table,
 )
+from tfautofix.report.github import findings_github
+from tfautofix.report.sarif import findings_sarif
 
 app = typer.Typer(
     help="Find and fix TensorFlow code that makes tf.function retrace or misbehave at trace time.",
@@ -43,6 +45,8 @@ err = make_console(stderr=True)
 class Format(str, enum.Enum):
     text = "text"
     json = "json"
+    sarif = "sarif"
+    github = "github"
 
 
 def _codes(value: Optional[str], option: str) -> Optional[List[str]]:
@@ -131,10 +135,18 @@ def check(
     traces: Optional[Path] = TracesOption,
 ) -> None:
     """Report hazards without changing anything."""
-    results = _run(paths, _options(select, ignore, traces=traces), fix=False, jobs=jobs)
+    options = _options(select, ignore, traces=traces)
+    results = _run(paths, options, fix=False, jobs=jobs)
     findings = [f for result in results for f in result.findings]
+    failed = [(r.path, r.error) for r in results if r.error]
     if output_format is Format.json:
         print(findings_json(findings))
+    elif output_format is Format.sarif:
+        print(findings_sarif(findings, [rule_by_code(code) for code in options.rules], failed))
+    elif output_format is Format.github:
+        annotations = findings_github(findings, failed)
+        if annotations:
+            print(annotations)
     else:
         for finding in findings:
             out.print(finding_line(finding))

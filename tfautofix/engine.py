@@ -24,6 +24,7 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.codemods import rule_by_code
 from tfautofix.files import SourceError, SourceFile, discover, read_source, write_atomic
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.suppressions import function_regions, in_suppressed_function
 
 #: A file that mentions none of these cannot contain a TensorFlow hazard.
 _TENSORFLOW_SCREEN = re.compile(r"\b(?:tensorflow|keras|tf_keras)\b")
@@ -89,10 +90,11 @@ def _suppressed(finding: Finding, lines: list[str]) -> bool:
 def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str, traces=None) -> tuple[FileContext, list[Finding]]:
     ctx = FileContext(module, path, traces)
     lines = text.splitlines()
+    regions = list(function_regions(ctx, lines)) if "tfautofix:" in text else []
     findings = []
     for rule in rules:
         for finding in rule.check(ctx):
-            if not _suppressed(finding, lines):
+            if not _suppressed(finding, lines) and not in_suppressed_function(finding, regions):
                 finding.path = path
                 findings.append(finding)
     findings.sort(key=lambda f: (f.line, f.column, f.code))

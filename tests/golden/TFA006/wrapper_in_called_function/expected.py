@@ -1,0 +1,20 @@
+import tensorflow as tf
+
+
+def cube(x):
+    return x * x * x
+
+
+_cube_function = tf.function(cube, jit_compile=False)
+
+
+def apply(x):
+    fast = _cube_function
+    return fast(x)
+
+
+def exercise():
+    out = []
+    for i in range(3):
+        out.append(apply(tf.constant([float(i), 1.0])))
+    return out

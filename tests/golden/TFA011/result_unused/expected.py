@@ -1,0 +1,11 @@
+import keras
+import numpy as np
+
+model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="ones")])
+
+
+def exercise():
+    # Warm-up calls whose result is discarded: no `.numpy()` needed.
+    for _ in range(3):
+        model(np.ones((1, 2)), training=False)
+    return model.get_weights()

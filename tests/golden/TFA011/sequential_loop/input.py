@@ -1,0 +1,11 @@
+import keras
+import numpy as np
+
+model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, kernel_initializer="ones")])
+
+
+def exercise():
+    scores = []
+    for i in range(4):
+        scores.append(model.predict(np.full((1, 3), float(i)), verbose=0))
+    return scores

@@ -1,0 +1,12 @@
+import keras
+import numpy as np
+
+
+class Doubler(keras.Model):
+    def call(self, x):
+        return x * 2.0
+
+
+def exercise():
+    model = Doubler()
+    return [model(np.full((1, 2), float(i), dtype="float32"), training=False).numpy() for i in range(3)]

@@ -1,0 +1,13 @@
+import tensorflow as tflow
+
+
+@tflow.function
+def flattened(rows):
+    pieces = []
+    for row in rows:
+        pieces.append(-row + 1.0)
+    return tflow.concat(pieces, axis=0)
+
+
+def exercise():
+    return [flattened(tflow.constant([[1.0, 2.0], [3.0, float(i)]])) for i in range(3)]

@@ -1,0 +1,135 @@
+"""Loops around a node, and the names a piece of code binds or reads.
+
+Used by rules whose hazard is "this runs once per iteration" (TFA006, TFA011).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from tfautofix.analysis.context import FileContext
+
+Comprehension = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+#: A loop never repeats code across these boundaries.
+_BOUNDARIES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+
+
+def enclosing_loops(ctx: FileContext, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Loops whose body repeats ``node``, innermost first, within the same function.
+
+    A node in a ``for`` loop's iterable or a ``while`` loop's ``else`` runs once, so it
+    does not count; neither does the iterable of a comprehension's first ``for``.
+    """
+    grandchild, child = None, node
+    for ancestor in ctx.ancestors(node):
+        if isinstance(ancestor, _BOUNDARIES):
+            return
+        if isinstance(ancestor, (cst.For, cst.While)) and child is ancestor.body:
+            yield ancestor
+        elif isinstance(ancestor, Comprehension) and not (child is ancestor.for_in and grandchild is ancestor.for_in.iter):
+            yield ancestor
+        grandchild, child = child, ancestor
+
+
+class _Names(cst.CSTVisitor):
+    def __init__(self, nested: bool) -> None:
+        self.nested = nested  # look inside nested functions and classes?
+        self.read: set[str] = set()
+        self.bound: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.read.add(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)  # `x.attr` reads `x`, not a variable `attr`
+        return False
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        node.value.visit(self)  # not the keyword
+        return False
+
+    def _bind(self, target: cst.CSTNode) -> None:
+        for name in _target_names(target):
+            self.bound.add(name)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._bind(node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._bind(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._bind(node.target)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._bind(node.target)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bind(node.target)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._bind(node.target)
+
+    def visit_AsName(self, node: cst.AsName) -> None:
+        self._bind(node.name)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.bound.add(node.name.value)
+        return self.nested
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.bound.add(node.name.value)
+        return self.nested
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return self.nested
+
+    def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
+        if node.asname is None:
+            self.bound.add(cst.Module([]).code_for_node(node.name).split(".")[0])
+
+    def visit_Global(self, node: cst.Global) -> None:
+        self.bound.update(item.name.value for item in node.names)
+
+
+def _target_names(target: cst.CSTNode) -> Iterator[str]:
+    if isinstance(target, cst.Name):
+        yield target.value
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _target_names(element.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from _target_names(target.value)
+
+
+def names_in(node: cst.CSTNode, nested: bool = True) -> tuple[set[str], set[str]]:
+    """``(read, bound)``: every identifier appearing in ``node``, and those it binds
+    (with ``nested=False``, not looking inside nested functions, lambdas and classes)."""
+    visitor = _Names(nested)
+    node.visit(visitor)
+    return visitor.read, visitor.bound
+
+
+def loop_bound_names(loop: cst.CSTNode) -> set[str]:
+    """Names that may take a new value on each iteration of ``loop``."""
+    if isinstance(loop, (cst.For, cst.While)):
+        bound = names_in(loop.body, nested=False)[1]
+        if isinstance(loop, cst.For):
+            bound |= set(_target_names(loop.target))
+        return bound
+    bound: set[str] = set()
+    comp = loop.for_in
+    while comp is not None:
+        bound |= set(_target_names(comp.target))
+        comp = comp.inner_for_in
+    return bound
+
+
+def statement_of(ctx: FileContext, node: cst.CSTNode) -> cst.CSTNode:
+    """The statement containing ``node`` (``node`` itself for a statement)."""
+    for candidate in (node, *ctx.ancestors(node)):
+        if isinstance(candidate, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+            return candidate
+    raise ValueError("node is not inside a statement")

@@ -1,0 +1,75 @@
+"""A cheap, conservative guess of which expressions hold tensors in traced code.
+
+Good enough to tell ``np.mean(x)`` on a traced argument (a symbolic tensor) from
+``np.mean([1.0, 2.0])`` on Python data (harmless constant folding at trace time).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import FunctionScope
+
+from tfautofix.analysis.context import FileContext
+
+#: TensorFlow callables that do not return tensors.
+_NOT_TENSORS = ("tensorflow.function", "tensorflow.TensorSpec", "tensorflow.TensorArray", "tensorflow.data.",
+                "tensorflow.Module", "tensorflow.GradientTape", "tensorflow.name_scope", "tensorflow.device",
+                "tensorflow.config.", "tensorflow.summary.", "tensorflow.io.gfile.", "tensorflow.saved_model.")
+_PYTHON_PARAMETERS = ("self", "cls")
+
+
+def _tensorflow_call(ctx: FileContext, call: cst.Call) -> bool:
+    return any(
+        name.startswith("tensorflow.") and not name.startswith(_NOT_TENSORS) for name in ctx.names(call.func)
+    )
+
+
+def may_be_tensor(ctx: FileContext, expr: cst.BaseExpression, _seen: frozenset = frozenset()) -> bool:
+    """True when ``expr``, evaluated in traced code, may be a (symbolic) tensor."""
+    if isinstance(expr, cst.Call):
+        if _tensorflow_call(ctx, expr):
+            return True
+        if any(n.startswith("numpy.") for n in ctx.names(expr.func)):  # np.square(tensor), ...
+            return any(may_be_tensor(ctx, arg.value, _seen) for arg in expr.args)
+        # A method of a tensor (x.numpy(), x.read_value(), ...) yields tensor-like data.
+        return isinstance(expr.func, cst.Attribute) and may_be_tensor(ctx, expr.func.value, _seen)
+    if isinstance(expr, cst.BinaryOperation):
+        return may_be_tensor(ctx, expr.left, _seen) or may_be_tensor(ctx, expr.right, _seen)
+    if isinstance(expr, cst.Comparison):
+        return may_be_tensor(ctx, expr.left, _seen) or any(may_be_tensor(ctx, c.comparator, _seen) for c in expr.comparisons)
+    if isinstance(expr, cst.UnaryOperation):
+        return may_be_tensor(ctx, expr.expression, _seen)
+    if isinstance(expr, cst.Subscript):
+        return may_be_tensor(ctx, expr.value, _seen)
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return any(may_be_tensor(ctx, e.value, _seen) for e in expr.elements)
+    if isinstance(expr, cst.Name) and expr not in _seen:
+        return _name_may_be_tensor(ctx, expr, _seen | {expr})
+    return False
+
+
+def _name_may_be_tensor(ctx: FileContext, name: cst.Name, seen: frozenset) -> bool:
+    scope = ctx.scope(name)
+    if scope is None or name.value not in scope:
+        return False
+    for assignment in scope[name.value]:
+        if not isinstance(assignment.scope, FunctionScope):
+            continue  # module-level values are concrete when the function is traced
+        node = getattr(assignment, "node", None)
+        if isinstance(node, cst.Param):
+            if node.name.value not in _PYTHON_PARAMETERS and node.default is None and ctx.is_traced(node):
+                return True
+            continue
+        parent = ctx.parent(node) if node is not None else None
+        value = None
+        if isinstance(parent, (cst.AssignTarget,)):
+            assign = ctx.parent(parent)
+            value = assign.value if isinstance(assign, cst.Assign) else None
+        elif isinstance(parent, (cst.AnnAssign, cst.AugAssign)):
+            value = parent.value
+        elif isinstance(parent, cst.For) and parent.target is node:
+            value = parent.iter
+        if value is not None and may_be_tensor(ctx, value, seen):
+            return True
+    return False
+

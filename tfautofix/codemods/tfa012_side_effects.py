@@ -1,0 +1,316 @@
+"""TFA012 python-side-effect-in-traced-function: Python state changed at trace time."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import ComprehensionScope
+
+from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
+from tfautofix.analysis.loops import loop_bound_names, names_in
+from tfautofix.analysis.tensor_values import may_be_tensor
+from tfautofix.rule import Finding, Fix, Rule
+
+MUTATORS = frozenset(
+    {"append", "extend", "insert", "add", "update", "pop", "popitem", "remove", "discard", "clear", "setdefault", "appendleft"}
+)
+#: TensorFlow ops that keep their input's dtype (so ``tf.TensorArray(x.dtype)`` holds their result).
+_DTYPE_PRESERVING = frozenset(
+    f"tensorflow.{op}" for op in ("square", "abs", "exp", "sqrt", "tanh", "sigmoid", "negative", "maximum", "minimum",
+                                  "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reshape", "identity")
+)
+_ONCE = "runs only while the function is traced ({reason}): once per trace, not on every call"
+
+
+class PythonSideEffectInTracedFunction(Rule):
+    code = "TFA012"
+    name = "python-side-effect-in-traced-function"
+    summary = "Python state changed in traced code changes once, at trace time, and keeps symbolic tensors"
+    fixable = "safe"
+    contract = "exact"
+    triggers = ("append", "extend", "insert", "add", "update", "pop", "remove", "discard", "clear", "setdefault",
+                "global", "nonlocal", "self.", "[")
+    docs = """
+Python code inside a `tf.function` runs while TensorFlow traces it, not when the
+compiled graph runs. Appending to a list defined outside the function, mutating
+a global or an attribute of a Python object therefore happens once per trace
+instead of on every call, and what gets stored are symbolic tensors: using them
+after the call raises `InaccessibleTensorError` ("the tensor is out of scope").
+Eagerly, the same code does what it says on every call.
+
+Reported (with the consequence): mutating a container defined outside the
+function (`history.append(loss)`, `cache[key] = x`), assigning a `global` or
+`nonlocal` name, and setting `self.attr` in a traced method. Keep such state in
+a `tf.Variable` (`.assign(...)`), or return the values and collect them outside.
+
+Fixed (safe): the collect-per-step loop. A list filled in a loop over tensors
+(`for i in tf.range(n)`, `for row in x`), which AutoGraph turns into a
+`tf.while_loop`, cannot collect the loop's tensors; when the list is only
+appended in the loop and stacked or concatenated after it, it becomes a
+`tf.TensorArray` (`outs = outs.write(outs.size(), value)`, `outs.stack()`),
+with the dtype of the tensor the values come from (or of a `tf.cast`).
+
+Left alone: lists filled in Python loops (`for i in range(3)`: unrolled at
+trace time, which works), the lazy `if self.v is None: self.v = tf.Variable(...)`
+pattern, functions given to `tf.py_function`/`tf.numpy_function` (they run on
+every call), and code outside traced functions.
+"""
+    before = """\
+import tensorflow as tf
+
+@tf.function
+def doubled(x):
+    outs = []
+    for i in tf.range(tf.shape(x)[0]):
+        outs.append(x[i] * 2.0)
+    return tf.stack(outs)
+"""
+    after = """\
+import tensorflow as tf
+
+@tf.function
+def doubled(x):
+    outs = tf.TensorArray(x.dtype, size=0, dynamic_size=True)
+    for i in tf.range(tf.shape(x)[0]):
+        outs = outs.write(outs.size(), x[i] * 2.0)
+    return outs.stack()
+"""
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        for call in nodes(ctx, cst.Call):
+            if not isinstance(call.func, cst.Attribute):
+                continue
+            if call.func.attr.value in MUTATORS and ctx.is_traced(call):
+                finding = self._mutation(ctx, call, call.func.value)
+                if finding is not None:
+                    yield finding
+        for target in _assignment_targets(ctx):
+            if ctx.is_traced(target):
+                finding = self._assignment(ctx, target)
+                if finding is not None:
+                    yield finding
+
+    # -- container mutation ------------------------------------------------
+    def _mutation(self, ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression) -> Finding | None:
+        method = call.func.attr.value  # type: ignore[union-attr]
+        reason = ctx.traced_reason(call)
+        if _is_self_attribute(receiver):
+            text = ctx.code(receiver)
+            message = (f"`{text}.{method}(...)` {_ONCE.format(reason=reason)}; `{text}` ends up holding symbolic "
+                       "tensors that raise `InaccessibleTensorError` when used outside; return the values instead")
+            return self.finding(ctx, call, message)
+        if not isinstance(receiver, cst.Name):
+            return None
+        where = _binding(ctx, receiver)
+        if where == "outer":
+            message = (f"`{receiver.value}.{method}(...)` mutates a Python object defined outside the function: it "
+                       f"{_ONCE.format(reason=reason)}, and `{receiver.value}` collects symbolic tensors that raise "
+                       "`InaccessibleTensorError` when used outside; return the values instead, or use a `tf.Variable`")
+            return self.finding(ctx, call, message)
+        if where == "local" and method == "append":
+            loop = _tensor_loop(ctx, call)
+            if loop is not None:
+                return self._collect_in_loop(ctx, call, receiver, loop)
+        return None
+
+    def _collect_in_loop(self, ctx: FileContext, call: cst.Call, name: cst.Name, loop: cst.For) -> Finding:
+        message = (f"`{name.value}.append(...)` in a loop over tensors (AutoGraph makes it a `tf.while_loop`) cannot "
+                   f"collect per-step tensors: the list receives the loop body's symbolic tensors and using it after "
+                   f"the loop raises `InaccessibleTensorError`; collect them in a `tf.TensorArray`")
+        fix, why_not = _tensor_array_fix(ctx, call, name, loop)
+        if fix is None:
+            message += f" (not fixed: {why_not})"
+        return self.finding(ctx, call, message, fix)
+
+    # -- assignments -------------------------------------------------------
+    def _assignment(self, ctx: FileContext, target: cst.BaseExpression) -> Finding | None:
+        reason = ctx.traced_reason(target)
+        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and _binding(ctx, target.value) == "outer":
+            name = target.value.value
+            message = (f"item assignment to `{name}`, defined outside the function, {_ONCE.format(reason=reason)}; "
+                       f"`{name}` keeps symbolic tensors that raise `InaccessibleTensorError` when used outside")
+            return self.finding(ctx, target, message)
+        if isinstance(target, cst.Name) and _declared(ctx, target):
+            message = (f"assignment to {_declared(ctx, target)} `{target.value}` {_ONCE.format(reason=reason)}; "
+                       "keep the value in a `tf.Variable` and `.assign(...)` it, or return it")
+            return self.finding(ctx, target, message)
+        if _is_self_attribute(target) and not _lazy_state(ctx, target):
+            text = ctx.code(target)
+            message = (f"`{text} = ...` {_ONCE.format(reason=reason)}; afterwards `{text}` holds a symbolic tensor "
+                       f"that raises `InaccessibleTensorError` when used outside; keep state in a `tf.Variable` "
+                       f"(`{text}.assign(...)`) or return the value")
+            return self.finding(ctx, target, message)
+        return None
+
+
+def _assignment_targets(ctx: FileContext) -> Iterator[cst.BaseExpression]:
+    for kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign):
+        for node in nodes(ctx, kind):
+            yield node.target
+
+
+def _is_self_attribute(node: cst.CSTNode) -> bool:
+    return m.matches(node, m.Attribute(value=m.Name("self") | m.Name("cls")))
+
+
+def _function_scope(ctx: FileContext, node: cst.CSTNode):
+    scope = ctx.scope(node)
+    while isinstance(scope, ComprehensionScope):
+        scope = scope.parent
+    return scope
+
+
+def _binding(ctx: FileContext, name: cst.Name) -> str | None:
+    """"local" when ``name`` is bound in the function using it, "outer" when only outside it."""
+    scope = _function_scope(ctx, name)
+    if scope is None or name.value not in scope:
+        return None
+    assignments = [a for a in scope[name.value] if getattr(a, "node", None) is not None]
+    if not assignments:
+        return None  # a builtin
+    if any(a.scope is scope for a in assignments):
+        return "local"
+    if any(isinstance(a.node, (cst.Import, cst.ImportFrom, cst.FunctionDef, cst.ClassDef)) for a in assignments):
+        return None  # a module or a class: not a container we can see
+    return "outer"
+
+
+def _declared(ctx: FileContext, name: cst.Name) -> str | None:
+    """"global"/"nonlocal" when the enclosing function declares ``name`` so."""
+    func = ctx.enclosing(name, cst.FunctionDef)
+    if func is None:
+        return None
+    for kind, statement_type in (("global", cst.Global), ("nonlocal", cst.Nonlocal)):
+        for statement in nodes(ctx, statement_type):
+            if ctx.enclosing(statement, cst.FunctionDef) is func and any(
+                item.name.value == name.value for item in statement.names
+            ):
+                return kind
+    return None
+
+
+def _lazy_state(ctx: FileContext, target: cst.BaseExpression) -> bool:
+    """``self.v = tf.Variable(...)``/``add_weight`` (TFA001's business) or guarded by ``if self.v is None``."""
+    assign = ctx.parent(ctx.parent(target))
+    value = getattr(assign, "value", None)
+    if isinstance(value, cst.Call) and (
+        ctx.resolves_to(value.func, "tensorflow.Variable")
+        or m.matches(value.func, m.Attribute(attr=m.Name("add_weight") | m.Name("add_variable")))
+    ):
+        return True
+    text = ctx.code(target)
+    return any(
+        isinstance(a, cst.If) and f"{text} is None" in ctx.code(a.test) for a in ctx.ancestors(target)
+    )
+
+
+# -- the tf.TensorArray fix -------------------------------------------------------
+
+
+def _tensor_loop(ctx: FileContext, call: cst.Call) -> cst.For | None:
+    """The ``for`` loop over tensors whose body has ``call`` as a statement of its own."""
+    expr, line = ctx.parent(call), ctx.parent(ctx.parent(call))
+    block = ctx.parent(line) if line is not None else None
+    loop = ctx.parent(block) if block is not None else None
+    if not (isinstance(expr, cst.Expr) and isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1):
+        return None
+    if not isinstance(loop, cst.For) or loop.body is not block:
+        return None
+    iterable = loop.iter
+    if isinstance(iterable, cst.Call) and ctx.resolves_to(iterable.func, "builtins.range"):
+        return None  # Python range: unrolled at trace time unless its bound is a tensor; leave it
+    return loop if may_be_tensor(ctx, iterable) else None
+
+
+def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cst.For) -> tuple[Fix | None, str]:
+    func = ctx.enclosing(loop, cst.FunctionDef)
+    block = ctx.parent(loop)
+    if func is None or not isinstance(block, (cst.IndentedBlock, cst.Module)):
+        return None, "the loop is not in a function body"
+    before = block.body[: block.body.index(loop)]
+    init = next((s for s in reversed(before) if m.matches(s, m.SimpleStatementLine(
+        body=[m.Assign(targets=[m.AssignTarget(target=m.Name(name.value))], value=m.List(elements=[]))]))), None)
+    if init is None:
+        return None, f"`{name.value} = []` is not right before the loop"
+    dtype = _dtype(ctx, call.args[0].value if len(call.args) == 1 else None, loop)
+    if dtype is None:
+        return None, "the dtype of the appended values is not evident"
+    loop_end = ctx.span(loop)[1]
+    edits: dict = {}
+    for use in m.findall(func, m.Name(name.value)):
+        parent = ctx.parent(use)
+        if isinstance(parent, cst.Attribute) and parent.attr is use:
+            continue
+        if use is name or ctx.parent(ctx.parent(use)) is init.body[0]:
+            continue
+        outer = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+        method = _collecting_call(ctx, outer, use) if isinstance(outer, cst.Call) else None
+        if method is None or ctx.span(outer)[0] < loop_end:
+            return None, f"`{name.value}` is used other than stacked or concatenated after the loop"
+        edits[outer] = cst.parse_expression(f"{name.value}.{method}()")
+    tf_name, tf_import = ctx.tensorflow_alias
+    edits[init.body[0].value] = cst.parse_expression(f"{tf_name}.TensorArray({dtype}, size=0, dynamic_size=True)")
+    write = cst.Call(cst.parse_expression(f"{name.value}.write"),
+                     [cst.Arg(cst.parse_expression(f"{name.value}.size()")), cst.Arg(call.args[0].value)])
+    edits[ctx.parent(call)] = cst.Assign([cst.AssignTarget(cst.Name(name.value))], write)
+    return Fix(edits, imports=(tf_import,) if tf_import else ()), ""
+
+
+def _collecting_call(ctx: FileContext, call: cst.Call, use: cst.Name) -> str | None:
+    """"stack"/"concat" for ``tf.stack(L)`` and ``tf.concat(L, 0)``, which a TensorArray does itself."""
+    if call.args[0].value is not use:
+        return None
+    if ctx.resolves_to(call.func, "tensorflow.stack") and len(call.args) == 1:
+        return "stack"
+    if ctx.resolves_to(call.func, "tensorflow.concat") and len(call.args) == 2 and m.matches(
+        call.args[1], m.Arg(value=m.Integer("0"), keyword=m.Name("axis") | None)
+    ):
+        return "concat"
+    return None
+
+
+def _dtype(ctx: FileContext, value: cst.BaseExpression | None, loop: cst.For) -> str | None:
+    """Code for the dtype of ``value``: that of the one tensor it is computed from, or of a ``tf.cast``."""
+    if value is None:
+        return None
+    targets = names_in(loop.target)[0]
+    varying = loop_bound_names(loop)
+    sources: set[str] = set()
+
+    def walk(node: cst.BaseExpression) -> bool:
+        if isinstance(node, (cst.Integer, cst.Float)):
+            return True
+        if isinstance(node, cst.Name):
+            if node.value in targets:  # iterating over a tensor: elements have its dtype
+                if isinstance(loop.iter, cst.Name) and loop.iter.value not in varying:
+                    sources.add(f"{loop.iter.value}.dtype")
+                    return True
+                return False
+            if node.value in varying or not may_be_tensor(ctx, node):
+                return False
+            sources.add(f"{node.value}.dtype")
+            return True
+        if isinstance(node, cst.Subscript):
+            indices = [e.slice for e in node.slice]
+            return walk(node.value) and all(
+                isinstance(i, cst.Index) and (isinstance(i.value, cst.Integer) or m.matches(i.value, m.Name())
+                                              and i.value.value in targets)
+                for i in indices
+            )
+        if isinstance(node, cst.BinaryOperation):
+            return isinstance(node.operator, (cst.Add, cst.Subtract, cst.Multiply)) and walk(node.left) and walk(node.right)
+        if isinstance(node, cst.UnaryOperation):
+            return isinstance(node.operator, cst.Minus) and walk(node.expression)
+        if isinstance(node, cst.Call):
+            if ctx.resolves_to(node.func, "tensorflow.cast") and len(node.args) == 2:
+                sources.add(ctx.code(node.args[1].value))
+                return True
+            return bool(ctx.names(node.func) & _DTYPE_PRESERVING) and all(
+                walk(arg.value) for arg in node.args if arg.keyword is None
+            )
+        return False
+
+    return sources.pop() if walk(value) and len(sources) == 1 else None
