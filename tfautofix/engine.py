@@ -23,9 +23,8 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.codemods import rule_by_code
 from tfautofix.files import SourceError, SourceFile, discover, read_source, write_atomic
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import rules_for
 
-#: A file that mentions none of these cannot contain a TensorFlow hazard.
-_TENSORFLOW_SCREEN = re.compile(r"\b(?:tensorflow|keras|tf_keras)\b")
 _SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
 #: Like Ruff: re-apply fixes until nothing changes, but never loop forever.
 MAX_PASSES = 10
@@ -65,12 +64,9 @@ def _rules(codes: Iterable[str]) -> list[Rule]:
 
 
 def _screened(text: str, rules: Sequence[Rule]) -> list[Rule]:
-    """Rules that may fire on ``text``. When none can, still check that the
-    file parses (with ``ast``, the cheapest parser), so syntax errors are reported."""
-    screened = [rule for rule in rules if rule.screen(text)] if _TENSORFLOW_SCREEN.search(text) else []
-    if not screened:
-        ast.parse(text)
-    return screened
+    """Rules that may fire on ``text`` (see :mod:`tfautofix.screen`); raises
+    ``SyntaxError`` when it does not parse, so syntax errors are always reported."""
+    return rules_for(text, rules)
 
 
 def _suppressed(finding: Finding, lines: list[str]) -> bool:

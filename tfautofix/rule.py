@@ -83,6 +83,9 @@ class Rule:
     after: ClassVar[str]
     #: Cheap screen: the rule can only fire on files containing one of these strings.
     triggers: ClassVar[tuple[str, ...]]
+    #: Findings only occur inside traced code, so the screen looks for ``triggers``
+    #: there only (tfautofix/screen.py). Set False for rules that fire anywhere.
+    in_traced_code: ClassVar[bool] = True
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         raise NotImplementedError
