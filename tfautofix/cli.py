@@ -15,9 +15,13 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tfautofix import __version__
-from tfautofix.codemods import all_rules, rule_by_code, select_rules
-from tfautofix.engine import FileResult, Options, run, unified_diff, write_result
+from tfautofix.bulk import Outcome, Overrides, Shard, execute, package_of, plan
+from tfautofix.cache import Cache
+from tfautofix.codemods import all_rules, rule_by_code
+from tfautofix.engine import FileResult, unified_diff, write_result
 from tfautofix.files import SourceError
+from tfautofix.gitsafety import dirty_files
+from tfautofix.report import summary
 from tfautofix.report import (
     diff_text,
     finding_line,
@@ -53,15 +57,29 @@ def _codes(value: Optional[str], option: str) -> Optional[List[str]]:
     return codes
 
 
-def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Options:
-    rules = select_rules(_codes(select, "--select"), _codes(ignore, "--ignore"))
-    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes)
+def _overrides(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Overrides:
+    """Command-line choices; what they leave open comes from [tool.tfautofix]."""
+    chosen = _codes(select, "--select")
+    ignored = _codes(ignore, "--ignore")
+    return Overrides(
+        select=tuple(chosen) if chosen is not None else None,
+        ignore=tuple(ignored) if ignored is not None else None,
+        unsafe_fixes=unsafe_fixes,
+    )
 
 
-def _run(paths: List[Path], options: Options, fix: bool, jobs: Optional[int]) -> list[FileResult]:
-    """Run the engine, with a progress bar when stderr is a terminal."""
+def _run(
+    paths: List[Path], overrides: Overrides, fix: bool, jobs: Optional[int], no_cache: bool = False, shard: Optional[str] = None
+) -> Outcome:
+    """Plan and run over ``paths``, with a progress bar when stderr is a terminal."""
+    try:
+        work = plan(paths, overrides, Shard.parse(shard) if shard else None)
+    except ValueError as error:  # ConfigError, bad --shard
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
+    cache = None if no_cache else Cache()
     if not err.is_terminal:
-        return run(paths, options, fix=fix, jobs=jobs)
+        return execute(work, fix, jobs, cache)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -71,7 +89,7 @@ def _run(paths: List[Path], options: Options, fix: bool, jobs: Optional[int]) ->
         console=err,
         transient=True,
     ) as progress:
-        task = progress.add_task("checking" if not fix else "fixing", total=None, findings=0)
+        task = progress.add_task("checking" if not fix else "fixing", total=len(work.files), findings=0)
         found = 0
 
         def advance(result: FileResult) -> None:
@@ -79,7 +97,17 @@ def _run(paths: List[Path], options: Options, fix: bool, jobs: Optional[int]) ->
             found += len(result.findings) + len(result.applied)
             progress.update(task, advance=1, findings=found)
 
-        return run(paths, options, fix=fix, jobs=jobs, on_result=advance)
+        return execute(work, fix, jobs, cache, on_result=advance)
+
+
+def _write_report(report_file: Optional[Path], command: str, outcome: Outcome, shard: Optional[str], written: bool) -> None:
+    if report_file is None:
+        return
+    try:
+        summary.write(summary.build(command, outcome.results, outcome.skipped, package_of, shard, written), report_file)
+    except summary.ReportError as error:
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
 
 
 def _report_errors(results: list[FileResult]) -> int:
@@ -93,6 +121,9 @@ PathsArgument = typer.Argument(..., metavar="PATHS", help="Files or directories 
 SelectOption = typer.Option(None, "--select", help="Comma-separated rule codes or prefixes to run (default: all).")
 IgnoreOption = typer.Option(None, "--ignore", help="Comma-separated rule codes or prefixes to skip.")
 JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: number of CPUs).")
+NoCacheOption = typer.Option(False, "--no-cache", help="Ignore and do not update the result cache (.tfautofix_cache).")
+ShardOption = typer.Option(None, "--shard", metavar="K/N", help="Process only shard K of N (deterministic split for CI matrices).")
+ReportOption = typer.Option(None, "--report", metavar="FILE", help="Write a per-package, per-rule report (.md or .json).")
 
 
 @app.command()
@@ -102,9 +133,13 @@ def check(
     ignore: Optional[str] = IgnoreOption,
     output_format: Format = typer.Option(Format.text, "--format", help="Output format."),
     jobs: Optional[int] = JobsOption,
+    no_cache: bool = NoCacheOption,
+    shard: Optional[str] = ShardOption,
+    report_file: Optional[Path] = ReportOption,
 ) -> None:
     """Report hazards without changing anything."""
-    results = _run(paths, _options(select, ignore), fix=False, jobs=jobs)
+    outcome = _run(paths, _overrides(select, ignore), fix=False, jobs=jobs, no_cache=no_cache, shard=shard)
+    results = outcome.results
     findings = [f for result in results for f in result.findings]
     if output_format is Format.json:
         print(findings_json(findings))
@@ -112,6 +147,7 @@ def check(
         for finding in findings:
             out.print(finding_line(finding))
     errors = _report_errors(results)
+    _write_report(report_file, "check", outcome, shard, written=False)
     if output_format is Format.text:
         fixable = sum(1 for f in findings if f.fix is not None)
         summary = f"Found {len(findings)} finding(s) in {len(results)} file(s)"
@@ -129,12 +165,22 @@ def fix(
     select: Optional[str] = SelectOption,
     ignore: Optional[str] = IgnoreOption,
     jobs: Optional[int] = JobsOption,
+    no_cache: bool = NoCacheOption,
+    shard: Optional[str] = ShardOption,
+    report_file: Optional[Path] = ReportOption,
+    allow_dirty: bool = typer.Option(False, "--allow-dirty", help="Write into files with uncommitted git changes."),
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
-    results = _run(paths, _options(select, ignore, unsafe_fixes), fix=True, jobs=jobs)
+    outcome = _run(paths, _overrides(select, ignore, unsafe_fixes), fix=True, jobs=jobs, no_cache=no_cache, shard=shard)
+    results = outcome.results
     changed = [r for r in results if r.changed]
+    dirty = dirty_files(r.path for r in changed) if write and not allow_dirty else set()
     for result in changed:
-        if write:
+        if result.path in dirty:
+            result.error = "has uncommitted changes; not written (commit or stash them first, or pass --allow-dirty)"
+            result.findings += result.applied
+            result.applied = []
+        elif write:
             try:
                 write_result(result)
             except (SourceError, OSError) as error:
@@ -146,6 +192,7 @@ def fix(
     for finding in remaining:
         err.print(finding_line(finding))
     errors = _report_errors(results)
+    _write_report(report_file, "fix", outcome, shard, written=write)
     applied = sum(len(r.applied) for r in results if not r.error)
     files = sum(1 for r in changed if not r.error)
     verb = "Fixed" if write else "Would fix"
@@ -171,6 +218,23 @@ def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA
     if rule is None:
         raise typer.BadParameter(f"unknown rule code {code!r}", param_hint="CODE")
     out.print(rule_documentation(rule))
+
+
+report_app = typer.Typer(help="Work with --report files.", no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(report_app, name="report")
+
+
+@report_app.command("merge")
+def report_merge(
+    reports: List[Path] = typer.Argument(..., metavar="REPORTS", help="JSON reports of the shards of one run."),
+    output: Path = typer.Option(..., "--output", "-o", help="The merged report (.md or .json)."),
+) -> None:
+    """Add up the JSON reports written by `--shard K/N --report FILE.json` runs."""
+    try:
+        summary.write(summary.merge([summary.read(path) for path in reports]), output)
+    except summary.ReportError as error:
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
 
 
 def _version(value: bool) -> None:

@@ -119,8 +119,13 @@ def _collect(node: ast.AST, functions: dict, seeds: list, decorated: list, in_cl
 
 
 def _segment(lines: list[str], node: ast.AST) -> str:
+    """The source of ``node`` with its decorators, without its docstring and comment lines."""
     start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])
-    return "".join(lines[start - 1 : node.end_lineno])
+    selected = lines[start - 1 : node.end_lineno]
+    body = getattr(node, "body", None)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        selected = lines[start - 1 : body[0].lineno - 1] + lines[body[0].end_lineno : node.end_lineno]
+    return "".join(line for line in selected if not line.lstrip().startswith("#"))
 
 
 def _balanced(text: str, start: int, limit: int = 4000) -> str:
