@@ -134,7 +134,7 @@ def _work(args: tuple[str, Options, bool]) -> FileResult:
     else:
         result = process_file(path, options, fix)
     if not result.changed:
-        result.original = None  # no need to ship the text back to the parent
+        result.original = result.fixed = None  # no need to ship the text back to the parent
     return result
 
 

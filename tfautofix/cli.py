@@ -18,6 +18,7 @@ from tfautofix import __version__
 from tfautofix.bulk import Outcome, Overrides, Shard, execute, package_of, plan
 from tfautofix.cache import Cache
 from tfautofix.codemods import all_rules, rule_by_code
+from tfautofix.config import ConfigError
 from tfautofix.engine import FileResult, unified_diff, write_result
 from tfautofix.files import SourceError
 from tfautofix.gitsafety import dirty_files
@@ -74,7 +75,7 @@ def _run(
     """Plan and run over ``paths``, with a progress bar when stderr is a terminal."""
     try:
         work = plan(paths, overrides, Shard.parse(shard) if shard else None)
-    except ValueError as error:  # ConfigError, bad --shard
+    except (ConfigError, ValueError) as error:  # bad [tool.tfautofix] or --shard
         err.print(f"error: {error}", style="red")
         raise typer.Exit(2)
     cache = None if no_cache else Cache()

@@ -40,7 +40,7 @@ class Config:
 
     def _spec(self, patterns: tuple[str, ...]) -> pathspec.PathSpec:
         if patterns not in self._specs:
-            self._specs[patterns] = pathspec.PathSpec.from_lines("gitwildmatch", patterns)
+            self._specs[patterns] = pathspec.GitIgnoreSpec.from_lines(patterns)
         return self._specs[patterns]
 
     def relative(self, path: Path) -> str:

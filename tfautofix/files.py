@@ -102,7 +102,7 @@ def _load_gitignore(directory: Path) -> pathspec.PathSpec | None:
         lines = gitignore.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None
-    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 def _ignored(path: Path, is_dir: bool, specs: list[tuple[Path, pathspec.PathSpec]]) -> bool:

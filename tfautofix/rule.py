@@ -51,8 +51,10 @@ class Finding:
     end_column: int
     fix: Fix | None = field(default=None, repr=False, compare=False)
     path: str = ""
+    cell: int | None = None  # 1-based cell number when ``path`` is a notebook (lines count within the cell)
 
     def to_json(self) -> dict:
+        cell = {} if self.cell is None else {"cell": self.cell}
         return {
             "path": self.path,
             "line": self.line,
@@ -63,6 +65,7 @@ class Finding:
             "name": self.name,
             "message": self.message,
             "fix": None if self.fix is None else {"applicability": self.fix.applicability},
+            **cell,
         }
 
 
