@@ -309,3 +309,22 @@ def test_notebook_without_findings_is_untouched_and_bad_json_is_reported(tmp_pat
     result = cli("fix", ".", "--write", "--jobs", "1")
     assert result.exit_code == 2 and "broken.ipynb: cannot parse notebook" in result.stderr
     assert Path("ok.ipynb").read_text() == clean
+
+
+# -- pre-commit ------------------------------------------------------------------
+
+
+def test_pre_commit_hooks_run_on_staged_files(tmp_path: Path) -> None:
+    yaml = pytest.importorskip("yaml")
+    hooks = {hook["id"]: hook for hook in yaml.safe_load((Path(__file__).parent.parent / ".pre-commit-hooks.yaml").read_text())}
+    write(tmp_path, {"a.py": "x = 1\n"})
+    git("init", "-q")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init")
+    write(tmp_path, {"a.py": PRINTS})
+    git("add", "a.py")  # staged, as pre-commit leaves it; pre-commit appends the file names
+    check = hooks["tfautofix-check"]["entry"].split()[1:]
+    assert cli(*check, "a.py").exit_code == 1
+    fix = hooks["tfautofix-fix"]["entry"].split()[1:]
+    assert cli(*fix, "a.py").exit_code == 0 and "tf.print" in Path("a.py").read_text()
+    assert cli(*check, "a.py").exit_code == 0

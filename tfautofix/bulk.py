@@ -12,13 +12,13 @@ import gc
 import hashlib
 import multiprocessing
 import os
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Sequence
 
 from tfautofix.cache import Cache
-from tfautofix.codemods import all_rules, select_rules
 from tfautofix.config import Config, ConfigError, config_for
 from tfautofix.engine import FileResult, Options, process_file
 from tfautofix.files import discover
@@ -59,9 +59,20 @@ class Shard:
         return f"{self.index}/{self.count}"
 
 
+@dataclass(frozen=True)
+class Selection:
+    """A file's rule choice before it is resolved into rule codes (which imports
+    every rule): a fully cached run never needs to."""
+
+    select: tuple[str, ...] | None
+    ignore: tuple[str, ...]
+    unsafe_fixes: bool
+    root: Path | None  # the pyproject.toml it comes from, for error messages
+
+
 @dataclass
 class Plan:
-    files: list[tuple[str, Options]] = field(default_factory=list)
+    files: list[tuple[str, Selection]] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
 
 
@@ -82,26 +93,30 @@ def plan(paths: Sequence[Path], overrides: Overrides, shard: Shard | None = None
             continue
         if shard is not None and not shard.owns(str(path)):
             continue
-        result.files.append((str(path), options_for(config, path, overrides)))
+        result.files.append((str(path), selection_for(config, path, overrides)))
     return result
 
 
-def options_for(config: Config, path: Path, overrides: Overrides) -> Options:
+def selection_for(config: Config, path: Path, overrides: Overrides) -> Selection:
     select = overrides.select if overrides.select is not None else config.select
     ignore = overrides.ignore if overrides.ignore is not None else config.ignore
     ignore = (*ignore, *config.ignored_for(path)) if config.per_file_ignores else ignore
-    return _options(select, tuple(ignore), overrides.unsafe_fixes or config.unsafe_fixes, config.root)
+    return Selection(select, tuple(ignore), overrides.unsafe_fixes or config.unsafe_fixes, config.root)
 
 
 @lru_cache(maxsize=None)
-def _options(select, ignore, unsafe_fixes: bool, root) -> Options:
+def options_for(selection: Selection) -> Options:
+    """The rule codes of a selection. Raises ConfigError for an unknown code."""
+    from tfautofix.codemods import all_rules, select_rules
+
     known = [rule.code for rule in all_rules()]
-    for code in (*(select or ()), *ignore):
+    for code in (*(selection.select or ()), *selection.ignore):
         if not any(k.startswith(code) for k in known):
-            where = f"{root / 'pyproject.toml'}: [tool.tfautofix]" if root else "configuration"
+            where = f"{selection.root / 'pyproject.toml'}: [tool.tfautofix]" if selection.root else "configuration"
             raise ConfigError(f"{where} unknown rule code {code!r} (see `tfautofix rules`)")
-    rules = select_rules(list(select) if select is not None else None, list(ignore))
-    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes)
+    select = list(selection.select) if selection.select is not None else None
+    rules = select_rules(select, list(selection.ignore))
+    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=selection.unsafe_fixes)
 
 
 def package_of(path: str) -> str:
@@ -121,8 +136,8 @@ def _package_dir(directory: Path) -> str:
     return "."
 
 
-def _options_key(options: Options, fix: bool) -> str:
-    return f"{'fix' if fix else 'check'}:{','.join(options.rules)}:{options.unsafe_fixes}:{options.target_version}"
+def _cache_key_options(selection: Selection, fix: bool) -> str:
+    return f"{'fix' if fix else 'check'}:{selection!r}:{sys.version_info[:2]}"
 
 
 def _work(args: tuple[str, Options, bool]) -> FileResult:
@@ -152,9 +167,9 @@ def execute(
 ) -> Outcome:
     """Process the planned files; results in plan order."""
     results: dict[str, FileResult] = {}
-    pending: list[tuple[int, str, Options, str | None]] = []
+    pending: list[tuple[int, str, Selection, str | None]] = []
     cached = 0
-    for path, options in work.files:
+    for path, selection in work.files:
         key = None
         if cache is not None and not path.endswith(".ipynb"):
             try:
@@ -162,7 +177,7 @@ def execute(
             except OSError:
                 content = None
             if content is not None:
-                key = cache.key(content, _options_key(options, fix))
+                key = cache.key(content, _cache_key_options(selection, fix))
                 hit = cache.get(key, path)
                 if hit is not None:
                     result = FileResult(path, findings=hit[0], error=hit[1])
@@ -176,7 +191,7 @@ def execute(
                 size = 0
         else:
             size = _size(path)
-        pending.append((size, path, options, key))
+        pending.append((size, path, selection, key))
 
     def finish(result: FileResult, key: str | None) -> None:
         results[result.path] = result
@@ -189,7 +204,7 @@ def execute(
 
     pending.sort(key=lambda item: -item[0])  # largest first: no long straggler at the end
     keys = {path: key for _, path, _, key in pending}
-    tasks = [(path, options, fix) for _, path, options, _ in pending]
+    tasks = [(path, options_for(selection), fix) for _, path, selection, _ in pending]
     jobs = jobs or os.cpu_count() or 1
     if jobs <= 1 or len(tasks) < 8:
         for task in tasks:

@@ -79,6 +79,14 @@ def _run(
         err.print(f"error: {error}", style="red")
         raise typer.Exit(2)
     cache = None if no_cache else Cache()
+    try:
+        return _execute(work, fix, jobs, cache)
+    except ConfigError as error:  # an unknown rule code in [tool.tfautofix]
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
+
+
+def _execute(work, fix: bool, jobs: Optional[int], cache: Optional[Cache]) -> Outcome:
     if not err.is_terminal:
         return execute(work, fix, jobs, cache)
     with Progress(

@@ -16,8 +16,6 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 import libcst as cst
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.codemods import rule_by_code
@@ -139,6 +137,10 @@ def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
     module = ctx.module.visit(_ApplyEdits(edits))
     imports = {spec for fix in fixes for spec in fix.imports}
     if imports:
+        # Imported here: libcst.codemod costs ~0.5 s, which a cached run never needs.
+        from libcst.codemod import CodemodContext
+        from libcst.codemod.visitors import AddImportsVisitor
+
         context = CodemodContext()
         for spec in sorted(imports, key=lambda s: (s.module, s.obj or "", s.asname or "")):
             AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
