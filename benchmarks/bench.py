@@ -107,8 +107,8 @@ def main() -> None:
 
     floor, floor_cpu = run("ast.parse, 1 process (floor)", [PYTHON, "-c", AST_FLOOR, "."])
     cold, _ = run(f"tfautofix check, {args.jobs} jobs, no cache", [*tfautofix, "check", ".", *jobs, "--no-cache"])
-    run(f"tfautofix check, {args.jobs} jobs, filling cache", [*tfautofix, "check", ".", *jobs])
-    warm, _ = run("tfautofix check, unchanged tree (cached)", [*tfautofix, "check", ".", *jobs])
+    first, first_cpu = run(f"tfautofix check, {args.jobs} jobs, first run (fills cache)", [*tfautofix, "check", ".", *jobs])
+    warm, warm_cpu = run("tfautofix check, unchanged tree (cached)", [*tfautofix, "check", ".", *jobs])
     fix_copy = scratch / "fix"
     shutil.copytree(corpus, fix_copy)
     fix_wall, _ = run(f"tfautofix fix --write, {args.jobs} jobs", [*tfautofix, "fix", ".", "--write", *jobs, "--no-cache"], fix_copy)
@@ -129,7 +129,7 @@ def main() -> None:
     table += [f"| {name} | {wall:.2f} | {cpu:.2f} | {wall / floor:.2f}× |" for name, _, wall, cpu in rows]
     ratios = [
         f"- check vs ast floor: {cold / floor:.2f}× (target ≤ 2×)",
-        f"- cached re-run vs first run: {warm / cold:.3f}× (target ≤ 0.1×)",
+        f"- cached re-run vs first run: {warm / first:.3f}× wall, {warm_cpu / first_cpu:.3f}× CPU (target ≤ 0.1×)",
         f"- fix --write: {len(files) / fix_wall:.0f} files/s, {fix_wall:.1f} s in total",
     ]
     if "libcst" not in skip:

@@ -98,6 +98,9 @@ def test_every_rule_has_golden_cases() -> None:
 
 
 EXERCISED = [case for case in CASES if _exercised(case) and _changed(case)]
+#: Cases of rules that generate Keras code run once more with tf-keras.
+LEGACY_KERAS = [case for case in EXERCISED if _rule(case).legacy_keras]
+TF_KERAS = "@tf-keras"
 
 
 @pytest.fixture(scope="session")
@@ -109,19 +112,39 @@ def executions():
             Job(_id(case), str(case / "input.py"), "graph"),
             Job(_id(case) + "@fixed", str(case / "expected.py"), "graph"),
         ]
+    env = (("TF_USE_LEGACY_KERAS", "1"),)
+    for case in LEGACY_KERAS:
+        jobs += [
+            Job(_id(case) + TF_KERAS, str(case / "input.py"), "eager", env),
+            Job(_id(case) + TF_KERAS, str(case / "input.py"), "graph", env),
+            Job(_id(case) + TF_KERAS + "@fixed", str(case / "expected.py"), "graph", env),
+        ]
     return run_exercises(jobs)
 
 
 @pytest.mark.tensorflow
 @pytest.mark.parametrize("case", EXERCISED, ids=_id)
 def test_rewrite_keeps_eager_behaviour(case: Path, executions) -> None:
+    _check_rewrite(case, executions, _id(case))
+
+
+@pytest.mark.tensorflow
+@pytest.mark.parametrize("case", LEGACY_KERAS, ids=_id)
+def test_rewrite_keeps_eager_behaviour_with_tf_keras(case: Path, executions) -> None:
+    _check_rewrite(case, executions, _id(case) + TF_KERAS)
+
+
+def _check_rewrite(case: Path, executions, job_id: str) -> None:
     rule = _rule(case)
-    oracle = executions[(_id(case), "eager")]
-    before = executions[(_id(case), "graph")]
-    after = executions[(_id(case) + "@fixed", "graph")]
+    oracle = executions[(job_id, "eager")]
+    before = executions[(job_id, "graph")]
+    after = executions[(job_id + "@fixed", "graph")]
     assert not oracle["error"], f"the original fails eagerly: {oracle['error']}"
     result = verdict(rule.contract, oracle, before, after)
     assert result.kind in ("verified", "improved"), f"{result}\n{after.get('traceback', '')}"
+    if rule.max_traces is not None:
+        retracing = {name: n for name, n in after["traces_by_function"].items() if n > rule.max_traces}
+        assert not retracing, f"the rewrite traces more than {rule.max_traces} times: {retracing}"
     if rule.changes_behaviour:
         # Evidence the case shows the hazard: the original, compiled, is not what it means.
         unfixed = verdict(rule.contract, oracle, before, before)

@@ -71,3 +71,11 @@ def test_rules_firing_outside_traced_code_are_screened_on_the_whole_file() -> No
 def test_screen_raises_syntax_error_even_without_candidates() -> None:
     with pytest.raises(SyntaxError):
         rules_for("def f(:\n", PRINT)
+
+
+def test_screen_sees_triggers_spelled_through_import_aliases() -> None:
+    variable = [rule_by_code("TFA001")]
+    text = "from tensorflow import Variable as V\nimport tensorflow as tf\n@tf.function\ndef f(x):\n    return V(x)\n"
+    assert rules_for(text, variable) == variable
+    unused = text.replace("return V(x)", "return x")
+    assert rules_for(unused, variable) == []

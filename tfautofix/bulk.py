@@ -24,6 +24,7 @@ from tfautofix.engine import FileResult, Options, process_file
 from tfautofix.files import discover
 
 PACKAGE_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
+SUFFIXES = (".py", ".ipynb")
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ class Outcome:
 def plan(paths: Sequence[Path], overrides: Overrides, shard: Shard | None = None) -> Plan:
     """Files to process with their options. Raises ConfigError on a bad configuration."""
     result = Plan()
-    for path in discover(paths, (".py", ".ipynb")):
+    for path in discover(paths, SUFFIXES):
         config = config_for(path)
         if config.excluded(path):
             result.skipped.append((str(path), f"excluded by {config.root / 'pyproject.toml'}"))

@@ -8,21 +8,22 @@ or parsed (the other files are still processed).
 from __future__ import annotations
 
 import enum
+import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Callable, List, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tfautofix import __version__
-from tfautofix.bulk import Outcome, Overrides, Shard, execute, package_of, plan
+from tfautofix.bulk import SUFFIXES, Outcome, Overrides, Shard, execute, package_of, plan
 from tfautofix.cache import Cache
-from tfautofix.codemods import all_rules, rule_by_code
+from tfautofix.codemods import all_rules, rule_by_code, select_rules
 from tfautofix.config import ConfigError
-from tfautofix.engine import FileResult, unified_diff, write_result
-from tfautofix.files import SourceError
+from tfautofix.engine import FileResult, Options, run, unified_diff, write_result
+from tfautofix.files import SourceError, discover
 from tfautofix.gitsafety import dirty_files
-from tfautofix.report import summary
+from tfautofix.report import summary as run_report
 from tfautofix.report import (
     diff_text,
     finding_line,
@@ -58,6 +59,11 @@ def _codes(value: Optional[str], option: str) -> Optional[List[str]]:
     return codes
 
 
+def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Options:
+    rules = select_rules(_codes(select, "--select"), _codes(ignore, "--ignore"))
+    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes)
+
+
 def _overrides(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Overrides:
     """Command-line choices; what they leave open comes from [tool.tfautofix]."""
     chosen = _codes(select, "--select")
@@ -70,9 +76,16 @@ def _overrides(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool 
 
 
 def _run(
-    paths: List[Path], overrides: Overrides, fix: bool, jobs: Optional[int], no_cache: bool = False, shard: Optional[str] = None
+    paths: List[Path],
+    overrides: Overrides,
+    fix: bool,
+    jobs: Optional[int],
+    no_cache: bool = False,
+    shard: Optional[str] = None,
+    each: Optional[Callable[[FileResult], None]] = None,
 ) -> Outcome:
-    """Plan and run over ``paths``, with a progress bar when stderr is a terminal."""
+    """Plan and run over ``paths``, calling ``each`` on every result as it
+    arrives, with a progress bar when stderr is a terminal."""
     try:
         work = plan(paths, overrides, Shard.parse(shard) if shard else None)
     except (ConfigError, ValueError) as error:  # bad [tool.tfautofix] or --shard
@@ -80,15 +93,15 @@ def _run(
         raise typer.Exit(2)
     cache = None if no_cache else Cache()
     try:
-        return _execute(work, fix, jobs, cache)
+        return _execute(work, fix, jobs, cache, each)
     except ConfigError as error:  # an unknown rule code in [tool.tfautofix]
         err.print(f"error: {error}", style="red")
         raise typer.Exit(2)
 
 
-def _execute(work, fix: bool, jobs: Optional[int], cache: Optional[Cache]) -> Outcome:
+def _execute(work, fix: bool, jobs: Optional[int], cache: Optional[Cache], each) -> Outcome:
     if not err.is_terminal:
-        return execute(work, fix, jobs, cache)
+        return execute(work, fix, jobs, cache, on_result=each)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -105,6 +118,8 @@ def _execute(work, fix: bool, jobs: Optional[int], cache: Optional[Cache]) -> Ou
             nonlocal found
             found += len(result.findings) + len(result.applied)
             progress.update(task, advance=1, findings=found)
+            if each is not None:
+                each(result)
 
         return execute(work, fix, jobs, cache, on_result=advance)
 
@@ -113,8 +128,8 @@ def _write_report(report_file: Optional[Path], command: str, outcome: Outcome, s
     if report_file is None:
         return
     try:
-        summary.write(summary.build(command, outcome.results, outcome.skipped, package_of, shard, written), report_file)
-    except summary.ReportError as error:
+        run_report.write(run_report.build(command, outcome.results, outcome.skipped, package_of, shard, written), report_file)
+    except run_report.ReportError as error:
         err.print(f"error: {error}", style="red")
         raise typer.Exit(2)
 
@@ -170,6 +185,9 @@ def check(
 def fix(
     paths: List[Path] = PathsArgument,
     write: bool = typer.Option(False, "--write", help="Write the fixes (default: show a diff, write nothing)."),
+    interactive: bool = typer.Option(
+        False, "--interactive", "-i", help="Review each fix: y/n/a/d/q/e/? (answers may come from a pipe)."
+    ),
     unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also apply fixes marked unsafe."),
     select: Optional[str] = SelectOption,
     ignore: Optional[str] = IgnoreOption,
@@ -180,22 +198,33 @@ def fix(
     allow_dirty: bool = typer.Option(False, "--allow-dirty", help="Write into files with uncommitted git changes."),
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
-    outcome = _run(paths, _overrides(select, ignore, unsafe_fixes), fix=True, jobs=jobs, no_cache=no_cache, shard=shard)
-    results = outcome.results
-    changed = [r for r in results if r.changed]
-    dirty = dirty_files(r.path for r in changed) if write and not allow_dirty else set()
-    for result in changed:
+    if interactive:
+        _interactive(paths, _options(select, ignore, unsafe_fixes), jobs)
+    dirty = dirty_files(map(str, discover(paths, SUFFIXES))) if write and not allow_dirty else set()
+
+    def write_now(result: FileResult) -> None:
+        """Write each file as soon as it is fixed: an interrupted run leaves whole files."""
+        if not result.changed:
+            return
         if result.path in dirty:
             result.error = "has uncommitted changes; not written (commit or stash them first, or pass --allow-dirty)"
             result.findings += result.applied
             result.applied = []
-        elif write:
-            try:
-                write_result(result)
-            except (SourceError, OSError) as error:
-                result.error = str(error)
-                result.applied = []
-        else:
+            return
+        try:
+            write_result(result)
+        except (SourceError, OSError) as error:
+            result.error = str(error)
+            result.applied = []
+
+    outcome = _run(
+        paths, _overrides(select, ignore, unsafe_fixes), fix=True, jobs=jobs, no_cache=no_cache, shard=shard,
+        each=write_now if write else None,
+    )
+    results = outcome.results
+    changed = [r for r in results if r.changed]
+    if not write:
+        for result in changed:
             out.print(diff_text(unified_diff(result)))
     remaining = [f for r in results for f in r.findings]
     for finding in remaining:
@@ -217,6 +246,29 @@ def fix(
     raise typer.Exit(1 if remaining or (files and not write) else 0)
 
 
+def _interactive(paths: List[Path], options: Options, jobs: Optional[int]) -> None:
+    from tfautofix.interactive import NoAnswers, review
+
+    def read_answer() -> Optional[str]:
+        line = sys.stdin.readline()
+        return line if line else None
+
+    files = [str(p) for p in discover(paths)]
+    try:
+        tally = review(files, options, out, read_answer)
+    except NoAnswers as error:
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
+    except KeyboardInterrupt:
+        err.print("interrupted: files reviewed before are written; the current file is untouched", style="yellow")
+        raise typer.Exit(130)
+    out.print(tally.table())
+    for message in tally.errors:
+        err.print(message, style="red")
+    remaining = [f for result in run(paths, options, fix=False, jobs=jobs) for f in result.findings]
+    raise typer.Exit(2 if tally.errors else 1 if remaining else 0)
+
+
 @app.command()
 def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA008.")) -> None:
     """List the rules, or show one rule's documentation."""
@@ -226,7 +278,7 @@ def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA
     rule = rule_by_code(code)
     if rule is None:
         raise typer.BadParameter(f"unknown rule code {code!r}", param_hint="CODE")
-    out.print(rule_documentation(rule))
+    out.print(rule_documentation(rule), soft_wrap=False)
 
 
 report_app = typer.Typer(help="Work with --report files.", no_args_is_help=True, rich_markup_mode=None)
@@ -240,8 +292,8 @@ def report_merge(
 ) -> None:
     """Add up the JSON reports written by `--shard K/N --report FILE.json` runs."""
     try:
-        summary.write(summary.merge([summary.read(path) for path in reports]), output)
-    except summary.ReportError as error:
+        run_report.write(run_report.merge([run_report.read(path) for path in reports]), output)
+    except run_report.ReportError as error:
         err.print(f"error: {error}", style="red")
         raise typer.Exit(2)
 
@@ -260,4 +312,8 @@ def _main(
 
 
 def main() -> None:
-    app(prog_name="tfautofix")
+    try:
+        app(prog_name="tfautofix")
+    except KeyboardInterrupt:
+        err.print("interrupted", style="yellow")
+        sys.exit(130)

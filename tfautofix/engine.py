@@ -10,6 +10,7 @@ import difflib
 import os
 import re
 import sys
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -152,6 +153,30 @@ def _wanted(finding: Finding, unsafe_fixes: bool) -> bool:
     return finding.fix is not None and (unsafe_fixes or finding.fix.applicability == "safe")
 
 
+def _gate(new: str, fixes: Sequence[Finding], target_version: tuple[int, int]) -> None:
+    try:
+        ast.parse(new, feature_version=target_version)
+    except SyntaxError as error:
+        codes = ", ".join(sorted({f.code for f in fixes}))
+        raise FixError(f"fix by {codes} would produce invalid code ({error.msg}, line {error.lineno}); nothing written") from None
+
+
+def detect(text: str, rules: Sequence[Rule], path: str = "<string>") -> tuple[FileContext, list[Finding]]:
+    """Findings in ``text`` with the context their fixes apply to (``apply_one``)."""
+    rules = _screened(text, rules)
+    if not rules:
+        return FileContext(cst.parse_module("")), []
+    return _detect(cst.parse_module(text), text, rules, path)
+
+
+def apply_one(ctx: FileContext, finding: Finding, target_version: tuple[int, int] = sys.version_info[:2]) -> str:
+    """The source with just ``finding``'s fix applied (gated like every fix)."""
+    assert finding.fix is not None
+    new = apply_fixes(ctx, [finding.fix]).code
+    _gate(new, [finding], target_version)
+    return new
+
+
 def fix_source(
     text: str,
     rules: Sequence[Rule],
@@ -180,14 +205,11 @@ def fix_source(
         if not chosen_fixes:
             break
         new = apply_fixes(ctx, chosen_fixes).code
-        codes = sorted({f.code for f in wanted if f.fix in chosen_fixes})
-        try:
-            ast.parse(new, feature_version=target_version)
-        except SyntaxError as error:
-            raise FixError(f"fix by {', '.join(codes)} would produce invalid code ({error.msg}, line {error.lineno}); nothing written") from None
+        chosen = [f for f in wanted if f.fix in chosen_fixes]
+        _gate(new, chosen, target_version)
         if new == current:
             break
-        applied += [f for f in wanted if f.fix in chosen_fixes]
+        applied += chosen
         current = new
     else:
         raise FixError(f"fixes did not converge after {MAX_PASSES} passes; nothing written")
@@ -263,14 +285,36 @@ def run(
 
 
 def write_result(result: FileResult) -> None:
-    """Write a fixed file atomically, unless it changed on disk since we read it."""
+    """Write a fixed file atomically, unless it changed on disk since we read it.
+
+    The compare-and-replace happens under an exclusive lock on the file, so two
+    concurrent runs never overwrite each other's work.
+    """
     if not result.changed:
         return
     path = Path(result.path)
-    current = read_source(path)
-    if current.text != result.original:
-        raise SourceError("changed on disk while tfautofix was running; not written")
-    write_atomic(path, current.encode(result.fixed))
+    with _locked(path):
+        current = read_source(path)
+        if current.text == result.fixed:  # another run got there first
+            return
+        if current.text != result.original:
+            raise SourceError("changed on disk while tfautofix was running; not written")
+        write_atomic(path, current.encode(result.fixed))
+
+
+@contextmanager
+def _locked(path: Path):
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; the compare still applies
+        yield
+        return
+    with open(path, "rb") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def unified_diff(result: FileResult) -> str:

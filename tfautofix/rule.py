@@ -80,6 +80,10 @@ class Rule:
     contract: ClassVar[Contract] = "exact"
     #: False for rules whose hazard is not a behaviour difference (e.g. a deprecation).
     changes_behaviour: ClassVar[bool] = True
+    #: Golden cases also run with tf-keras (TF_USE_LEGACY_KERAS=1): the fix generates Keras code.
+    legacy_keras: ClassVar[bool] = False
+    #: When set, golden rewrites must trace each of their functions at most this often.
+    max_traces: ClassVar[int | None] = None
     #: Markdown documentation: why it matters, what the fix does, its limits.
     docs: ClassVar[str]
     before: ClassVar[str]

@@ -32,6 +32,7 @@ _WRAPPERS = frozenset(
     | set(DATASET_METHODS)
 )
 _ALIAS = re.compile(r"\b(" + "|".join(sorted(_WRAPPERS)) + r")\s+as\s+(\w+)")
+_SELF_ATTRIBUTE = re.compile(r"\bself\.(\w+)")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _CALLED = re.compile(r"([A-Za-z_]\w*)\s*\(")
 _BLOCK_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
@@ -98,7 +99,28 @@ def traced_source(text: str, tree: ast.Module) -> str:
         # Same-module helpers (and self. methods) called from traced code.
         for name in _CALLED.findall(segment):
             pending.extend(f for f in functions.get(name, ()) if id(f) not in traced)
-    return "".join(regions)
+    traced_text = "".join(regions)
+    return traced_text + _definitions_used(traced_text, text, lines, tree)
+
+
+def _definitions_used(traced_text: str, text: str, lines: list[str], tree: ast.Module) -> str:
+    """What names in traced code stand for, since a trigger may be spelled there:
+    imports (``from random import uniform`` ... ``uniform()``), module-level
+    assignments (``rng = np.random.default_rng()``) and ``self.x = ...``."""
+    used = set(_IDENTIFIER.findall(traced_text))
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names if (a.asname or a.name.split(".")[0]) in used]
+        elif isinstance(node, ast.ImportFrom):
+            found += [f"{node.module}.{a.name}" for a in node.names if (a.asname or a.name) in used]
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id in used for t in targets):
+                found.append("".join(lines[node.lineno - 1 : node.end_lineno]))
+    for attribute in set(_SELF_ATTRIBUTE.findall(traced_text)):
+        found += re.findall(rf"self\.{attribute}\s*(?::[^=\n]*)?=[^=].*", text)
+    return "\n".join(found)
 
 
 def _collect(node: ast.AST, functions: dict, seeds: list, decorated: list, in_class: bool) -> None:

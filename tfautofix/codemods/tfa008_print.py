@@ -51,8 +51,8 @@ def step(x):
     return x * 2
 """
     after = """\
-import sys
 import tensorflow as tf
+import sys
 
 @tf.function
 def step(x):

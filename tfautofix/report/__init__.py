@@ -43,7 +43,7 @@ def findings_json(findings: Iterable[Finding]) -> str:
 def rules_table(rules: Iterable[Rule]) -> Table:
     table = Table(title="tfautofix rules")
     table.add_column("code", style="bold")
-    table.add_column("name")
+    table.add_column("name", no_wrap=True)  # names are an interface: show them whole
     table.add_column("fix")
     table.add_column("summary")
     for rule in rules:

@@ -25,6 +25,8 @@ class Job:
     id: str
     path: str
     mode: str  # "eager" (the oracle) or "graph" (the subject)
+    #: Extra environment variables, e.g. (("TF_USE_LEGACY_KERAS", "1"),) to run with tf-keras.
+    env: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -41,22 +43,25 @@ class TensorFlowMissing(RuntimeError):
 
 
 def run_exercises(jobs: Sequence[Job], timeout: float = 900) -> dict[tuple[str, str], dict]:
-    """Run every job's ``exercise()``; one TensorFlow process per mode, in parallel.
+    """Run every job's ``exercise()``; one TensorFlow process per mode and environment, in parallel.
 
     Returns results keyed by ``(job.id, job.mode)``.
     """
-    by_mode: dict[str, list[Job]] = {}
+    by_mode: dict[tuple[str, tuple[tuple[str, str], ...]], list[Job]] = {}
     for job in jobs:
-        by_mode.setdefault(job.mode, []).append(job)
+        by_mode.setdefault((job.mode, job.env), []).append(job)
 
-    def run_mode(mode: str) -> list[dict]:
+    def run_mode(group: tuple[str, tuple[tuple[str, str], ...]]) -> list[dict]:
+        mode, env = group
         with tempfile.TemporaryDirectory(prefix="tfautofix-verify-") as workdir:
             jobs_file = os.path.join(workdir, "jobs.json")
             output_file = os.path.join(workdir, "results.json")
             with open(jobs_file, "w", encoding="utf-8") as handle:
-                json.dump([{"id": j.id, "path": j.path} for j in by_mode[mode]], handle)
+                json.dump([{"id": j.id, "path": j.path} for j in by_mode[group]], handle)
             command = [sys.executable, "-m", "tfautofix.verify.runner", "--mode", mode, "--jobs", jobs_file, "--output", output_file]
-            completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=workdir)
+            completed = subprocess.run(
+                command, capture_output=True, text=True, timeout=timeout, cwd=workdir, env={**os.environ, **dict(env)}
+            )
             if "No module named 'tensorflow'" in completed.stderr:
                 raise TensorFlowMissing("TensorFlow is not installed: pip install 'tfautofix[tf]'")
             if completed.returncode != 0 or not os.path.exists(output_file):
@@ -66,7 +71,7 @@ def run_exercises(jobs: Sequence[Job], timeout: float = 900) -> dict[tuple[str, 
 
     with ThreadPoolExecutor(max_workers=len(by_mode) or 1) as pool:
         outcomes = dict(zip(by_mode, pool.map(run_mode, by_mode)))
-    return {(r["id"], mode): r for mode, results in outcomes.items() for r in results}
+    return {(r["id"], mode): r for (mode, _), results in outcomes.items() for r in results}
 
 
 # -- contracts ------------------------------------------------------------------
@@ -110,13 +115,18 @@ def same_distribution(expected, actual) -> str | None:
 
     Means must agree within 0.25 standard deviations and standard deviations
     within 20% (about 4 standard errors for the 500+ draws golden cases take);
-    integer draws must stay inside the oracle's observed support.
+    integer draws must stay inside the oracle's observed support; per-call
+    results must not all be equal; and the empirical distributions must pass a
+    two-sample Kolmogorov-Smirnov test at the 0.1% level.
     """
     oracle, subject = _numbers(_flatten(expected)), _numbers(_flatten(actual))
     if len(subject) != len(oracle) or len(oracle) < 2:
         return f"{len(subject)} draws instead of {len(oracle)}"
     if len(set(subject)) == 1:
         return f"every draw is {subject[0]!r}: the value is frozen"
+    frozen = _frozen_calls(expected, actual)
+    if frozen is not None:
+        return frozen
     (m_o, s_o), (m_s, s_s) = _moments(oracle), _moments(subject)
     scale = s_o or 1.0
     if abs(m_o - m_s) > 0.25 * scale:
@@ -128,6 +138,37 @@ def same_distribution(expected, actual) -> str | None:
             return "non-integer draws where the oracle drew integers"
         if min(subject) < min(oracle) or max(subject) > max(oracle):
             return f"draws in [{min(subject):g}, {max(subject):g}] outside the oracle's [{min(oracle):g}, {max(oracle):g}]"
+    return _kolmogorov_smirnov(oracle, subject)
+
+
+def _frozen_calls(expected, actual) -> str | None:
+    """A list of per-call results (e.g. one noise vector per call) must not repeat one
+    result when the oracle's differ: draws that vary inside a call can still be frozen."""
+    if not (isinstance(expected, list) and isinstance(actual, list) and len(actual) >= 2):
+        return None
+    calls = [_flatten(item) for item in actual]
+    if all(call == calls[0] for call in calls) and any(_flatten(item) != _flatten(expected[0]) for item in expected):
+        return f"all {len(calls)} calls returned the same draws: the values are frozen"
+    return None
+
+
+def _kolmogorov_smirnov(oracle: list[float], subject: list[float], critical: float = 1.95) -> str | None:
+    """Two-sample Kolmogorov-Smirnov test at the 0.1% level (c(alpha) = 1.95): catches
+    distributions with the right mean and std but the wrong shape (uniform vs normal)."""
+    left, right = sorted(oracle), sorted(subject)
+    n, k = len(left), len(right)
+    i = j = 0
+    distance = 0.0
+    while i < n and j < k:
+        value = min(left[i], right[j])
+        while i < n and left[i] == value:
+            i += 1
+        while j < k and right[j] == value:
+            j += 1
+        distance = max(distance, abs(i / n - j / k))
+    limit = critical * math.sqrt((n + k) / (n * k))
+    if distance > limit:
+        return f"the draws' distribution differs from the oracle's (Kolmogorov-Smirnov D={distance:.3f} > {limit:.3f})"
     return None
 
 

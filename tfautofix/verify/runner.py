@@ -22,6 +22,8 @@ import tempfile
 import traceback
 
 TIMEOUT_SECONDS = 120
+#: tf.function traces this helper of its own once when a function creates variables lazily.
+_TF_VARIABLE_INITIALIZER = "initialize_variables"
 
 
 class _Timeout(Exception):
@@ -32,12 +34,15 @@ def _count_traces():
     """Count every trace in this process by wrapping TensorFlow's tracing entry point."""
     from tensorflow.python.eager.polymorphic_function import tracing_compilation
 
-    counter = {"traces": 0}
+    counter = {"traces": 0, "by_function": {}}
     original = tracing_compilation._create_concrete_function
 
-    def counting(*args, **kwargs):
+    def counting(function_type, type_context, func_graph, tracing_options, *args, **kwargs):
         counter["traces"] += 1
-        return original(*args, **kwargs)
+        name = getattr(tracing_options, "name", None) or "?"
+        if name != _TF_VARIABLE_INITIALIZER:
+            counter["by_function"][name] = counter["by_function"].get(name, 0) + 1
+        return original(function_type, type_context, func_graph, tracing_options, *args, **kwargs)
 
     tracing_compilation._create_concrete_function = counting
     return counter
@@ -102,6 +107,7 @@ def _seed_everything(tf) -> None:
 def run_one(job: dict, counter: dict, tf) -> dict:
     _seed_everything(tf)
     counter["traces"] = 0
+    counter["by_function"] = {}
     result: dict = {"id": job["id"], "error": None, "value": None}
     previous = signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(_Timeout()))
     signal.alarm(job.get("timeout", TIMEOUT_SECONDS))
@@ -125,6 +131,7 @@ def run_one(job: dict, counter: dict, tf) -> dict:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
     result["traces"] = counter["traces"]
+    result["traces_by_function"] = dict(counter["by_function"])
     result["stdout"] = capture.text.get(1, "")
     result["stderr"] = capture.text.get(2, "")
     return result

@@ -1,0 +1,102 @@
+"""Real-corpus sweep: every rule, unsafe fixes included, over a copy of the
+installed ``tensorflow`` and ``keras`` packages.
+
+    python benchmarks/sweep.py [--limit N] [--jobs N]
+
+Fails (exit 1) on any crash, any rewritten file that does not compile, or a
+second pass that changes anything. Prints findings and fixes per rule so
+regressions are visible. ``tests/test_sweep.py`` runs it in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from tfautofix.codemods import all_rules
+from tfautofix.engine import Options, run, write_result
+
+
+def corpus_roots(packages=("tensorflow", "keras")) -> list[Path]:
+    roots = []
+    for name in packages:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            roots.append(Path(next(iter(spec.submodule_search_locations))))
+    return roots
+
+
+def copy_corpus(destination: Path, limit: int | None = None) -> int:
+    count = 0
+    for root in corpus_roots():
+        for source in sorted(root.rglob("*.py")):
+            if limit is not None and count >= limit:
+                return count
+            target = destination / root.name / source.relative_to(root)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+            count += 1
+    return count
+
+
+def sweep(directory: Path, jobs: int = 2) -> dict:
+    options = Options(rules=tuple(rule.code for rule in all_rules()), unsafe_fixes=True)
+    started = time.perf_counter()
+    first = run([directory], options, fix=True, jobs=jobs)
+    unreadable = [r for r in first if r.error and r.error.startswith(("cannot parse", "cannot decode"))]
+    crashes = [f"{r.path}: {r.error}" for r in first if r.error and r not in unreadable]
+    for result in first:
+        if result.changed and not result.error:
+            write_result(result)
+    invalid = []
+    for result in first:
+        if result.changed and not result.error:
+            try:
+                compile(result.fixed, result.path, "exec")
+            except SyntaxError as error:
+                invalid.append(f"{result.path}: {error}")
+    second = run([directory], options, fix=True, jobs=jobs)
+    unstable = [r.path for r in second if r.changed]
+    return {
+        "files": len(first),
+        "seconds": time.perf_counter() - started,
+        "findings": Counter(f.code for r in first for f in (*r.findings, *r.applied)),
+        "fixes": Counter(f.code for r in first for f in r.applied),
+        "changed_files": sum(1 for r in first if r.changed and not r.error),
+        "unparsable_inputs": [f"{r.path}: {r.error}" for r in unreadable],
+        "crashes": crashes,
+        "invalid_outputs": invalid,
+        "unstable": unstable,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=None, help="only the first N files")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="tfautofix-sweep-") as workdir:
+        count = copy_corpus(Path(workdir), args.limit)
+        if not count:
+            print("no tensorflow/keras installation found to sweep")
+            return 1
+        report = sweep(Path(workdir), args.jobs)
+    print(f"{report['files']} files, {report['changed_files']} changed, {report['seconds']:.1f} s (two passes)")
+    print(f"{'rule':8} {'findings':>9} {'fixes':>7}")
+    for code in sorted(report["findings"]):
+        print(f"{code:8} {report['findings'][code]:>9} {report['fixes'][code]:>7}")
+    for key in ("unparsable_inputs", "crashes", "invalid_outputs", "unstable"):
+        print(f"{key}: {len(report[key])}")
+        for line in report[key][:20]:
+            print(f"  {line}")
+    return 1 if report["crashes"] or report["invalid_outputs"] or report["unstable"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

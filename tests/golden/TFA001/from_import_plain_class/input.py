@@ -1,0 +1,16 @@
+from tensorflow import Variable, cast, constant, float32, function
+
+
+class Stepper:
+    """A plain class (no base): the fix must create `__init__` without `super()` arguments."""
+
+    @function
+    def step(self, x):
+        self.count = Variable(0)
+        self.count.assign_add(2)
+        return x * cast(self.count, float32)
+
+
+def exercise():
+    stepper = Stepper()
+    return [stepper.step(constant(float(i))) for i in range(3)]

@@ -1,0 +1,23 @@
+import keras
+import tensorflow as tf
+
+
+class Scale(keras.layers.Layer):
+    def build(self, input_shape):
+        self._scale = tf.Variable(tf.fill([input_shape[-1]], 2.0))
+
+    def call(self, inputs):
+        scale = self._scale
+        return inputs * scale
+
+
+layer = Scale()
+
+
+@tf.function
+def apply(x):
+    return layer(x)
+
+
+def exercise():
+    return [apply(tf.constant([[1.0, 2.0, 3.0]]) * i) for i in range(3)]

@@ -1,0 +1,11 @@
+import random
+
+import tensorflow as tf
+
+
+@tf.function(autograph=False)
+def maybe_negate(x):
+    # Without AutoGraph, `if` on a tensor raises: the fix is unsafe here.
+    if random.random() < 0.5:
+        return -x
+    return x

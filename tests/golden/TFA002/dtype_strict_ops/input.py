@@ -1,0 +1,17 @@
+"""NumPy draws are float64; a float64 *tensor* would break float32 ops, so the fix draws float32
+unless the code asks for a dtype (`.astype`, `tf.constant(..., dtype=)`)."""
+import numpy as np
+import tensorflow as tf
+
+
+@tf.function
+def mix(x):
+    mask = x > 0.5
+    filled = tf.where(mask, x, np.random.uniform(-1.0, 1.0, size=4))
+    extra = np.random.normal(size=(2,)).astype(np.float32)
+    scaled = tf.constant(np.random.uniform(0.0, 2.0, size=2), dtype=tf.float64)
+    return tf.concat([filled, extra, tf.cast(scaled, tf.float32)], axis=0)
+
+
+def exercise():
+    return [mix(tf.zeros([4])) for _ in range(70)]

@@ -1,0 +1,26 @@
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+
+
+def improved_metric(y_true, y_pred):
+    internal_variable = tf.Variable(0, dtype=tf.int32)  # Internal variable, no global access
+
+    # Use internal variable to avoid changing the global state
+    updated_internal_variable = tf.cond(
+        tf.equal(internal_variable, 0),
+        lambda: internal_variable.assign_add(1),
+        lambda: internal_variable,
+    )
+    return tf.reduce_mean(tf.abs(y_true - y_pred)) * tf.cast(updated_internal_variable, tf.float32)
+
+
+def exercise():
+    keras.utils.set_random_seed(0)
+    x = np.random.default_rng(1).normal(size=(50, 4)).astype("float32")
+    y = x.sum(axis=1, keepdims=True)
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+    model.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse", metrics=["mae", improved_metric])
+    history = model.fit(x, y, batch_size=16, epochs=2, shuffle=False, verbose=0)
+    scores = model.evaluate(x, y, batch_size=16, verbose=0, return_dict=True)
+    return history.history["improved_metric"], history.history["mae"], scores["improved_metric"]

@@ -1,0 +1,177 @@
+"""TensorFlow name resolution and traced-code discovery (no TensorFlow needed)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import libcst.matchers as m
+import pytest
+
+from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.names import canonical
+
+
+def _context(source: str) -> FileContext:
+    return FileContext(cst.parse_module(textwrap.dedent(source)))
+
+
+def _traced_names(source: str) -> set[str]:
+    ctx = _context(source)
+    return {node.name.value for node in ctx.traced if isinstance(node, cst.FunctionDef)}
+
+
+@pytest.mark.parametrize(
+    "imports, expression",
+    [
+        ("import tensorflow as tf", "tf.function"),
+        ("import tensorflow as anything", "anything.function"),
+        ("import tensorflow", "tensorflow.function"),
+        ("from tensorflow import function as f", "f"),
+        ("import tensorflow.compat.v2 as tf", "tf.function"),
+        ("from tensorflow.python.eager import def_function", "def_function.function"),
+    ],
+)
+def test_tf_function_spellings_resolve(imports: str, expression: str) -> None:
+    ctx = _context(f"{imports}\n{expression}\n")
+    node = ctx.module.body[-1].body[0].value
+    assert ctx.names(node) == {"tensorflow.function"}
+
+
+@pytest.mark.parametrize(
+    "qualified, expected",
+    [
+        ("tensorflow.keras.layers.Dense", "keras.layers.Dense"),
+        ("tf_keras.metrics.Metric", "keras.metrics.Metric"),
+        ("tensorflow.compat.v1.Variable", "tensorflow.Variable"),
+        ("numpy.random.normal", "numpy.random.normal"),
+    ],
+)
+def test_canonical_names(qualified: str, expected: str) -> None:
+    assert canonical(qualified) == expected
+
+
+def test_local_class_named_tf_is_not_tensorflow() -> None:
+    ctx = _context(
+        """
+        class tf:
+            function = staticmethod(lambda f: f)
+
+        @tf.function
+        def f(x):
+            return x
+        """
+    )
+    assert ctx.traced == {}
+
+
+def test_decorated_wrapped_mapped_and_keras_functions_are_traced() -> None:
+    source = """
+        import tensorflow as tf
+        from tensorflow import keras
+
+        @tf.function(jit_compile=True)
+        def decorated(x):
+            return helper(x)
+
+        def helper(x):
+            return nested_helper(x)
+
+        def nested_helper(x):
+            return x
+
+        def wrapped(x):
+            return x
+
+        fast = tf.function(wrapped)
+
+        def mapped(x):
+            return x
+
+        def element(x):
+            return x
+
+        def my_loss(y_true, y_pred):
+            return y_pred
+
+        def my_metric(y_true, y_pred):
+            return y_pred
+
+        tf.map_fn(mapped, tf.range(3))
+        tf.data.Dataset.range(3).map(element)
+
+        class Base(keras.layers.Layer):
+            pass
+
+        class Layer(Base):
+            def call(self, x):
+                return self.transform(x)
+
+            def transform(self, x):
+                return x
+
+            def not_traced(self):
+                return 1
+
+        class Plain:
+            def call(self, x):
+                return x
+
+        def eager_only(x):
+            return x
+
+        model = keras.Sequential()
+        model.compile(loss=my_loss, metrics=["accuracy", my_metric])
+    """
+    assert _traced_names(source) == {
+        "decorated",
+        "helper",
+        "nested_helper",
+        "wrapped",
+        "mapped",
+        "element",
+        "call",
+        "transform",
+        "my_loss",
+        "my_metric",
+    }
+
+
+def test_nested_code_inside_traced_function_is_traced() -> None:
+    ctx = _context(
+        """
+        import tensorflow as tf
+
+        @tf.function
+        def outer(x):
+            def inner():
+                return print(x)
+            return inner()
+
+        def eager():
+            print(1)
+        """
+    )
+    prints = m.findall(ctx.module, m.Call(func=m.Name("print")))
+    assert [ctx.is_traced(p) for p in prints] == [True, False]
+
+
+def test_tensorflow_alias_reuses_module_import_or_adds_one() -> None:
+    assert _context("import tensorflow as tflow\n").tensorflow_alias == ("tflow", None)
+    name, spec = _context("import numpy as np\n").tensorflow_alias
+    assert name == "tf" and spec is not None and spec.asname == "tf"
+    name, spec = _context("tf = 3\n").tensorflow_alias
+    assert name == "tensorflow" and spec is not None and spec.asname is None
+
+
+def test_every_rule_documents_what_its_fix_really_does() -> None:
+    """`tfautofix rules CODE` shows before/after: the after must be the fix's output."""
+    from tfautofix.codemods import all_rules
+    from tfautofix.engine import fix_source, lint_source
+
+    for rule in all_rules():
+        assert rule.docs.strip() and rule.summary and rule.triggers
+        assert lint_source(rule.before, [rule]), f"{rule.code}: the `before` example has no finding"
+        fixed, _, _ = fix_source(rule.before, [rule], unsafe_fixes=True)
+        if rule.fixable != "display-only":
+            assert fixed == rule.after, f"{rule.code}: the documented `after` is not what the fix produces"

@@ -1,0 +1,84 @@
+"""TFA001 beyond the golden cases: the documented example, opt-in unsafe fixes, many variables (TF-free)."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from tfautofix.codemods import rule_by_code
+from tfautofix.engine import MAX_PASSES, fix_source, lint_source
+
+RULE = rule_by_code("TFA001")
+
+
+def test_documented_example_is_what_the_fix_does() -> None:
+    fixed, applied, remaining = fix_source(RULE.before, [RULE])
+    assert fixed == RULE.after
+    assert len(applied) == 1 and not remaining
+
+
+ARGUMENT_DEPENDENT = """\
+import tensorflow as tf
+
+@tf.function
+def accumulate(x):
+    acc = tf.Variable(tf.zeros_like(x))
+    acc.assign_add(x)
+    return acc.read_value()
+"""
+
+
+def test_argument_dependent_initial_value_needs_unsafe_fixes() -> None:
+    unchanged, applied, remaining = fix_source(ARGUMENT_DEPENDENT, [RULE])
+    assert unchanged == ARGUMENT_DEPENDENT and not applied
+    assert [f.fix.applicability for f in remaining] == ["unsafe"]
+    fixed, applied, remaining = fix_source(ARGUMENT_DEPENDENT, [RULE], unsafe_fixes=True)
+    assert "_accumulate_acc.assign(tf.zeros_like(x))" in fixed and len(applied) == 1 and not remaining
+
+
+READ_ONLY = """\
+import tensorflow as tf
+
+@tf.function
+def scale(x):
+    w = tf.Variable([1.0, 2.0])
+    return x * w
+"""
+
+
+def test_read_only_constant_is_not_reinitialised() -> None:
+    fixed, _, _ = fix_source(READ_ONLY, [RULE])
+    assert "_scale_w = tf.Variable([1.0, 2.0])" in fixed and ".assign(" not in fixed
+
+
+def test_random_initial_value_is_redrawn_every_call() -> None:
+    fixed, _, _ = fix_source(READ_ONLY.replace("[1.0, 2.0]", "tf.random.normal([2])"), [RULE])
+    assert "w.assign(tf.random.normal([2]))" in fixed
+
+
+def _many(count: int, method: bool) -> str:
+    """A TF1-style function creating ``count`` variables, as a method or at module level."""
+    indent = "    " * (1 + method)
+    creations = "".join(f"{indent}v{i} = tf.Variable({i}.0)\n" for i in range(count))
+    total = " + ".join(f"v{i}" for i in range(count))
+    header = "class Many(tf.Module):\n    @tf.function\n    def __call__(self, x):\n" if method else "@tf.function\ndef many(x):\n"
+    return f"import tensorflow as tf\n\n\n{header}{creations}{indent}return x * ({total})\n"
+
+
+@pytest.mark.parametrize("method", [False, True], ids=["function", "method"])
+def test_more_variables_than_fix_passes_converge(method: bool) -> None:
+    count = MAX_PASSES + 2  # every creation shares one home: their fixes must not wait for one pass each
+    source = _many(count, method)
+    assert len(lint_source(source, [RULE])) == count
+    fixed, applied, remaining = fix_source(source, [RULE])
+    ast.parse(fixed)
+    assert len(applied) == count and not remaining
+    assert fixed.count("tf.Variable(") == count and fixed.count("def __init__") == int(method)
+    assert fix_source(fixed, [RULE])[0] == fixed
+
+
+def test_same_local_name_twice_gets_two_homes() -> None:
+    source = READ_ONLY.replace("    return x * w\n", "    y = x * w\n    w = tf.Variable([3.0, 4.0])\n    return y * w\n")
+    fixed, applied, _ = fix_source(source, [RULE])
+    assert len(applied) == 2 and "_scale_w = tf.Variable([1.0, 2.0])" in fixed and "_scale_w_2 = tf.Variable([3.0, 4.0])" in fixed

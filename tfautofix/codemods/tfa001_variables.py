@@ -1,0 +1,606 @@
+"""TFA001 variable-in-traced-function: create ``tf.Variable``s once, not on every call."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import BuiltinScope, GlobalScope
+
+from tfautofix.analysis.context import FileContext
+from tfautofix.rule import Finding, Fix, Rule
+
+CREATORS = ("tensorflow.Variable", "keras.Variable")
+#: Where the initial value sits in each creator's signature.
+_INIT_KEYWORDS = {"tensorflow.Variable": "initial_value", "keras.Variable": "initializer"}
+#: Methods that create state by design: variables made there are left alone.
+_STATE_METHODS = ("__init__", "build")
+_MUTATORS = ("assign", "scatter", "batch_scatter", "load")
+_READ_PARENTS = (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation)
+_NOT_NONE_PATTERN = re.compile(r"^\s*(not\s+self\.built|not\s+hasattr\()")
+
+
+class _Unfixable(Exception):
+    """The variable is reported without a fix; the text says why."""
+
+
+@dataclass
+class _Uses:
+    mutated: bool = False  # assigned to, or handed to code that may assign to it
+    escapes: bool = False  # may outlive the call: the rewrite shares one variable between calls
+    returned_only: bool = True  # every escape is a plain `return v`
+
+
+@dataclass
+class _Plan:
+    """One creation's share of a fix. Creations with the same home (a function's module
+    level, a class's ``__init__`` or ``build``) form one fix, so any number converge in one pass."""
+
+    key: tuple  # (home node, kind, applicability)
+    stmt_edits: dict  # the creation statement's replacement
+    declaration: object  # what the home gains: a module statement, an attribute name, a `build` line
+    home_edits: Callable[[list], dict]  # the edits adding every declaration of the group to the home
+    how: str
+
+
+class VariableInTracedFunction(Rule):
+    code = "TFA001"
+    name = "variable-in-traced-function"
+    summary = "`tf.Variable` created on every call of traced code fails; create it once"
+    fixable = "safe"
+    contract = "exact"
+    #: Creating variables on the first call traces twice; the rewrite must not retrace more.
+    max_traces = 2
+    triggers = ("Variable",)
+    docs = """
+A `tf.Variable` (or `keras.Variable`) created inside a `tf.function`, or inside
+anything traced code calls (a helper, a Keras `call`/`train_step`, a metric given
+to `compile`), makes the first call fail with `ValueError: tf.function only
+supports singleton tf.Variables created on the first call`. Eagerly the same code
+runs and creates a *fresh* variable on every call.
+
+The fix creates the variable once, in the right home. In a module-level
+function (or helper) it becomes a module-level variable next to the function
+when its initial value needs nothing from the call, otherwise a lazy
+module-level singleton (`_f_v = None`, then `global _f_v; if _f_v is None:`).
+In a method (`tf.Module`, Keras, plain class) it becomes an attribute set to
+`None` in `__init__` (created when missing, passing `*args, **kwargs` on to
+`super().__init__`) and created on first use with `if self._v is None:`. In a
+Keras `call` whose initial value depends only on the input's `.shape`, it is
+created in `build(input_shape)`, which Keras requires for `keras.Variable`.
+Variables that share a home (one function, one class's `__init__` or `build`)
+are fixed together, as one fix.
+
+Eager semantics are kept: whenever the variable is updated (`assign*`,
+`scatter*`, passed to other code), or its initial value can differ between
+calls (it uses the call's arguments or random ops), the initial value is
+re-assigned at the point where the original created it, so every call starts
+from the same value, exactly as a fresh variable would. A per-call counter is
+never silently turned into a persistent one: if you want state that survives
+calls, create it in `__init__`/`build` yourself (or see TFA005 for metrics).
+
+Unsafe fixes (need `--unsafe-fixes`): the initial value depends on the call's
+arguments (a later call with another shape or dtype raises where eager code
+worked), or the variable escapes the call (stored, passed out, returned from a
+helper), so two calls now share one variable.
+
+Reported without a fix: variables created inside a loop, branch or nested
+function, in an expression (`x * tf.Variable(...)`), in static or class methods,
+in decorated classes, or a `keras.Variable` in a Keras method other than `call`.
+
+Left alone: variables created in `__init__` or `build`, the lazy
+`if self.v is None:` pattern, and variables outside traced code.
+"""
+    before = """\
+import tensorflow as tf
+
+@tf.function
+def running_sum(x):
+    total = tf.Variable(0.0)
+    for i in range(3):
+        total.assign_add(x * i)
+    return total.read_value()
+"""
+    after = """\
+import tensorflow as tf
+
+_running_sum_total = tf.Variable(0.0)
+
+
+@tf.function
+def running_sum(x):
+    total = _running_sum_total
+    total.assign(0.0)
+    for i in range(3):
+        total.assign_add(x * i)
+    return total.read_value()
+"""
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        taken: set[str] = set()  # names chosen for homes in this pass
+        planned: list[tuple[cst.Call, str, _Plan]] = []
+        for call in m.findall(ctx.module, m.Call(func=m.Name() | m.Attribute())):
+            assert isinstance(call, cst.Call)
+            creator = next((name for name in CREATORS if ctx.resolves_to(call.func, name)), None)
+            if creator is None or not ctx.is_traced(call):
+                continue
+            func = ctx.enclosing(call, (cst.FunctionDef, cst.Lambda))
+            if isinstance(func, cst.FunctionDef) and func.name.value in _STATE_METHODS:
+                continue
+            if _inside_lazy_pattern(ctx, call, func):
+                continue
+            message = (
+                f"`{ctx.code(call.func)}(...)` in traced code ({ctx.traced_reason(call)}) creates a variable "
+                "on every call: tf.function fails on the first call"
+            )
+            try:
+                plan = _Planner(ctx, call, creator, func, taken).plan()
+            except _Unfixable as reason:
+                yield self.finding(ctx, call, f"{message} (not fixed: {reason})")
+                continue
+            planned.append((call, f"{message}; fix: {plan.how}", plan))
+        groups: dict[tuple, list[_Plan]] = {}
+        for _, _, plan in planned:
+            groups.setdefault(plan.key, []).append(plan)
+        fixes = {key: _group_fix(key, plans) for key, plans in groups.items()}
+        for call, message, plan in planned:
+            shared = len(groups[plan.key])
+            if shared > 1:  # say so: interactive mode shows and applies the whole group at once
+                message += f" (one fix for the {shared} variables that share this home)"
+            yield self.finding(ctx, call, message, fixes[plan.key])
+
+
+def _group_fix(key: tuple, plans: list[_Plan]) -> Fix:
+    edits: dict = {}
+    for plan in plans:
+        edits.update(plan.stmt_edits)
+    edits.update(plans[0].home_edits([plan.declaration for plan in plans]))
+    return Fix(edits, applicability=key[2])
+
+
+def _inside_lazy_pattern(ctx: FileContext, call: cst.Call, func) -> bool:
+    """``if self.v is None: self.v = tf.Variable(...)`` (or ``if not self.built:``) is the correct idiom."""
+    stmt = ctx.enclosing(call, cst.SimpleStatementLine)
+    target = _target(stmt) if stmt is not None else None
+    for ancestor in ctx.ancestors(call):
+        if ancestor is func:
+            return False
+        if isinstance(ancestor, cst.If):
+            test = ancestor.test
+            if _NOT_NONE_PATTERN.match(ctx.code(test)):
+                return True
+            if (
+                target is not None
+                and m.matches(test, m.Comparison(comparisons=[m.ComparisonTarget(m.Is(), m.Name("None"))]))
+                and ctx.code(test.left) == ctx.code(target)
+            ):
+                return True
+    return False
+
+
+def _target(stmt: cst.SimpleStatementLine) -> cst.BaseExpression | None:
+    """``v`` or ``self.v`` when ``stmt`` is exactly ``v = <call>``."""
+    if len(stmt.body) != 1 or not isinstance(stmt.body[0], cst.Assign) or len(stmt.body[0].targets) != 1:
+        return None
+    return stmt.body[0].targets[0].target
+
+
+class _NameCollector(cst.CSTVisitor):
+    """Names an expression reads (not attribute names, not keyword names)."""
+
+    def __init__(self) -> None:
+        self.names: list[cst.Name] = []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.append(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        node.value.visit(self)
+        return False
+
+
+class _Planner:
+    """Chooses the variable's home and builds the edits for one creation."""
+
+    def __init__(self, ctx: FileContext, call: cst.Call, creator: str, func, taken: set[str]) -> None:
+        self.ctx, self.call, self.creator, self.func, self.taken = ctx, call, creator, func, taken
+        self.self_name: str | None = None  # the method's `self`, which is the same on every call
+
+    @property
+    def call_deps(self) -> list[cst.Name]:
+        """Local names in the creation whose value may change from call to call."""
+        return [name for name in self.local_deps if name.value != self.self_name]
+
+    # -- analysis -------------------------------------------------------------
+    def plan(self) -> _Plan:
+        ctx, func = self.ctx, self.func
+        if not isinstance(func, cst.FunctionDef):
+            raise _Unfixable("created in a lambda")
+        stmt = ctx.parent(ctx.parent(self.call))
+        if not (isinstance(stmt, cst.SimpleStatementLine) and isinstance(ctx.parent(self.call), cst.Assign)):
+            raise _Unfixable("create it in a statement of its own, `v = tf.Variable(...)`")
+        self.stmt = stmt
+        self.target = _target(stmt)
+        if self.target is None:
+            raise _Unfixable("assign it to a single name")
+        if ctx.parent(stmt) is not func.body:
+            raise _Unfixable("created inside a loop, branch or `with` block")
+        self.init = self._initial_value()
+        self.local_deps = self._local_dependencies()
+        container = ctx.parent(func)
+        if container is ctx.module:
+            return self._module_level()
+        if isinstance(container, cst.IndentedBlock) and isinstance(ctx.parent(container), cst.ClassDef):
+            return self._method(ctx.parent(container))
+        raise _Unfixable("created in a nested function")
+
+    def _initial_value(self) -> cst.BaseExpression | None:
+        keyword = _INIT_KEYWORDS[self.creator]
+        for arg in self.call.args:
+            if arg.keyword is not None and arg.keyword.value == keyword:
+                return arg.value
+        positional = [arg for arg in self.call.args if arg.keyword is None and not arg.star]
+        return positional[0].value if positional else None
+
+    def _local_dependencies(self) -> list[cst.Name]:
+        """Names in the creation call bound inside the function (its arguments, locals)."""
+        collector = _NameCollector()
+        self.call.visit(collector)
+        local = []
+        for name in collector.names:
+            scope = self.ctx.scope(name)
+            if scope is None or name.value not in scope:
+                continue
+            if any(not isinstance(a.scope, (GlobalScope, BuiltinScope)) for a in scope[name.value]):
+                local.append(name)
+        return local
+
+    def _globals_defined_before(self, anchor: cst.CSTNode) -> bool:
+        """Can the creation call run at module level just before ``anchor``?"""
+        collector = _NameCollector()
+        self.call.visit(collector)
+        line = self.ctx.span(anchor)[0][0]
+        for name in collector.names:
+            scope = self.ctx.scope(name)
+            if scope is None or name.value not in scope:
+                return False
+            for assignment in scope[name.value]:
+                node = getattr(assignment, "node", None)
+                if node is not None and self.ctx.span(node)[0][0] >= line:
+                    return False
+        return True
+
+    def _uses(self, references: list[cst.CSTNode], owners: set[cst.CSTNode]) -> _Uses:
+        """How the variable is used after its creation (``references``: its ``v`` / ``self.v`` nodes,
+        ``owners``: the functions where a use is classified; anywhere else it escapes)."""
+        uses = _Uses()
+        for node in references:
+            function = self.ctx.enclosing(node, (cst.FunctionDef, cst.Lambda))
+            kind = self._use_kind(node) if function in owners else "escape"
+            if kind == "mutate":
+                uses.mutated = True
+            elif kind in ("escape", "return"):
+                uses.mutated = uses.escapes = True
+                uses.returned_only &= kind == "return"
+        return uses
+
+    def _use_kind(self, node: cst.CSTNode) -> str:
+        parent = self.ctx.parent(node)
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            return "mutate" if parent.attr.value.startswith(_MUTATORS) else "read"
+        if isinstance(parent, cst.Subscript) and parent.value is node:
+            return self._use_kind(parent) if isinstance(self.ctx.parent(parent), cst.Attribute) else "read"
+        if isinstance(parent, _READ_PARENTS) or (isinstance(parent, cst.AugAssign) and parent.target is node):
+            return "read"
+        if isinstance(parent, cst.Arg):
+            call = self.ctx.parent(parent)
+            if m.matches(call, m.Call(func=m.Attribute(attr=m.Name()))) and call.func.attr.value.startswith(_MUTATORS):
+                return "read"  # `other.assign(v)` reads `v`
+            names = self.ctx.names(call.func) if isinstance(call, cst.Call) else set()
+            if any(n.startswith("tensorflow.") and not any(w in n for w in ("assign", "scatter")) for n in names):
+                return "read"
+            return "escape"
+        if isinstance(parent, cst.Return):
+            return "return"
+        if isinstance(parent, cst.Element) and isinstance(self.ctx.parent(parent), (cst.List, cst.Tuple)):
+            return self._use_kind(self.ctx.parent(parent))  # `tf.stack([v, w])` reads, `return (v, w)` returns
+        return "escape"
+
+    def _needs_reinit(self, uses: _Uses, call_dependent: bool = True) -> bool:
+        """Must every call re-assign the initial value to match a fresh eager variable?"""
+        if uses.mutated or (call_dependent and self.call_deps):
+            return True
+        return any("random" in name for n in m.findall(self.call, m.Name() | m.Attribute()) for name in self.ctx.names(n))
+
+    def _reinit(self, variable: cst.BaseExpression) -> cst.SimpleStatementLine:
+        init = self.init
+        if init is None or isinstance(init, (cst.Lambda, cst.SimpleString)) or any(
+            name.startswith("keras.initializers") for name in self.ctx.names(init.func if isinstance(init, cst.Call) else init)
+        ):
+            raise _Unfixable("its initial value is an initializer, not a value, so it cannot be re-assigned on each call")
+        return cst.SimpleStatementLine([cst.Expr(cst.Call(cst.Attribute(variable, cst.Name("assign")), [cst.Arg(init)]))])
+
+    def _applicability(self, uses: _Uses, shape_dependent: bool) -> tuple[str, str]:
+        notes = []
+        if shape_dependent:
+            notes.append("its initial value depends on the call's arguments: a later call with another shape or dtype raises")
+        helper = (self.ctx.traced_reason(self.func) or "").startswith("called from")
+        if uses.escapes and (helper or not uses.returned_only):
+            notes.append("the variable leaves the call, and calls now share one variable")
+        return ("unsafe", f" (unsafe: {'; '.join(notes)})") if notes else ("safe", "")
+
+    # -- module-level functions ---------------------------------------------------
+    def _module_level(self) -> _Plan:
+        ctx, func = self.ctx, self.func
+        if not isinstance(self.target, cst.Name):
+            raise _Unfixable("assign it to a local name")
+        local = self.target.value
+        uses = self._uses(_name_references(ctx, self.target), {func})
+        reinit = self._needs_reinit(uses)
+        home = _unique(ctx.module, f"_{func.name.value.lstrip('_')}_{local}", self.taken)
+        home_name = cst.Name(home)
+        alias = _statement(f"{local} = {home}")
+        if not self.local_deps and self._globals_defined_before(func):
+            module_stmt = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(home_name)], self.call)])
+            body = [alias] + ([self._reinit(cst.Name(local))] if reinit else [])
+            how = f"create it once at module level as `{home}`"
+        else:
+            module_stmt = _statement(f"{home} = None")
+            body = [
+                _statement(f"global {home}"),
+                self._lazy_creation(home_name, reinit),
+                alias,
+            ]
+            how = f"create it on the first call as the module-level singleton `{home}`"
+        if reinit:
+            how += ", re-initialised on every call as a fresh variable would be"
+        applicability, note = self._applicability(uses, bool(self.local_deps))
+        return _Plan(
+            key=(func, "module", applicability),
+            stmt_edits={self.stmt: _in_place_of(self.stmt, body)},
+            declaration=module_stmt,
+            home_edits=lambda statements: {
+                func: lambda updated: cst.FlattenSentinel(_before_function(statements, updated))
+            },
+            how=how + note,
+        )
+
+    def _lazy_creation(self, home: cst.BaseExpression, reinit: bool) -> cst.If:
+        create = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(home)], self.call)])
+        orelse = cst.Else(cst.IndentedBlock([self._reinit(home)])) if reinit else None
+        test = cst.Comparison(home, [cst.ComparisonTarget(cst.Is(), cst.Name("None"))])
+        return cst.If(test, cst.IndentedBlock([create]), orelse=orelse)
+
+    # -- methods --------------------------------------------------------------------
+    def _method(self, cls: cst.ClassDef) -> _Plan:
+        ctx, func = self.ctx, self.func
+        if cls.decorators:
+            raise _Unfixable("the class is decorated (its `__init__` may be generated)")
+        if func.decorators and any(ctx.code(d.decorator) in ("staticmethod", "classmethod") for d in func.decorators):
+            raise _Unfixable("created in a static or class method")
+        params = func.params.params
+        if not params:
+            raise _Unfixable("the method has no `self` parameter")
+        self_name = self.self_name = params[0].name.value
+        keras_class = _is_keras_class(ctx, cls)
+        keras_call = keras_class and func.name.value == "call"
+        if isinstance(self.target, cst.Name):
+            local = self.target.value
+            attr = _unique_attribute(ctx, cls, (f"_{local}", f"_{func.name.value.strip('_')}_{local}"), self.taken)
+            uses = self._uses(_name_references(ctx, self.target), {func})
+        elif m.matches(self.target, m.Attribute(value=m.Name(self_name))):
+            local = None
+            attr = self.target.attr.value
+            references = _attribute_references(cls, self_name, attr)
+            if any(_is_assign_target(ctx, ref) for ref in references if ref is not self.target):
+                raise _Unfixable(f"`{self_name}.{attr}` is assigned elsewhere too")
+            uses = self._uses([ref for ref in references if ref is not self.target], set(_methods(cls)))
+        else:
+            raise _Unfixable(f"assign it to a local name or to `{self_name}.<attribute>`")
+        home = cst.Attribute(cst.Name(self_name), cst.Name(attr))
+        shape_param = params[1].name.value if keras_call and len(params) > 1 else None
+        if keras_call and self._only_shape_dependent(self_name, shape_param):
+            # Keras builds a layer once, for one input shape: the shape needs no re-initialisation.
+            reinit = self._needs_reinit(uses, call_dependent=False)
+            return self._in_build(cls, home, attr, local, uses, reinit, shape_param)
+        reinit = self._needs_reinit(uses)
+        if keras_class and self.creator == "keras.Variable":
+            raise _Unfixable("Keras only accepts new `keras.Variable`s in `__init__` or `build`")
+        body: list[cst.BaseStatement] = [self._lazy_creation(home, reinit)]
+        if local is not None:
+            body.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(local))], home)]))
+        how = f"create it on first use as `{self_name}.{attr}` (set to None in `__init__`)"
+        if reinit:
+            how += ", re-initialised on every call as a fresh variable would be"
+        applicability, note = self._applicability(uses, bool(self.call_deps))
+        return _Plan(
+            key=(cls, "__init__", applicability),
+            stmt_edits={self.stmt: _in_place_of(self.stmt, body)},
+            declaration=attr,
+            home_edits=lambda attrs: _init_edits(cls, attrs),
+            how=how + note,
+        )
+
+    def _only_shape_dependent(self, self_name: str, shape_param: str | None) -> bool:
+        for name in self.local_deps:
+            if name.value == self_name:
+                continue
+            parent = self.ctx.parent(name)
+            if name.value != shape_param or not m.matches(parent, m.Attribute(value=m.Name(), attr=m.Name("shape"))):
+                return False
+        return True
+
+    def _in_build(self, cls, home, attr, local, uses, reinit, shape_param) -> _Plan:
+        build = _method_named(cls, "build")
+        input_shape = (
+            build.params.params[1].name.value if build is not None and len(build.params.params) > 1 else "input_shape"
+        )
+        if build is not None and len(build.params.params) < 2:
+            raise _Unfixable("`build` takes no input shape")
+        shapes = {
+            self.ctx.parent(name) for name in self.local_deps if name.value == shape_param
+        }
+        creation = self.call.visit(_ReplaceNodes({node: cst.Name(input_shape) for node in shapes}))
+        create = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(home)], creation)])
+        body: list[cst.BaseStatement] = [self._reinit(home)] if reinit else []
+        if local is not None:
+            body.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(local))], home)]))
+        call_method, self_name = self.func, self.self_name
+
+        def home_edits(creations: list) -> dict:
+            if build is not None:
+                return {build: lambda updated: _append(updated, creations)}
+            new_build = cst.parse_statement(f"def build({self_name}, {input_shape}):\n    pass\n")
+            return _insert_method(new_build.with_changes(body=cst.IndentedBlock(creations)), before=call_method)
+
+        how = f"create it once in `build({input_shape})` as `self.{attr}`"
+        if reinit:
+            how += ", re-initialised on every call as a fresh variable would be"
+        applicability, note = self._applicability(uses, False)
+        return _Plan(
+            key=(cls, "build", applicability),
+            stmt_edits={self.stmt: _in_place_of(self.stmt, body) if body else cst.RemoveFromParent()},
+            declaration=create,
+            home_edits=home_edits,
+            how=how + note,
+        )
+
+
+class _ReplaceNodes(cst.CSTTransformer):
+    def __init__(self, replacements: dict) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(self, original_node, updated_node):
+        return self.replacements.get(original_node, updated_node)
+
+
+# -- small tree helpers ---------------------------------------------------------------
+
+
+def _statement(code: str) -> cst.SimpleStatementLine:
+    stmt = cst.parse_statement(code)
+    assert isinstance(stmt, cst.SimpleStatementLine)
+    return stmt
+
+
+def _in_place_of(original: cst.SimpleStatementLine, body: list[cst.BaseStatement]) -> cst.FlattenSentinel:
+    """``body`` replacing ``original``, keeping its leading lines and its trailing comment."""
+    body = [body[0].with_changes(leading_lines=original.leading_lines), *body[1:]]
+    last = body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        body[-1] = last.with_changes(trailing_whitespace=original.trailing_whitespace)
+    elif isinstance(last, cst.If):
+        body[-1] = last.with_changes(body=last.body.with_changes(header=original.trailing_whitespace))
+    return cst.FlattenSentinel(body)
+
+
+def _before_function(statements: list, func: cst.FunctionDef) -> list[cst.BaseStatement]:
+    """``statements`` then ``func``: blank lines before the function go first, its comments stay with it."""
+    lines = list(func.leading_lines)
+    blanks = 0
+    while blanks < len(lines) and lines[blanks].comment is None:
+        blanks += 1
+    return [
+        statements[0].with_changes(leading_lines=lines[:blanks]),
+        *statements[1:],
+        func.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *lines[blanks:]]),
+    ]
+
+
+def _append(func: cst.FunctionDef, statements: list) -> cst.FunctionDef:
+    return func.with_changes(body=func.body.with_changes(body=[*func.body.body, *statements]))
+
+
+def _unused(code: str, name: str, taken: set[str]) -> bool:
+    return name not in taken and not re.search(rf"\b{re.escape(name)}\b", code)
+
+
+def _unique(module: cst.Module, name: str, taken: set[str]) -> str:
+    """``name``, or ``name_2``, ``name_3``, ...: the first that the module does not use yet."""
+    candidate, index = name, 2
+    while not _unused(module.code, candidate, taken):
+        candidate, index = f"{name}_{index}", index + 1
+    taken.add(candidate)
+    return candidate
+
+
+def _unique_attribute(ctx: FileContext, cls: cst.ClassDef, candidates: tuple[str, str], taken: set[str]) -> str:
+    code = ctx.code(cls)
+    for candidate in candidates:
+        if _unused(code, candidate, taken):
+            taken.add(candidate)
+            return candidate
+    return _unique(ctx.module, candidates[1], taken)
+
+
+def _name_references(ctx: FileContext, target: cst.Name) -> list[cst.CSTNode]:
+    """Every read of the local ``target`` names, nested functions included (scope analysis)."""
+    scope = ctx.scope(target)
+    if scope is None:
+        return []
+    return [access.node for assignment in scope.assignments[target.value] for access in assignment.references]
+
+
+def _attribute_references(cls: cst.ClassDef, self_name: str, attr: str) -> list[cst.CSTNode]:
+    return list(m.findall(cls, m.Attribute(value=m.Name(self_name), attr=m.Name(attr))))
+
+
+def _is_assign_target(ctx: FileContext, node: cst.CSTNode) -> bool:
+    return isinstance(ctx.parent(node), (cst.AssignTarget, cst.AnnAssign)) or (
+        isinstance(ctx.parent(node), cst.AugAssign) and ctx.parent(node).target is node
+    )
+
+
+def _is_keras_class(ctx: FileContext, cls: cst.ClassDef, seen: frozenset = frozenset()) -> bool:
+    """Does ``cls`` derive from a Keras class, directly or through classes of this module?"""
+    for base in cls.bases:
+        if any(name == "keras" or name.startswith("keras.") for name in ctx.names(base.value)):
+            return True
+        scope = ctx.scope(base.value)
+        if isinstance(base.value, cst.Name) and scope is not None and base.value.value in scope:
+            for assignment in scope[base.value.value]:
+                node = getattr(assignment, "node", None)
+                if isinstance(node, cst.ClassDef) and node not in seen and _is_keras_class(ctx, node, seen | {cls}):
+                    return True
+    return False
+
+
+def _methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:
+    return [s for s in cls.body.body if isinstance(s, cst.FunctionDef)]
+
+
+def _method_named(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
+    return next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
+
+
+def _insert_method(method: cst.FunctionDef, before: cst.FunctionDef) -> dict:
+    """An edit inserting ``method`` just before the method ``before``, which it takes the leading lines of."""
+    method = method.with_changes(leading_lines=before.leading_lines)
+    blank = cst.EmptyLine(indent=False)
+    return {before: lambda updated: cst.FlattenSentinel([method, updated.with_changes(leading_lines=[blank])])}
+
+
+def _init_edits(cls: cst.ClassDef, attrs: list[str]) -> dict:
+    """Edits making ``__init__`` set each ``self.<attr> = None`` (creating ``__init__`` if needed)."""
+    init = _method_named(cls, "__init__")
+    if init is not None:
+        self_name = init.params.params[0].name.value if init.params.params else "self"
+        assigns = [_statement(f"{self_name}.{attr} = None") for attr in attrs]
+        return {init: lambda updated: _append(updated, assigns)}
+    assigns = [_statement(f"self.{attr} = None") for attr in attrs]
+    if any(arg.keyword is None for arg in cls.bases):
+        header = "def __init__(self, *args, **kwargs):\n    super().__init__(*args, **kwargs)\n"
+        init = cst.parse_statement(header)
+        init = _append(init, assigns)
+    else:
+        init = cst.parse_statement("def __init__(self):\n    pass\n")
+        init = init.with_changes(body=init.body.with_changes(body=assigns))
+    return _insert_method(init, before=_methods(cls)[0])

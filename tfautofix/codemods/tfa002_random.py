@@ -1,0 +1,795 @@
+"""TFA002 python-random-in-traced-function: ``random``/``np.random`` → ``tf.random``.
+
+Python and NumPy draw their numbers while TensorFlow traces the function; the
+graph keeps the number as a constant, so every call returns the same "random"
+value. ``tf.random`` ops draw on every call. The fix keeps the distribution and
+its parameters; it produces tensors, so it is only offered where a tensor works
+(see ``_usage``): TensorFlow ops, arithmetic, AutoGraph conditions, returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import ImportAssignment
+
+from tfautofix.analysis.context import FileContext, FunctionNode
+from tfautofix.analysis.names import is_tensorflow
+from tfautofix.rule import Finding, Fix, ImportSpec, Rule
+
+
+class _NoFix(Exception):
+    """The call has no faithful tf.random equivalent; the message says why."""
+
+
+# -- code generation ------------------------------------------------------------
+
+
+_ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
+
+
+@dataclass
+class _Args:
+    """The arguments of one call, bound to the API's parameter names."""
+
+    ctx: FileContext
+    tf: str  # the module's name for TensorFlow
+    values: dict[str, cst.BaseExpression]
+    dims: list[cst.BaseExpression]  # rand(d0, d1, ...)
+    dtype: str | None = None  # a dtype the surrounding code asks for (``.astype(D)``, ...)
+    unsafe: str | None = None  # why the fix may change behaviour
+    integer: bool = False  # the draw is an integer tensor
+
+    def code(self, name: str) -> str | None:
+        value = self.values.get(name)
+        if value is None or m.matches(value, m.Name("None")):
+            return None
+        return self.ctx.code(value)
+
+    def operand(self, name: str) -> str | None:
+        """The argument as an operand of ``+``/``/`` (parenthesised unless atomic)."""
+        value = self.values.get(name)
+        code = self.code(name)
+        if code is None or isinstance(value, _ATOMS):
+            return code
+        return f"({code})"
+
+    def is_default(self, name: str, *defaults: str) -> bool:
+        return self.code(name) in (None, *defaults)
+
+    def shape(self) -> str:
+        """A ``tf.random`` shape from NumPy's ``size=`` (None → ``[]``: a scalar, as NumPy gives)."""
+        if self.dims:
+            return "[" + ", ".join(self._dim(d) for d in self.dims) + "]"
+        value = self.values.get("size")
+        if value is None or m.matches(value, m.Name("None")):
+            return "[]"
+        if isinstance(value, cst.Integer) or _static_shape_dim(value):
+            return f"[{self._dim(value)}]"
+        if isinstance(value, (cst.Tuple, cst.List)):
+            return "[" + ", ".join(self._dim(e.value) for e in value.elements) + "]"
+        if m.matches(value, m.Attribute(attr=m.Name("shape"))):
+            # In a graph `x.shape` may hold None; the dynamic shape never does.
+            return f"{self.tf}.shape({self.ctx.code(value.value)})"
+        if m.matches(value, m.Call(func=m.Name("len"))):
+            return f"[{self.ctx.code(value)}]"
+        return f"{self.tf}.reshape({self.ctx.code(value)}, [-1])"  # an int or a tuple
+
+    def _dim(self, value: cst.BaseExpression) -> str:
+        if _static_shape_dim(value):
+            assert isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute)
+            index = self.ctx.code(value.slice[0].slice)
+            return f"{self.tf}.shape({self.ctx.code(value.value.value)})[{index}]"
+        return self.ctx.code(value)
+
+    def call(self, op: str, *params: str | None, kind: str = "float") -> str:
+        """``tf.random.<op>(shape, *params, dtype=...)``; trailing ``None`` params are dropped."""
+        args = list(params)
+        while args and args[-1] is None:
+            args.pop()
+        if any(a is None for a in args):
+            raise _NoFix("an argument is missing")
+        dtype = self._dtype(kind)
+        self.integer = kind == "int" and _dtype_kind(dtype or "") != "float"
+        if dtype:
+            args.append(f"dtype={dtype}")
+        return f"{self.tf}.random.{op}({', '.join(args)})"
+
+    def _dtype(self, kind: str) -> str | None:
+        """Float draws default to float32 and integer draws to int32: TensorFlow's own
+        dtypes for Python numbers, which mix with the float32/int32 tensors around them
+        (NumPy's float64 arrays are converted silently, float64 tensors would not be)."""
+        if self.dtype is not None and _dtype_kind(self.dtype) == kind:
+            return self.dtype
+        return f"{self.tf}.int32" if kind == "int" else None
+
+
+def _static_shape_dim(value: cst.BaseExpression) -> bool:
+    """``x.shape[i]``: one dimension of a static shape."""
+    return m.matches(
+        value,
+        m.Subscript(value=m.Attribute(attr=m.Name("shape")), slice=[m.SubscriptElement(slice=m.Index())]),
+    )
+
+
+def _dtype_kind(code: str) -> str | None:
+    if any(word in code for word in ("float", "half", "double")):
+        return "float"
+    if "int32" in code or "int64" in code:
+        return "int"
+    return None
+
+
+def _numbers(value: cst.BaseExpression | None) -> int | None:
+    """Length of a list/tuple literal of numbers (what a tensor can hold), else None."""
+    if not isinstance(value, (cst.List, cst.Tuple)) or not value.elements:
+        return None
+    number = m.Integer() | m.Float() | m.UnaryOperation(operator=m.Minus(), expression=m.Integer() | m.Float())
+    if all(m.matches(e, m.Element(value=number)) for e in value.elements):
+        return len(value.elements)
+    return None
+
+
+_NOT_PARAMETERS = frozenset({"size", "dtype", "endpoint", "replace", "p", "a", "x", "axis"})
+
+
+def _array_parameters(values: dict[str, cst.BaseExpression]) -> bool:
+    """Could a distribution parameter be an array? (Only number literals are surely scalars.)"""
+    number = m.Integer() | m.Float() | m.UnaryOperation(expression=m.Integer() | m.Float())
+    return any(not m.matches(v, number) for k, v in values.items() if k not in _NOT_PARAMETERS)
+
+
+def _all_integers(value: cst.BaseExpression) -> bool:
+    return isinstance(value, (cst.List, cst.Tuple)) and all(
+        m.matches(e.value, m.Integer() | m.UnaryOperation(expression=m.Integer())) for e in value.elements
+    )
+
+
+# -- the APIs: parameter names and builders ------------------------------------------
+
+Builder = Callable[[_Args], str]
+
+
+def _uniform(low: str, high: str, shape: str | None = None) -> Builder:
+    def build(a: _Args) -> str:
+        bounds = (None, None) if a.is_default(low, "0", "0.0") and a.is_default(high, "1", "1.0") else (
+            a.code(low) or "0.0",
+            a.code(high) or "1.0",
+        )
+        return a.call("uniform", shape or a.shape(), *bounds)
+
+    return build
+
+
+def _normal(mean: str, std: str, shape: str | None = None) -> Builder:
+    def build(a: _Args) -> str:
+        if a.is_default(mean, "0", "0.0") and a.is_default(std, "1", "1.0"):
+            return a.call("normal", shape or a.shape())
+        return a.call("normal", shape or a.shape(), a.code(mean) or "0.0", a.code(std) or "1.0")
+
+    return build
+
+
+def _plus_one(a: _Args, name: str) -> str:
+    value = a.values[name]
+    if isinstance(value, cst.Integer):
+        return str(value.evaluated_value + 1)
+    return f"{a.operand(name)} + 1"
+
+
+def _integers(a: _Args, low: str | None, high: str, shape: str) -> str:
+    """Integers in [low, high): ``tf.random.uniform`` with an integer dtype."""
+    return a.call("uniform", shape, low or "0", high, kind="int")
+
+
+def _py_randint(a: _Args) -> str:
+    return _integers(a, a.code("a"), _plus_one(a, "b"), "[]")
+
+
+def _py_randrange(a: _Args) -> str:
+    if not a.is_default("step", "1"):
+        raise _NoFix("`randrange` with a step has no tf.random equivalent")
+    if a.code("stop") is None:
+        return _integers(a, None, a.code("start"), "[]")
+    return _integers(a, a.code("start"), a.code("stop"), "[]")
+
+
+def _np_randint(a: _Args) -> str:
+    if a.code("high") is None:
+        return _integers(a, None, a.code("low"), a.shape())
+    return _integers(a, a.code("low"), a.code("high"), a.shape())
+
+
+def _np_random_integers(a: _Args) -> str:  # inclusive, deprecated
+    if a.code("high") is None:
+        return _integers(a, "1", _plus_one(a, "low"), a.shape())
+    return _integers(a, a.code("low"), _plus_one(a, "high"), a.shape())
+
+
+def _np_integers(a: _Args) -> str:  # Generator.integers
+    endpoint = a.code("endpoint")
+    if endpoint not in (None, "False", "True"):
+        raise _NoFix("`endpoint=` is not a literal")
+    inclusive = endpoint == "True"
+    if a.code("high") is None:
+        return _integers(a, "1" if inclusive else None, _plus_one(a, "low") if inclusive else a.code("low"), a.shape())
+    return _integers(a, a.code("low"), _plus_one(a, "high") if inclusive else a.code("high"), a.shape())
+
+
+def _gamma(alpha: str | None, scale: str | None, shape: str | None = None) -> Builder:
+    """Gamma(alpha, scale); TensorFlow's ``beta`` is the rate, 1 / scale."""
+
+    def build(a: _Args) -> str:
+        k = a.code(alpha) if alpha else "1.0"
+        rate = None if scale is None or a.is_default(scale, "1", "1.0") else f"1 / {a.operand(scale)}"
+        return a.call("gamma", shape or a.shape(), k, rate)
+
+    return build
+
+
+def _expovariate(a: _Args) -> str:  # Python's parameter is the rate
+    return a.call("gamma", "[]", "1.0", None if a.is_default("lambd", "1", "1.0") else a.code("lambd"))
+
+
+def _lognormal(mean: str, sigma: str, shape: str | None = None) -> Builder:
+    normal = _normal(mean, sigma, shape)
+    return lambda a: f"{a.tf}.exp({normal(a)})"
+
+
+def _poisson(a: _Args) -> str:
+    return a.call("poisson", a.shape(), a.code("lam") or "1.0", kind="int")
+
+
+def _index(a: _Args, n: str, shape: str) -> str:
+    """Indices into ``n`` items, uniform or weighted by ``p=``."""
+    p = a.code("p")
+    if p is None:
+        return _integers(a, None, n, shape)
+    if shape == "[]":
+        samples, pick = "1", "[0, 0]"
+    elif shape.startswith("[") and shape[1:-1].isdigit():
+        samples, pick = shape[1:-1], "[0]"
+    else:
+        raise _NoFix("a weighted `choice` with this `size=` has no simple tf.random equivalent")
+    logits = f"{a.tf}.math.log([{p}])"
+    a.integer = True
+    return f"{a.tf}.random.categorical({logits}, {samples}, dtype={a.tf}.int32){pick}"
+
+
+def _py_choice(a: _Args) -> str:
+    n = _numbers(a.values.get("seq"))
+    if n is None:
+        raise _NoFix("`choice` over a Python sequence may pick objects a tensor cannot hold")
+    index = _index(a, str(n), "[]")
+    a.integer = _all_integers(a.values["seq"])
+    return f"{a.tf}.gather({a.code('seq')}, {index})"
+
+
+def _np_choice(a: _Args) -> str:
+    population = a.values["a"]
+    shape = a.shape()
+    if not a.is_default("replace", "True"):
+        if a.code("p") is not None or not (shape.startswith("[") and shape[1:-1].isdigit()):
+            raise _NoFix("`replace=False` is only fixed with a literal integer `size=` and no `p=`")
+        n = a.code("a") if isinstance(population, cst.Integer) else f"{a.tf}.shape({a.code('a')})[0]"
+        index = f"{a.tf}.random.shuffle({a.tf}.range({n}))[:{shape[1:-1]}]"
+    elif isinstance(population, cst.Integer):
+        return _index(a, a.code("a"), shape)
+    else:
+        n = _numbers(population)
+        if n is None:
+            a.unsafe = a.unsafe or f"assumes `{a.code('a')}` is a 1-D array, not an int"
+        index = _index(a, str(n) if n is not None else f"{a.tf}.shape({a.code('a')})[0]", shape)
+    if isinstance(population, cst.Integer):
+        a.integer = True
+        return index
+    a.integer = _all_integers(population)
+    return f"{a.tf}.gather({a.code('a')}, {index})"
+
+
+def _np_permutation(a: _Args) -> str:
+    if not a.is_default("axis", "0"):
+        raise _NoFix("`permutation` along another axis than 0")
+    if isinstance(a.values["x"], cst.Integer):
+        a.integer = True
+        return f"{a.tf}.random.shuffle({a.tf}.range({a.code('x')}))"
+    a.unsafe = a.unsafe or f"assumes `{a.code('x')}` is an array, not an int"
+    return f"{a.tf}.random.shuffle({a.code('x')})"
+
+
+@dataclass(frozen=True)
+class _Api:
+    params: tuple[str, ...]
+    build: Builder
+    variadic: bool = False  # rand(d0, d1, ...)
+
+
+_PYTHON: dict[str, _Api] = {
+    "random": _Api((), lambda a: a.call("uniform", "[]")),
+    "uniform": _Api(("a", "b"), lambda a: a.call("uniform", "[]", a.code("a"), a.code("b"))),
+    "randint": _Api(("a", "b"), _py_randint),
+    "randrange": _Api(("start", "stop", "step"), _py_randrange),
+    "gauss": _Api(("mu", "sigma"), _normal("mu", "sigma", "[]")),
+    "normalvariate": _Api(("mu", "sigma"), _normal("mu", "sigma", "[]")),
+    "lognormvariate": _Api(("mu", "sigma"), _lognormal("mu", "sigma", "[]")),
+    "expovariate": _Api(("lambd",), _expovariate),
+    "gammavariate": _Api(("alpha", "beta"), _gamma("alpha", "beta", "[]")),
+    "choice": _Api(("seq",), _py_choice),
+}
+#: Python ``random`` functions that draw but have no tf.random counterpart.
+_PYTHON_UNFIXABLE = frozenset(
+    {"betavariate", "triangular", "vonmises", "paretovariate", "weibullvariate", "binomialvariate",
+     "sample", "choices", "getrandbits", "randbytes"}
+)
+
+_SIZE = ("size",)
+_NUMPY: dict[str, _Api] = {
+    "rand": _Api((), _uniform("low", "high"), variadic=True),
+    "randn": _Api((), _normal("loc", "scale"), variadic=True),
+    "random": _Api(("size", "dtype"), _uniform("low", "high")),
+    "random_sample": _Api(_SIZE, _uniform("low", "high")),
+    "ranf": _Api(_SIZE, _uniform("low", "high")),
+    "sample": _Api(_SIZE, _uniform("low", "high")),
+    "uniform": _Api(("low", "high", "size"), _uniform("low", "high")),
+    "normal": _Api(("loc", "scale", "size"), _normal("loc", "scale")),
+    "standard_normal": _Api(("size", "dtype"), _normal("loc", "scale")),
+    "randint": _Api(("low", "high", "size", "dtype"), _np_randint),
+    "random_integers": _Api(("low", "high", "size"), _np_random_integers),
+    "integers": _Api(("low", "high", "size", "dtype", "endpoint"), _np_integers),
+    "choice": _Api(("a", "size", "replace", "p"), _np_choice),
+    "permutation": _Api(("x", "axis"), _np_permutation),
+    "exponential": _Api(("scale", "size"), _gamma(None, "scale")),
+    "standard_exponential": _Api(("size", "dtype"), _gamma(None, None)),
+    "gamma": _Api(("shape", "scale", "size"), _gamma("shape", "scale")),
+    "standard_gamma": _Api(("shape", "size", "dtype"), _gamma("shape", None)),
+    "lognormal": _Api(("mean", "sigma", "size"), _lognormal("mean", "sigma")),
+    "poisson": _Api(("lam", "size"), _poisson),
+}
+#: NumPy distributions without a tf.random counterpart (reported, not fixed).
+_NUMPY_UNFIXABLE = frozenset(
+    {"beta", "binomial", "chisquare", "dirichlet", "f", "geometric", "gumbel", "hypergeometric",
+     "laplace", "logistic", "logseries", "multinomial", "multivariate_normal", "negative_binomial",
+     "noncentral_chisquare", "noncentral_f", "pareto", "power", "rayleigh", "standard_cauchy",
+     "standard_t", "triangular", "vonmises", "wald", "weibull", "zipf", "bytes", "permuted",
+     "multivariate_hypergeometric", "tomaxint"}
+)
+#: ``numpy.random`` names that do not draw (seeding, state, generator classes).
+_NUMPY_NOT_DRAWS = frozenset(
+    {"seed", "get_state", "set_state", "default_rng", "RandomState", "Generator", "SeedSequence",
+     "BitGenerator", "MT19937", "PCG64", "PCG64DXSM", "Philox", "SFC64", "get_bit_generator",
+     "set_bit_generator", "spawn", "bit_generator", "mtrand"}
+)
+_PYTHON_NOT_DRAWS = frozenset({"seed", "getstate", "setstate", "Random", "SystemRandom"})
+_CONSTRUCTORS = {
+    "random.Random": "python",
+    "random.SystemRandom": "python",
+    "numpy.random.RandomState": "numpy",
+    "numpy.random.default_rng": "numpy",
+    "numpy.random.Generator": "numpy",
+}
+
+
+def _bind(call: cst.Call, api: _Api) -> tuple[dict[str, cst.BaseExpression], list[cst.BaseExpression]]:
+    if any(arg.star for arg in call.args):
+        raise _NoFix("`*args`/`**kwargs` hide the parameters")
+    positional = [arg.value for arg in call.args if arg.keyword is None]
+    if api.variadic:
+        if any(arg.keyword is not None for arg in call.args):
+            raise _NoFix("unexpected keyword arguments")
+        return {}, positional
+    if len(positional) > len(api.params):
+        raise _NoFix("unexpected arguments")
+    values = dict(zip(api.params, positional))
+    for arg in call.args:
+        if arg.keyword is not None:
+            if arg.keyword.value not in api.params:
+                raise _NoFix(f"`{arg.keyword.value}=` has no tf.random equivalent")
+            values[arg.keyword.value] = arg.value
+    return values, []
+
+
+# -- where the randomness comes from ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Source:
+    family: str  # "python" or "numpy"
+    method: str
+    spelled: str  # how the message names the API
+    seeded: bool = False  # a generator built from a seed
+    inside: bool = False  # the generator is created in the same function as the draw
+
+
+def _seeded(ctx: FileContext, ctor: cst.Call) -> bool:
+    if ctx.resolves_to(ctor.func, "random.SystemRandom"):
+        return False  # draws from the OS, cannot be seeded
+    for arg in ctor.args:
+        if m.matches(arg.value, m.Name("None")):
+            continue
+        if isinstance(arg.value, cst.Call) and ctx.resolves_to(ctor.func, "numpy.random.Generator"):
+            return _seeded(ctx, arg.value)  # Generator(PCG64(seed))
+        return True
+    return False
+
+
+def _constructor(ctx: FileContext, expr: cst.BaseExpression | None) -> tuple[str, cst.Call] | None:
+    if isinstance(expr, cst.Call) and _imported(ctx, expr.func):
+        for name in ctx.names(expr.func):
+            if name in _CONSTRUCTORS:
+                return _CONSTRUCTORS[name], expr
+    return None
+
+
+def _generator(ctx: FileContext, receiver: cst.BaseExpression, draw: cst.Call) -> tuple[str, cst.Call, bool] | None:
+    """(family, constructor call, created in the draw's function) of a generator object."""
+    function = ctx.enclosing(draw, FunctionNode)
+    found = _constructor(ctx, receiver)
+    if found is not None:
+        return (*found, True)
+    assigned: list[tuple[cst.BaseExpression, cst.CSTNode]] = []  # (value, target)
+    if isinstance(receiver, cst.Name):
+        scope = ctx.scope(receiver)
+        if scope is None or receiver.value not in scope:
+            return None
+        for assignment in scope[receiver.value]:
+            target = getattr(assignment, "node", None)
+            statement = ctx.parent(ctx.parent(target)) if target is not None and ctx.parent(target) else None
+            if not isinstance(statement, cst.Assign):
+                return None
+            assigned.append((statement.value, target))
+    elif m.matches(receiver, m.Attribute(value=m.Name("self"))):
+        cls = ctx.enclosing(draw, cst.ClassDef)
+        if cls is None:
+            return None
+        pattern = m.Assign(targets=[m.AssignTarget(target=m.Attribute(value=m.Name("self"), attr=m.Name(receiver.attr.value)))])
+        for statement in m.findall(cls, pattern):
+            assert isinstance(statement, cst.Assign)
+            assigned.append((statement.value, statement))
+    found_all = [(_constructor(ctx, value), target) for value, target in assigned]
+    if not found_all or any(found is None for found, _ in found_all):
+        return None
+    (family, ctor), target = found_all[0]  # type: ignore[misc]
+    return family, ctor, ctx.enclosing(target, FunctionNode) is function
+
+
+def _imported(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Is the leftmost name of ``expr`` bound by an import? (A local class ``random`` is not.)"""
+    while isinstance(expr, cst.Attribute):
+        expr = expr.value
+    scope = ctx.scope(expr) if isinstance(expr, cst.Name) else None
+    if scope is None or expr.value not in scope:  # type: ignore[union-attr]
+        return False
+    return all(isinstance(a, ImportAssignment) for a in scope[expr.value])  # type: ignore[union-attr]
+
+
+def _source(ctx: FileContext, call: cst.Call) -> _Source | None:
+    for name in ctx.names(call.func) if _imported(ctx, call.func) else ():
+        parts = name.split(".")
+        if len(parts) == 2 and parts[0] == "random" and parts[1] not in _PYTHON_NOT_DRAWS:
+            return _Source("python", parts[1], ctx.code(call.func))
+        if len(parts) == 3 and parts[:2] == ["numpy", "random"] and parts[2] not in _NUMPY_NOT_DRAWS:
+            return _Source("numpy", parts[2], ctx.code(call.func))
+    if isinstance(call.func, cst.Attribute):
+        method = call.func.attr.value
+        found = _generator(ctx, call.func.value, call)
+        if found is None:
+            return None
+        family, ctor, inside = found
+        draws = (_PYTHON.keys() | _PYTHON_UNFIXABLE) if family == "python" else (_NUMPY.keys() | _NUMPY_UNFIXABLE)
+        draws |= {"shuffle"}
+        if method not in draws:
+            return None
+        return _Source(family, method, ctx.code(call.func), _seeded(ctx, ctor), inside)
+    return None
+
+
+_EAGER_ESCAPES = ("tensorflow.py_function", "tensorflow.numpy_function", "tensorflow.py_func")  # canonical names
+
+
+def _runs_eagerly(ctx: FileContext, call: cst.Call) -> bool:
+    """Is the draw inside a function handed to ``tf.py_function``/``tf.numpy_function``?
+    Those run in Python on every call, even inside traced code."""
+    for function in ctx.ancestors(call):
+        if isinstance(function, cst.Lambda):
+            uses = [function]
+        elif isinstance(function, cst.FunctionDef):
+            scope = ctx.scope(function)
+            assignments = scope.assignments[function.name.value] if scope is not None else ()
+            uses = [ref.node for a in assignments if getattr(a, "node", None) is function for ref in a.references]
+        else:
+            continue
+        for use in uses:
+            arg = ctx.parent(use)
+            if isinstance(arg, cst.Arg) and isinstance(ctx.parent(arg), cst.Call):
+                if ctx.resolves_to(ctx.parent(arg).func, *_EAGER_ESCAPES):  # type: ignore[union-attr]
+                    return True
+    return False
+
+
+def _reseeded(ctx: FileContext, call: cst.Call, family: str) -> bool:
+    """Does the draw's function seed the global generator itself? Then eager calls repeat too."""
+    function = ctx.enclosing(call, FunctionNode)
+    seed = "random.seed" if family == "python" else "numpy.random.seed"
+    return function is not None and any(
+        ctx.resolves_to(c.func, seed) for c in m.findall(function, m.Call())  # type: ignore[union-attr]
+    )
+
+
+# -- does a tensor work where the value goes? ------------------------------------------
+
+_SAFE, _UNSAFE, _PYTHON_ONLY = 0, 1, 2
+#: Callables that need a Python value; a graph tensor makes them raise.
+_NEEDS_PYTHON = frozenset(
+    f"builtins.{n}" for n in ("float", "int", "bool", "round", "str", "range", "min", "max", "sorted", "format", "len", "print")
+)
+_TENSOR_METHODS = frozenset({"assign", "assign_add", "assign_sub"})
+_TENSOR_ATTRIBUTES = frozenset({"shape", "dtype", "ndim"})
+
+
+def _usage(ctx: FileContext, node: cst.CSTNode, integer: bool, depth: int = 0) -> tuple[int, str]:
+    """Would a tensor work where ``node``'s value is used? (verdict, why not)."""
+    parent = ctx.parent(node)
+    if depth > 4 or parent is None:
+        return _UNSAFE, "its value flows too far to follow"
+    if integer and isinstance(parent, (cst.BinaryOperation, cst.AugAssign)):
+        # A Python int takes the dtype of what it meets; an int32 tensor does not mix with floats.
+        why = (_UNSAFE, "an int32 tensor in arithmetic does not mix with floats as a Python int does")
+        return _worst(iter((why, _usage(ctx, parent, integer, depth))))
+    if isinstance(parent, (cst.ComparisonTarget, cst.Element)) or (isinstance(parent, cst.DictElement) and parent.value is node):
+        return _usage(ctx, ctx.parent(parent), integer, depth)
+    if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.BooleanOperation, cst.Comparison)):
+        return _usage(ctx, parent, integer, depth)
+    if isinstance(parent, (cst.If, cst.While, cst.IfExp)) and parent.test is node:
+        return _condition(ctx)
+    if isinstance(parent, cst.IfExp):
+        return _usage(ctx, parent, integer, depth)
+    if isinstance(parent, cst.Expr):
+        return _SAFE, ""
+    if isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call):
+        return _argument_usage(ctx, ctx.parent(parent))
+    if isinstance(parent, (cst.Return, cst.Lambda)):
+        return _returned(ctx, ctx.enclosing(node, FunctionNode), integer, depth)
+    if isinstance(parent, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+        return _assigned(ctx, parent, integer, depth)
+    if isinstance(parent, cst.Attribute):
+        if parent.attr.value in _TENSOR_ATTRIBUTES:
+            return _SAFE, ""
+        return _PYTHON_ONLY, f"its NumPy attribute `.{parent.attr.value}` does not exist on tensors"
+    if isinstance(parent, cst.Subscript):
+        return _usage(ctx, parent, integer, depth)  # tensors index like arrays
+    if isinstance(parent, (cst.Index, cst.Slice)):
+        return _UNSAFE, "it indexes a sequence, which must then be a tensor"
+    if isinstance(parent, cst.FormattedStringExpression):
+        return _PYTHON_ONLY, "it is formatted into a string"
+    return _UNSAFE, f"it is used in a `{type(parent).__name__}`"
+
+
+def _condition(ctx: FileContext) -> tuple[int, str]:
+    """AutoGraph turns a condition on a tensor into tf.cond / tf.while_loop, unless it is off."""
+    if m.findall(ctx.module, m.Arg(keyword=m.Name("autograph"), value=m.Name("False"))):
+        return _UNSAFE, "a tensor condition needs AutoGraph, and this file turns it off somewhere"
+    return _SAFE, ""
+
+
+def _argument_usage(ctx: FileContext, call: cst.Call) -> tuple[int, str]:
+    names = ctx.names(call.func)
+    if any(is_tensorflow(n) for n in names):
+        return _SAFE, ""
+    outer = _source(ctx, call)
+    if outer is not None and ctx.is_traced(call):
+        try:  # an argument of a draw that is fixed itself ends up in a tf.random op
+            PythonRandomInTracedFunction._fix(ctx, call, outer)
+            return _SAFE, ""
+        except _NoFix:
+            pass
+    if names & _NEEDS_PYTHON or any(n.startswith(("math.", "numpy.", "random.")) for n in names):
+        return _PYTHON_ONLY, f"`{ctx.code(call.func)}` needs a Python or NumPy value, not a tensor"
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in _TENSOR_METHODS:
+        return _SAFE, ""
+    return _UNSAFE, f"it is passed to `{ctx.code(call.func)}`, which may need a Python number"
+
+
+def _worst(verdicts: Iterator[tuple[int, str]]) -> tuple[int, str]:
+    return max(verdicts, default=(_SAFE, ""), key=lambda v: v[0])
+
+
+def _assigned(ctx: FileContext, statement: cst.CSTNode, integer: bool, depth: int) -> tuple[int, str]:
+    """A value assigned to a local name is judged by every later use of the name."""
+    if isinstance(statement, cst.Assign):
+        if len(statement.targets) != 1:
+            return _UNSAFE, "it is assigned to several targets"
+        target = statement.targets[0].target
+    else:
+        target = statement.target  # type: ignore[attr-defined]
+    if not isinstance(target, cst.Name):
+        return _UNSAFE, f"it is stored in `{ctx.code(target)}`"
+    scope = ctx.scope(target)
+    if scope is None:
+        return _UNSAFE, "its uses are unknown"
+    uses = [access.node for access in scope.accesses[target.value]]
+    return _worst(_usage(ctx, use, integer, depth + 1) for use in uses if use is not target)
+
+
+def _returned(ctx: FileContext, function: cst.CSTNode | None, integer: bool, depth: int) -> tuple[int, str]:
+    """A returned tensor is fine for a traced entry point; a helper is judged at its call sites."""
+    reason = ctx.traced_reason(function) if function is not None else None
+    if reason is None or not reason.startswith("called from"):
+        return _SAFE, ""
+    if not isinstance(function, cst.FunctionDef):
+        return _UNSAFE, "it is returned by a lambda"
+    calls = [
+        c for c in m.findall(ctx.module, m.Call(func=m.Name(function.name.value) | m.Attribute(attr=m.Name(function.name.value))))
+    ]
+    if not calls:
+        return _UNSAFE, f"`{function.name.value}` returns it to unknown callers"
+    return _worst(_usage(ctx, c, integer, depth + 1) for c in calls)
+
+
+# -- wrappers that fix the dtype: ``.astype(D)``, ``tf.constant(x, D)``, ``np.float32(x)`` --
+
+
+def _wrapper(ctx: FileContext, call: cst.Call) -> tuple[cst.BaseExpression, str | None]:
+    """The node the fix replaces (the draw, or a dtype wrapper around it) and that dtype."""
+    parent = ctx.parent(call)
+    if m.matches(parent, m.Attribute(attr=m.Name("astype"))):
+        outer = ctx.parent(parent)
+        if isinstance(outer, cst.Call) and outer.func is parent and len(outer.args) == 1 and outer.args[0].keyword is None:
+            return outer, ctx.code(outer.args[0].value)
+    if isinstance(parent, cst.Arg) and parent.keyword is None:
+        outer = ctx.parent(parent)
+        assert isinstance(outer, cst.Call)
+        if outer.args[0] is parent and ctx.resolves_to(outer.func, "tensorflow.constant", "tensorflow.convert_to_tensor"):
+            rest = outer.args[1:]
+            if all(arg.keyword is None or arg.keyword.value == "dtype" for arg in rest) and len(rest) <= 1:
+                return outer, ctx.code(rest[0].value) if rest else None
+        if len(outer.args) == 1 and any(
+            n in ("numpy.float16", "numpy.float32", "numpy.float64", "numpy.int32", "numpy.int64") for n in ctx.names(outer.func)
+        ):
+            return outer, ctx.code(outer.func)
+    return call, None
+
+
+def _tf_dtype(code: str, tf: str) -> str:
+    """NumPy's ``int``/``float`` dtypes are Python's types, which TensorFlow does not accept."""
+    return {"int": f"{tf}.int64", "float": f"{tf}.float64"}.get(code, code)
+
+
+def _shuffle(ctx: FileContext, call: cst.Call, tf: str) -> dict:
+    """In-place ``shuffle(x)`` as a statement → ``x = tf.random.shuffle(x)``, for a local ``x``."""
+    statement = ctx.parent(call)
+    if not isinstance(statement, cst.Expr):
+        raise _NoFix("the value of an in-place `shuffle` is used")
+    if len(call.args) != 1 or not isinstance(call.args[0].value, cst.Name) or call.args[0].keyword is not None:
+        raise _NoFix("`shuffle` of something else than a local name, with options")
+    name = call.args[0].value.value
+    scope = ctx.scope(call)
+    if scope is None or not scope.assignments[name]:
+        raise _NoFix(f"`{name}` is not a local name; rebinding it to the shuffled tensor would make it one")
+    return {statement: cst.parse_statement(f"{name} = {tf}.random.shuffle({name})\n").body[0]}
+
+
+# -- the rule --------------------------------------------------------------------------
+
+
+class PythonRandomInTracedFunction(Rule):
+    code = "TFA002"
+    name = "python-random-in-traced-function"
+    summary = "`random`/`np.random` in traced code draws once, at trace time; `tf.random` draws on every call"
+    fixable = "safe"
+    contract = "distribution"
+    triggers = ("random", "default_rng")
+    docs = """
+Python's `random` and NumPy's `np.random` (module functions, `RandomState`,
+`default_rng()` generators) run while TensorFlow *traces* a function, not when
+the graph runs: the draw becomes a constant, and every call of the compiled
+function returns the same number. Data augmentation in `Dataset.map` or
+`tf.map_fn` is the classic victim: the same flip or the same noise for every
+image, forever. Eagerly, the same code draws anew on every call.
+
+The fix calls the `tf.random` op with the same distribution and parameters:
+`random()` → `tf.random.uniform([])`, `uniform(a, b)` → `tf.random.uniform([], a, b)`,
+`randint(a, b)` (inclusive) → `tf.random.uniform([], a, b + 1, dtype=tf.int32)`,
+`gauss`/`normal(loc, scale, size)` → `tf.random.normal(shape, loc, scale)`,
+`rand`/`randn`/`randint`/`integers`/`exponential`/`gamma`/`lognormal`/`poisson`,
+`choice` over an int or a list of numbers (weights `p=` via `tf.random.categorical`),
+`permutation` → `tf.random.shuffle`. NumPy's `size=` becomes the shape (`x.shape`
+becomes `tf.shape(x)`, which a graph always knows). Draws are float32 / int32,
+TensorFlow's dtypes for Python numbers, so they mix with the tensors around them
+where NumPy's float64 would not; a dtype the code asks for (`.astype(D)`,
+`tf.constant(x, D)`, `np.float32(x)`, `dtype=`) is kept.
+
+The fix is offered where a tensor works: TensorFlow ops, arithmetic, `if`/`while`
+conditions (AutoGraph), returns, and local names used that way. It is *unsafe*
+where the value goes somewhere unknown (a user function, an index), where an
+int32 draw meets arithmetic (a Python int adapts to floats, an int32 tensor does
+not), and for in-place `shuffle(x)`, which becomes `x = tf.random.shuffle(x)`.
+It is not offered where Python needs a number (`float(...)`, `range`, `math`,
+NumPy, f-strings). Also reported without a fix: seeded generators created outside
+the traced function (`random.Random(42)`, `default_rng(0)`: a reproducible stream
+no `tf.random` op reproduces; use a `tf.random.Generator.from_seed(...)` created
+once), `choice` over Python objects, `shuffle` of a name that is not local, and
+distributions `tf.random` lacks.
+
+Left alone: randomness outside traced code; generators seeded inside the traced
+function, and functions that call `random.seed`/`np.random.seed` themselves
+(eager calls repeat the same draws too).
+"""
+    before = """\
+import random
+import tensorflow as tf
+
+@tf.function
+def augment(image):
+    if random.random() < 0.5:
+        image = tf.image.flip_left_right(image)
+    return image + random.gauss(0.0, 0.1)
+"""
+    after = """\
+import random
+import tensorflow as tf
+
+@tf.function
+def augment(image):
+    if tf.random.uniform([]) < 0.5:
+        image = tf.image.flip_left_right(image)
+    return image + tf.random.normal([], 0.0, 0.1)
+"""
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        for call in m.findall(ctx.module, m.Call()):
+            assert isinstance(call, cst.Call)
+            if not ctx.is_traced(call):
+                continue
+            source = _source(ctx, call)
+            if source is None or (source.seeded and source.inside) or _reseeded(ctx, call, source.family):
+                continue
+            if _runs_eagerly(ctx, call):
+                continue
+            message = (
+                f"`{source.spelled}` draws once, when the function is traced ({ctx.traced_reason(call)}): "
+                "every call reuses the same value; use `tf.random`"
+            )
+            try:
+                edits, imports, unsafe = self._fix(ctx, call, source)
+            except _NoFix as why:
+                yield self.finding(ctx, call, f"{message} (not fixed: {why})")
+                continue
+            if unsafe:
+                message += f" (unsafe fix: {unsafe})"
+            yield self.finding(ctx, call, message, Fix(edits, "unsafe" if unsafe else "safe", imports))
+
+    @staticmethod
+    def _fix(ctx: FileContext, call: cst.Call, source: _Source) -> tuple[dict, tuple[ImportSpec, ...], str | None]:
+        """The edits, the imports they need, and why the fix is unsafe (None: safe)."""
+        if source.seeded:
+            raise _NoFix(
+                "a seeded generator is a reproducible stream no tf.random op reproduces; "
+                "create a `tf.random.Generator.from_seed(...)` once, outside the traced function"
+            )
+        tf_name, tf_import = ctx.tensorflow_alias
+        imports = (tf_import,) if tf_import is not None else ()
+        if source.method == "shuffle":
+            return _shuffle(ctx, call, tf_name), imports, "the shuffled sequence becomes a tensor"
+        table = _PYTHON if source.family == "python" else _NUMPY
+        api = table.get(source.method)
+        if api is None:
+            raise _NoFix("tf.random has no equivalent of this distribution")
+        node, dtype = _wrapper(ctx, call)
+        values, dims = _bind(call, api)
+        wanted = dtype or (ctx.code(values["dtype"]) if "dtype" in values else None)
+        args = _Args(ctx, tf_name, values, dims, _tf_dtype(wanted, tf_name) if wanted else None)
+        code = api.build(args)
+        if args.dtype is not None and f"dtype={args.dtype}" not in code:
+            code = f"{tf_name}.cast({code}, {args.dtype})"
+            args.integer = _dtype_kind(args.dtype) != "float"
+        if source.family == "numpy" and args.shape() == "[]" and _array_parameters(values):
+            args.unsafe = args.unsafe or "assumes scalar parameters (NumPy draws one value per element of an array parameter)"
+        verdict, why = _usage(ctx, node, args.integer)
+        if verdict == _PYTHON_ONLY:
+            raise _NoFix(why)
+        replacement = cst.parse_expression(code)
+        unsafe = args.unsafe or (why if verdict == _UNSAFE else None)
+        return {node: replacement}, imports, unsafe

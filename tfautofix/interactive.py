@@ -1,0 +1,214 @@
+"""``fix --interactive``: review each fix like ``git add -p``.
+
+After every accepted fix the file's findings are recomputed on the updated
+source, so a diff shown is never stale. A rejected fix is remembered by its
+rule, the code it flags and its rank among identical findings, which survives
+the line shifts other fixes cause. Each file is written once, atomically, when
+its decisions are done: an interruption leaves it untouched or fully written.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shlex
+import subprocess
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from tfautofix.engine import FixError, Options, apply_one, detect, _rules
+from tfautofix.files import SourceError, SourceFile, read_source, write_atomic
+from tfautofix.report import diff_text
+from tfautofix.rule import Finding
+
+PROMPT = "Apply this fix [y,n,a,d,q,?]? "
+HELP = """y - apply this fix
+n - do not apply this fix (the default)
+a - apply this fix and every remaining fix of this rule, without asking
+d - do not apply this fix nor any remaining fix in this file
+q - quit; fixes accepted so far are written
+e - edit the proposed file in $EDITOR, then apply your version
+? - print this help"""
+
+
+class NoAnswers(Exception):
+    """Interactive mode got no input at all."""
+
+
+class Quit(Exception):
+    pass
+
+
+@dataclass
+class Tally:
+    """Decisions per (path, rule code)."""
+
+    accepted: Counter = field(default_factory=Counter)
+    rejected: Counter = field(default_factory=Counter)
+    skipped: Counter = field(default_factory=Counter)
+    errors: list[str] = field(default_factory=list)
+
+    def table(self) -> Table:
+        table = Table(title="interactive fixes")
+        for column in ("file", "rule", "accepted", "rejected", "skipped"):
+            table.add_column(column)
+        keys = sorted(set(self.accepted) | set(self.rejected) | set(self.skipped))
+        for path, code in keys:
+            key = (path, code)
+            table.add_row(path, code, str(self.accepted[key]), str(self.rejected[key]), str(self.skipped[key]))
+        return table
+
+
+class Reviewer:
+    def __init__(self, options: Options, console: Console, read_answer: Callable[[], str | None]):
+        self.options = options
+        self.rules = _rules(options.rules)
+        self.console = console
+        self.read_answer = read_answer
+        self.auto_codes: set[str] = set()
+        self.tally = Tally()
+        self.answered = False
+
+    def _ask(self) -> str:
+        while True:
+            self.console.print(Text(PROMPT, style="bold blue"), end="")
+            answer = self.read_answer()
+            if answer is None:
+                if not self.answered:
+                    raise NoAnswers("--interactive needs answers on standard input (y/n/a/d/q), got none")
+                self.console.print()
+                return "q"
+            self.answered = True
+            answer = answer.strip().lower() or "n"
+            if not self.console.is_terminal:
+                self.console.print(answer)
+            if answer in ("y", "n", "a", "d", "q", "e"):
+                return answer
+            self.console.print(HELP)
+
+    def _show(self, path: str, finding: Finding, current: str, proposed: str) -> None:
+        header = Text()
+        header.append(f"{path}:{finding.line}:{finding.column} ", style="bold")
+        header.append(f"{finding.code} {finding.name} ", style="bold red")
+        header.append(f"[{finding.fix.applicability} fix]", style="yellow" if finding.fix.applicability == "unsafe" else "dim")
+        self.console.print(header)
+        self.console.print(finding.message)
+        diff = difflib.unified_diff(
+            current.splitlines(keepends=True), proposed.splitlines(keepends=True), f"a/{path}", f"b/{path}", n=3
+        )
+        self.console.print(diff_text("".join(diff)))
+
+    def _edit(self, proposed: str) -> str | None:
+        editor = os.environ.get("EDITOR")
+        if not editor:
+            self.console.print("$EDITOR is not set")
+            return None
+        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False, encoding="utf-8") as handle:
+            handle.write(proposed)
+        try:
+            subprocess.run([*shlex.split(editor), handle.name], check=False)
+            return Path(handle.name).read_text(encoding="utf-8")
+        finally:
+            os.unlink(handle.name)
+
+    def review_file(self, path: str) -> None:
+        try:
+            source = read_source(Path(path))
+        except SourceError as error:
+            self.tally.errors.append(f"{path}: {error}")
+            return
+        try:
+            current = self._decide(path, source.text)
+        except Quit as quit_:  # write what was accepted, then stop
+            self._write(source, quit_.args[0])
+            raise
+        # Any other exception (Ctrl-C included) leaves the file untouched.
+        self._write(source, current)
+
+    def _write(self, source: SourceFile, text: str) -> None:
+        if text == source.text:
+            return
+        if read_source(source.path).text != source.text:
+            self.tally.errors.append(f"{source.path}: changed on disk during the review; not written")
+            return
+        write_atomic(source.path, source.encode(text))
+
+    def _decide(self, path: str, current: str) -> str:
+        # (code, flagged text) -> how many such findings, in file order, were rejected
+        rejected: Counter = Counter()
+        while True:
+            try:
+                ctx, findings = detect(current, self.rules, path)
+            except Exception as error:  # the file does not parse
+                self.tally.errors.append(f"{path}: cannot parse: {error}")
+                return current
+            seen: Counter = Counter()
+            pending: list[Finding] = []
+            for finding in findings:
+                if finding.fix is None or (finding.fix.applicability == "unsafe" and not self.options.unsafe_fixes):
+                    continue
+                key = (finding.code, _flagged_text(current, finding))
+                seen[key] += 1
+                if seen[key] > rejected[key]:
+                    pending.append((key, finding))
+            if not pending:
+                return current
+            key, finding = pending[0]
+            try:
+                proposed = apply_one(ctx, finding, self.options.target_version)
+            except FixError as error:
+                self.tally.errors.append(f"{path}:{finding.line}: {error}")
+                rejected[key] += 1
+                continue
+            if finding.code in self.auto_codes:
+                answer = "y"
+            else:
+                self._show(path, finding, current, proposed)
+                answer = self._ask()
+            if answer == "e":
+                edited = self._edit(proposed)
+                if edited is None:
+                    continue
+                proposed, answer = edited, "y"
+            if answer == "a":
+                self.auto_codes.add(finding.code)
+                answer = "y"
+            if answer == "y":
+                self.tally.accepted[(path, finding.code)] += 1
+                current = proposed
+            elif answer == "n":
+                self.tally.rejected[(path, finding.code)] += 1
+                rejected[key] += 1
+            else:  # d or q: the rest of this file is skipped
+                for _, other in pending:
+                    self.tally.skipped[(path, other.code)] += 1
+                if answer == "q":
+                    raise Quit(current)
+                return current
+
+
+def _flagged_text(text: str, finding: Finding) -> str:
+    lines = text.splitlines()[finding.line - 1 : finding.end_line]
+    if not lines:
+        return ""
+    lines[-1] = lines[-1][: finding.end_column - 1]
+    lines[0] = lines[0][finding.column - 1 :]
+    return "\n".join(lines)
+
+
+def review(paths: Sequence[str], options: Options, console: Console, read_answer: Callable[[], str | None]) -> Tally:
+    """Review every fix in ``paths``; returns the decisions. ``q`` stops early."""
+    reviewer = Reviewer(options, console, read_answer)
+    try:
+        for path in paths:
+            reviewer.review_file(path)
+    except Quit:
+        pass
+    return reviewer.tally
