@@ -175,3 +175,24 @@ def test_every_rule_documents_what_its_fix_really_does() -> None:
         fixed, _, _ = fix_source(rule.before, [rule], unsafe_fixes=True)
         if rule.fixable != "display-only":
             assert fixed == rule.after, f"{rule.code}: the documented `after` is not what the fix produces"
+
+
+def test_functions_handed_to_py_function_run_eagerly() -> None:
+    ctx = _context(
+        """
+        import tensorflow as tf
+
+        def eager_helper(x):
+            print("eager", x)
+            return x
+
+        @tf.function
+        def step(x):
+            y = tf.py_function(eager_helper, [x], tf.float32)
+            z = tf.numpy_function(lambda v: print(v) or v, [x], tf.float32)
+            print("traced")
+            return y + z
+        """
+    )
+    prints = m.findall(ctx.module, m.Call(func=m.Name("print")))
+    assert [ctx.is_traced(p) for p in prints] == [False, False, True]

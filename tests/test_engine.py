@@ -174,3 +174,24 @@ def test_file_changed_on_disk_meanwhile_is_not_overwritten(tmp_path: Path) -> No
     with pytest.raises(Exception, match="changed on disk"):
         write_result(result)
     assert path.read_text(encoding="utf-8").endswith("# edited by the user\n")
+
+
+class _Crashes(Rule):
+    code = "TFA997"
+    name = "test-crashes"
+    summary = "a rule with a bug"
+    triggers = ("tensorflow",)
+
+    def check(self, ctx):
+        raise ZeroDivisionError("rule bug")
+
+
+def test_a_crashing_rule_is_reported_per_file_and_changes_nothing(tmp_path: Path, monkeypatch) -> None:
+    import tfautofix.engine as engine
+
+    path = tmp_path / "a.py"
+    path.write_text(HAZARD, encoding="utf-8")
+    monkeypatch.setattr(engine, "_rules", lambda codes: [*all_rules(), _Crashes()])
+    result = process_file(str(path), OPTIONS, fix=True)
+    assert result.error == "internal error, please report it: ZeroDivisionError: rule bug"
+    assert not result.changed and path.read_text(encoding="utf-8") == HAZARD

@@ -250,6 +250,9 @@ def process_file(path: str, options: Options, fix: bool) -> FileResult:
         result.error = str(error)
     except RecursionError:
         result.error = "cannot parse: nesting too deep"
+    except Exception as error:  # a bug in a rule must not stop the other files
+        result.error = f"internal error, please report it: {type(error).__name__}: {error}"
+        result.fixed, result.applied, result.findings = None, [], []
     return result
 
 

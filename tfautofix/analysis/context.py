@@ -14,7 +14,7 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from tfautofix.analysis.names import canonical
+from tfautofix.analysis.names import EAGER_ESCAPES, canonical
 from tfautofix.rule import ImportSpec
 
 FunctionNode = (cst.FunctionDef, cst.Lambda)
@@ -87,11 +87,32 @@ class FileContext:
         return find_traced_functions(self)
 
     def is_traced(self, node: cst.CSTNode) -> bool:
-        """Is ``node`` inside code that runs at trace time (see PRODUCT.md)?"""
-        traced = self.traced
-        if node in traced:
-            return True
-        return any(a in traced for a in self.ancestors(node) if isinstance(a, FunctionNode))
+        """Is ``node`` inside code that runs at trace time (see PRODUCT.md)?
+
+        Functions handed to ``tf.py_function``/``tf.numpy_function`` run in
+        Python on every call, even inside traced code: they are not traced.
+        """
+        for function in (node, *self.ancestors(node)):
+            if isinstance(function, FunctionNode):
+                if self._runs_eagerly(function):
+                    return False
+                if function in self.traced:
+                    return True
+        return False
+
+    def _runs_eagerly(self, function: cst.CSTNode) -> bool:
+        if isinstance(function, cst.Lambda):
+            uses = [function]
+        else:
+            scope = self.scope(function)
+            assignments = scope.assignments[function.name.value] if scope is not None else ()
+            uses = [ref.node for a in assignments if getattr(a, "node", None) is function for ref in a.references]
+        for use in uses:
+            arg = self.parent(use)
+            if isinstance(arg, cst.Arg) and isinstance(self.parent(arg), cst.Call):
+                if self.resolves_to(self.parent(arg).func, *EAGER_ESCAPES):
+                    return True
+        return False
 
     def traced_reason(self, node: cst.CSTNode) -> str | None:
         """Why the function enclosing ``node`` is traced, for messages."""

@@ -55,6 +55,8 @@ TRACING_HIGHER_ORDER: dict[str, tuple[tuple[int, str], ...]] = {
     "tensorflow.cond": ((1, "true_fn"), (2, "false_fn")),
     "tensorflow.switch_case": (),
 }
+#: Functions handed to these run in Python on every call, even inside traced code.
+EAGER_ESCAPES = ("tensorflow.py_function", "tensorflow.numpy_function", "tensorflow.py_func")
 #: ``tf.data.Dataset`` methods whose function argument is always traced.
 DATASET_METHODS = frozenset({"map", "filter", "flat_map", "interleave", "parallel_interleave"})
 #: Keras methods that Keras itself wraps in a ``tf.function``.

@@ -486,29 +486,6 @@ def _source(ctx: FileContext, call: cst.Call) -> _Source | None:
     return None
 
 
-_EAGER_ESCAPES = ("tensorflow.py_function", "tensorflow.numpy_function", "tensorflow.py_func")  # canonical names
-
-
-def _runs_eagerly(ctx: FileContext, call: cst.Call) -> bool:
-    """Is the draw inside a function handed to ``tf.py_function``/``tf.numpy_function``?
-    Those run in Python on every call, even inside traced code."""
-    for function in ctx.ancestors(call):
-        if isinstance(function, cst.Lambda):
-            uses = [function]
-        elif isinstance(function, cst.FunctionDef):
-            scope = ctx.scope(function)
-            assignments = scope.assignments[function.name.value] if scope is not None else ()
-            uses = [ref.node for a in assignments if getattr(a, "node", None) is function for ref in a.references]
-        else:
-            continue
-        for use in uses:
-            arg = ctx.parent(use)
-            if isinstance(arg, cst.Arg) and isinstance(ctx.parent(arg), cst.Call):
-                if ctx.resolves_to(ctx.parent(arg).func, *_EAGER_ESCAPES):  # type: ignore[union-attr]
-                    return True
-    return False
-
-
 def _reseeded(ctx: FileContext, call: cst.Call, family: str) -> bool:
     """Does the draw's function seed the global generator itself? Then eager calls repeat too."""
     function = ctx.enclosing(call, FunctionNode)
@@ -745,8 +722,6 @@ def augment(image):
                 continue
             source = _source(ctx, call)
             if source is None or (source.seeded and source.inside) or _reseeded(ctx, call, source.family):
-                continue
-            if _runs_eagerly(ctx, call):
                 continue
             message = (
                 f"`{source.spelled}` draws once, when the function is traced ({ctx.traced_reason(call)}): "
