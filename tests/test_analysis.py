@@ -171,8 +171,9 @@ def test_every_rule_documents_what_its_fix_really_does() -> None:
 
     for rule in all_rules():
         assert rule.docs.strip() and rule.summary and rule.triggers
-        assert lint_source(rule.before, [rule]), f"{rule.code}: the `before` example has no finding"
-        fixed, _, _ = fix_source(rule.before, [rule], unsafe_fixes=True)
+        traces = getattr(rule, "example_traces", None)  # rules that need a trace log (TFA004) bring one
+        assert lint_source(rule.before, [rule], traces=traces), f"{rule.code}: the `before` example has no finding"
+        fixed, _, _ = fix_source(rule.before, [rule], unsafe_fixes=True, traces=traces)
         if rule.fixable != "display-only":
             assert fixed == rule.after, f"{rule.code}: the documented `after` is not what the fix produces"
 

@@ -177,10 +177,11 @@ def test_examples_are_all_fixed_and_the_fix_converges(tmp_path: Path) -> None:
     examples = Path(__file__).parents[1] / "examples"
     shutil.copytree(examples, tmp_path / "examples")
     assert _invoke("fix", str(tmp_path / "examples")).exit_code == 1
-    _invoke("fix", "--write", "--unsafe-fixes", str(tmp_path / "examples"))
+    traces = str(tmp_path / "examples" / "traces.json")  # TFA004 needs a recorded trace log
+    _invoke("fix", "--write", "--unsafe-fixes", "--traces", traces, str(tmp_path / "examples"))
     for example in sorted(examples.glob("*.py")):
         fixed = (tmp_path / "examples" / example.name).read_text(encoding="utf-8")
         assert fixed != example.read_text(encoding="utf-8"), f"{example.name} shows no fixable hazard"
     before = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "examples").glob("*.py")}
-    _invoke("fix", "--write", "--unsafe-fixes", str(tmp_path / "examples"))
+    _invoke("fix", "--write", "--unsafe-fixes", "--traces", traces, str(tmp_path / "examples"))
     assert before == {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "examples").glob("*.py")}

@@ -21,6 +21,7 @@ import pytest
 
 from tfautofix.codemods import rule_by_code
 from tfautofix.engine import fix_source, lint_source
+from tfautofix.tracing.log import load as load_traces
 from tfautofix.verify import Job, run_exercises, verdict
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -38,9 +39,15 @@ def _rule(case: Path):
     return rule
 
 
-def _finding_lines(text: str, rule) -> str:
+def _traces(case: Path):
+    """The case's ``traces.json`` (trace-log rules such as TFA004), or None."""
+    path = case / "traces.json"
+    return load_traces(path) if path.exists() else None
+
+
+def _finding_lines(text: str, rule, traces=None) -> str:
     lines = []
-    for f in lint_source(text, [rule], "input.py"):
+    for f in lint_source(text, [rule], "input.py", traces=traces):
         fix = f.fix.applicability if f.fix else "no fix"
         lines.append(f"{f.line}:{f.column} {f.code} [{fix}] {f.message}")
     return "\n".join(lines) + ("\n" if lines else "")
@@ -58,7 +65,8 @@ def _changed(case: Path) -> bool:
 def test_fix_matches_expected(case: Path) -> None:
     rule = _rule(case)
     source = (case / "input.py").read_text(encoding="utf-8")
-    fixed, applied, _ = fix_source(source, [rule], unsafe_fixes=True)
+    traces = _traces(case)
+    fixed, applied, _ = fix_source(source, [rule], "input.py", unsafe_fixes=True, traces=traces)
     ast.parse(fixed)
     expected_file = case / "expected.py"
     if UPDATE and fixed != source:
@@ -68,14 +76,14 @@ def test_fix_matches_expected(case: Path) -> None:
         assert applied, "expected.py differs from input.py but no fix was applied"
     else:
         assert fixed == source, "a negative case was changed"
-    again, applied_again, _ = fix_source(fixed, [rule], unsafe_fixes=True)
+    again, applied_again, _ = fix_source(fixed, [rule], "input.py", unsafe_fixes=True, traces=traces)
     assert again == fixed and not applied_again, "a second fix pass changed the code"
 
 
 @pytest.mark.parametrize("case", CASES, ids=_id)
 def test_findings_match_snapshot(case: Path) -> None:
     rule = _rule(case)
-    actual = _finding_lines((case / "input.py").read_text(encoding="utf-8"), rule)
+    actual = _finding_lines((case / "input.py").read_text(encoding="utf-8"), rule, _traces(case))
     snapshot = case / "findings.txt"
     if UPDATE:
         if actual:

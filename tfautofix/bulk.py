@@ -13,7 +13,7 @@ import hashlib
 import multiprocessing
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Sequence
@@ -165,6 +165,7 @@ def execute(
     jobs: int | None = None,
     cache: Cache | None = None,
     on_result: Callable[[FileResult], None] | None = None,
+    traces=None,
 ) -> Outcome:
     """Process the planned files; results in plan order."""
     results: dict[str, FileResult] = {}
@@ -205,7 +206,7 @@ def execute(
 
     pending.sort(key=lambda item: -item[0])  # largest first: no long straggler at the end
     keys = {path: key for _, path, _, key in pending}
-    tasks = [(path, options_for(selection), fix) for _, path, selection, _ in pending]
+    tasks = [(path, replace(options_for(selection), traces=traces), fix) for _, path, selection, _ in pending]
     jobs = jobs or os.cpu_count() or 1
     if jobs <= 1 or len(tasks) < 8:
         for task in tasks:

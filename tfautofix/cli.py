@@ -59,9 +59,22 @@ def _codes(value: Optional[str], option: str) -> Optional[List[str]]:
     return codes
 
 
-def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Options:
+def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False, traces: Optional[Path] = None) -> Options:
     rules = select_rules(_codes(select, "--select"), _codes(ignore, "--ignore"))
-    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes)
+    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes, traces=_load_traces(traces))
+
+
+def _load_traces(path: Optional[Path]):
+    """The --traces log, loaded once; a missing or malformed file is a one-line error (exit 2)."""
+    if path is None:
+        return None
+    from tfautofix.tracing.log import TraceLogError, load
+
+    try:
+        return load(path)
+    except TraceLogError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
 
 
 def _overrides(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Overrides:
@@ -83,6 +96,7 @@ def _run(
     no_cache: bool = False,
     shard: Optional[str] = None,
     each: Optional[Callable[[FileResult], None]] = None,
+    traces=None,
 ) -> Outcome:
     """Plan and run over ``paths``, calling ``each`` on every result as it
     arrives, with a progress bar when stderr is a terminal."""
@@ -91,17 +105,17 @@ def _run(
     except (ConfigError, ValueError) as error:  # bad [tool.tfautofix] or --shard
         err.print(f"error: {error}", style="red")
         raise typer.Exit(2)
-    cache = None if no_cache else Cache()
+    cache = None if no_cache or traces is not None else Cache()  # results depend on the trace log
     try:
-        return _execute(work, fix, jobs, cache, each)
+        return _execute(work, fix, jobs, cache, each, traces)
     except ConfigError as error:  # an unknown rule code in [tool.tfautofix]
         err.print(f"error: {error}", style="red")
         raise typer.Exit(2)
 
 
-def _execute(work, fix: bool, jobs: Optional[int], cache: Optional[Cache], each) -> Outcome:
+def _execute(work, fix: bool, jobs: Optional[int], cache: Optional[Cache], each, traces) -> Outcome:
     if not err.is_terminal:
-        return execute(work, fix, jobs, cache, on_result=each)
+        return execute(work, fix, jobs, cache, on_result=each, traces=traces)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -121,7 +135,7 @@ def _execute(work, fix: bool, jobs: Optional[int], cache: Optional[Cache], each)
             if each is not None:
                 each(result)
 
-        return execute(work, fix, jobs, cache, on_result=advance)
+        return execute(work, fix, jobs, cache, on_result=advance, traces=traces)
 
 
 def _write_report(report_file: Optional[Path], command: str, outcome: Outcome, shard: Optional[str], written: bool) -> None:
@@ -148,6 +162,7 @@ JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (d
 NoCacheOption = typer.Option(False, "--no-cache", help="Ignore and do not update the result cache (.tfautofix_cache).")
 ShardOption = typer.Option(None, "--shard", metavar="K/N", help="Process only shard K of N (deterministic split for CI matrices).")
 ReportOption = typer.Option(None, "--report", metavar="FILE", help="Write a per-package, per-rule report (.md or .json).")
+TracesOption = typer.Option(None, "--traces", help="Trace log written by `tfautofix trace` (enables TFA004 and trace-based TFA007).")
 
 
 @app.command()
@@ -157,12 +172,13 @@ def check(
     ignore: Optional[str] = IgnoreOption,
     output_format: Format = typer.Option(Format.text, "--format", help="Output format."),
     jobs: Optional[int] = JobsOption,
+    traces: Optional[Path] = TracesOption,
     no_cache: bool = NoCacheOption,
     shard: Optional[str] = ShardOption,
     report_file: Optional[Path] = ReportOption,
 ) -> None:
     """Report hazards without changing anything."""
-    outcome = _run(paths, _overrides(select, ignore), fix=False, jobs=jobs, no_cache=no_cache, shard=shard)
+    outcome = _run(paths, _overrides(select, ignore), fix=False, jobs=jobs, no_cache=no_cache, shard=shard, traces=_load_traces(traces))
     results = outcome.results
     findings = [f for result in results for f in result.findings]
     if output_format is Format.json:
@@ -192,6 +208,7 @@ def fix(
     select: Optional[str] = SelectOption,
     ignore: Optional[str] = IgnoreOption,
     jobs: Optional[int] = JobsOption,
+    traces: Optional[Path] = TracesOption,
     no_cache: bool = NoCacheOption,
     shard: Optional[str] = ShardOption,
     report_file: Optional[Path] = ReportOption,
@@ -199,7 +216,7 @@ def fix(
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
     if interactive:
-        _interactive(paths, _options(select, ignore, unsafe_fixes), jobs)
+        _interactive(paths, _options(select, ignore, unsafe_fixes, traces), jobs)
     dirty = dirty_files(map(str, discover(paths, SUFFIXES))) if write and not allow_dirty else set()
 
     def write_now(result: FileResult) -> None:
@@ -219,7 +236,7 @@ def fix(
 
     outcome = _run(
         paths, _overrides(select, ignore, unsafe_fixes), fix=True, jobs=jobs, no_cache=no_cache, shard=shard,
-        each=write_now if write else None,
+        each=write_now if write else None, traces=_load_traces(traces),
     )
     results = outcome.results
     changed = [r for r in results if r.changed]
@@ -279,6 +296,51 @@ def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA
     if rule is None:
         raise typer.BadParameter(f"unknown rule code {code!r}", param_hint="CODE")
     out.print(rule_documentation(rule), soft_wrap=False)
+
+
+@app.command(context_settings={"allow_interspersed_args": False})
+def trace(
+    command: List[str] = typer.Argument(..., metavar="-- COMMAND [ARGS...]", help="The command to run, after `--`.", show_default=False),
+    output: Path = typer.Option(Path(".tfautofix/traces.json"), "--output", "-o", help="Where to write the trace log."),
+) -> None:
+    """Run COMMAND and record every tf.function trace in the Python processes it starts."""
+    from tfautofix.tracing.explain import summary_table
+    from tfautofix.tracing.run import TraceError
+    from tfautofix.tracing.run import trace as run_traced
+
+    try:
+        exit_code, log = run_traced(command, output)
+    except TraceError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
+    except OSError as error:
+        err.print(f"error: cannot write {output}: {error.strerror or error}", style="red", markup=False)
+        raise typer.Exit(2) from None
+    if log.functions:
+        err.print(summary_table(log))
+    retraced = sum(1 for f in log.functions if f.max_traces > 1)
+    err.print(
+        f"Recorded {len(log.functions)} tf.function(s) in {len(log.processes)} process(es); {retraced} retraced. "
+        f"Trace log: {output} (see `tfautofix explain {output}`)."
+    )
+    raise typer.Exit(exit_code)
+
+
+@app.command()
+def explain(tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A trace log written by `tfautofix trace`.")) -> None:
+    """Explain, per tf.function, why it retraced and which rule fixes it."""
+    from tfautofix.tracing.explain import explanation_text
+    from tfautofix.tracing.log import TraceLogError, load
+
+    try:
+        log = load(tracefile)
+    except TraceLogError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
+    if not log.functions:
+        out.print("No tf.function was called.")
+        return
+    out.print(explanation_text(log))
 
 
 report_app = typer.Typer(help="Work with --report files.", no_args_is_help=True, rich_markup_mode=None)

@@ -34,6 +34,8 @@ class Options:
     rules: tuple[str, ...]  # rule codes, resolved by the caller from --select/--ignore
     unsafe_fixes: bool = False
     target_version: tuple[int, int] = sys.version_info[:2]
+    #: The trace log given with --traces (``tfautofix.tracing.log.TraceLog``), loaded once.
+    traces: object = None
 
 
 @dataclass
@@ -78,8 +80,8 @@ def _suppressed(finding: Finding, lines: list[str]) -> bool:
     return codes is None or finding.code in {c.strip().upper() for c in codes.split(",")}
 
 
-def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str) -> tuple[FileContext, list[Finding]]:
-    ctx = FileContext(module, path)
+def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str, traces=None) -> tuple[FileContext, list[Finding]]:
+    ctx = FileContext(module, path, traces)
     lines = text.splitlines()
     findings = []
     for rule in rules:
@@ -91,12 +93,12 @@ def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str) -> 
     return ctx, findings
 
 
-def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>") -> list[Finding]:
+def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None) -> list[Finding]:
     """Findings in ``text``. Raises ``cst.ParserSyntaxError`` when it does not parse."""
     rules = _screened(text, rules)
     if not rules:
         return []
-    return _detect(cst.parse_module(text), text, rules, path)[1]
+    return _detect(cst.parse_module(text), text, rules, path, traces)[1]
 
 
 class _ApplyEdits(cst.CSTTransformer):
@@ -161,12 +163,12 @@ def _gate(new: str, fixes: Sequence[Finding], target_version: tuple[int, int]) -
         raise FixError(f"fix by {codes} would produce invalid code ({error.msg}, line {error.lineno}); nothing written") from None
 
 
-def detect(text: str, rules: Sequence[Rule], path: str = "<string>") -> tuple[FileContext, list[Finding]]:
+def detect(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None) -> tuple[FileContext, list[Finding]]:
     """Findings in ``text`` with the context their fixes apply to (``apply_one``)."""
     rules = _screened(text, rules)
     if not rules:
         return FileContext(cst.parse_module("")), []
-    return _detect(cst.parse_module(text), text, rules, path)
+    return _detect(cst.parse_module(text), text, rules, path, traces)
 
 
 def apply_one(ctx: FileContext, finding: Finding, target_version: tuple[int, int] = sys.version_info[:2]) -> str:
@@ -184,6 +186,7 @@ def fix_source(
     unsafe_fixes: bool = False,
     target_version: tuple[int, int] = sys.version_info[:2],
     accept: Callable[[Finding], bool] | None = None,
+    traces=None,
 ) -> tuple[str, list[Finding], list[Finding]]:
     """Apply fixes until the source is stable: ``(new_text, applied, remaining)``.
 
@@ -198,7 +201,7 @@ def fix_source(
     current = text
     for _ in range(MAX_PASSES):
         module = cst.parse_module(current)
-        ctx, findings = _detect(module, current, rules, path)
+        ctx, findings = _detect(module, current, rules, path, traces)
         wanted = [f for f in findings if _wanted(f, unsafe_fixes) and (accept is None or accept(f))]
         remaining = [f for f in findings if f not in wanted]
         chosen_fixes = _compatible(ctx, (f.fix for f in wanted))
@@ -240,10 +243,10 @@ def process_file(path: str, options: Options, fix: bool) -> FileResult:
     try:
         if fix:
             result.fixed, result.applied, result.findings = fix_source(
-                source.text, rules, path, options.unsafe_fixes, options.target_version
+                source.text, rules, path, options.unsafe_fixes, options.target_version, traces=options.traces
             )
         else:
-            result.findings = lint_source(source.text, rules, path)
+            result.findings = lint_source(source.text, rules, path, options.traces)
     except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
         result.error = _parse_error(error)
     except FixError as error:
@@ -253,7 +256,15 @@ def process_file(path: str, options: Options, fix: bool) -> FileResult:
     except Exception as error:  # a bug in a rule must not stop the other files
         result.error = f"internal error, please report it: {type(error).__name__}: {error}"
         result.fixed, result.applied, result.findings = None, [], []
+    for finding in (*result.findings, *result.applied):
+        finding.fix = _detached(finding.fix)
     return result
+
+
+def _detached(fix: Fix | None) -> Fix | None:
+    """The fix without its edits: they hold tree nodes and closures, which are
+    useless once applied and cannot cross a process boundary."""
+    return None if fix is None else Fix({}, fix.applicability)
 
 
 def _process_star(args):

@@ -145,7 +145,7 @@ class Reviewer:
         rejected: Counter = Counter()
         while True:
             try:
-                ctx, findings = detect(current, self.rules, path)
+                ctx, findings = detect(current, self.rules, path, self.options.traces)
             except Exception as error:  # the file does not parse
                 self.tally.errors.append(f"{path}: cannot parse: {error}")
                 return current

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 import re
-from functools import lru_cache
 from typing import Sequence
 
 from tfautofix.analysis.names import DATASET_METHODS, KERAS_TRACED_METHODS, TRACING_HIGHER_ORDER
@@ -61,17 +60,9 @@ def rules_for(text: str, rules: Sequence[Rule], tree: ast.Module | None = None) 
             continue
         if traced_text is None:
             traced_text = traced_source(text, tree)
-        if traced_text and any(_pattern(trigger).search(traced_text) for trigger in rule.triggers):
+        if traced_text and rule.screen(traced_text):  # the rule's own screen: triggers are substrings
             result.append(rule)
     return result
-
-
-@lru_cache(maxsize=None)
-def _pattern(trigger: str) -> re.Pattern:
-    """A trigger that is a name matches whole names only in traced code:
-    ``random`` is not in ``random_ops``, ``Variable`` not in ``ResourceVariable``."""
-    escaped = re.escape(trigger)
-    return re.compile(rf"(?<!\w){escaped}(?!\w)" if trigger.isidentifier() else escaped)
 
 
 def traced_source(text: str, tree: ast.Module) -> str:
@@ -93,7 +84,7 @@ def traced_source(text: str, tree: ast.Module) -> str:
     # Functions and lambdas handed to tf.function, map_fn, Dataset.map, compile(...), partial.
     for match in wrapper_call.finditer(text):
         call = _balanced(text, match.end())
-        regions.append(call)  # holds the body of a lambda argument
+        regions.append(match.group(0) + call)  # the wrapper and its arguments (a lambda's body)
         for name in _IDENTIFIER.findall(call):
             seeds.extend(functions.get(name, ()))
     traced: set[int] = set()

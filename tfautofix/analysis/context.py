@@ -21,9 +21,11 @@ FunctionNode = (cst.FunctionDef, cst.Lambda)
 
 
 class FileContext:
-    def __init__(self, module: cst.Module, path: str = "<string>") -> None:
+    def __init__(self, module: cst.Module, path: str = "<string>", traces=None) -> None:
         self.module = module
         self.path = path
+        #: The trace log given with --traces (``tfautofix.tracing.log.TraceLog``), or None.
+        self.traces = traces
         # unsafe_skip_copy keeps node identity, so fixes can target nodes of `module`.
         self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
 

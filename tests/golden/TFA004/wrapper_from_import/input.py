@@ -1,0 +1,15 @@
+from tensorflow import function as compile_fn
+from tensorflow import math
+
+
+def mean(values):
+    return math.reduce_mean(values)
+
+
+fast_mean = compile_fn(mean)
+
+
+def exercise():
+    import tensorflow
+
+    return [fast_mean(tensorflow.range(n, dtype=tensorflow.float32)) for n in (4, 8, 16)]

@@ -1,0 +1,266 @@
+"""Static, conservative tensor inference inside one function.
+
+``is_tensor`` answers "is this expression certainly a ``tf.Tensor``?": results of
+TensorFlow ops, arithmetic and comparisons involving them, names whose every
+assignment is such a value, and parameters declared as tensors (an
+``input_signature`` of the decorating ``tf.function``, or a ``tf.Tensor``
+annotation). Anything unknown is *not* a tensor: Python flags, ``x.shape[0]``,
+``len(x)``, ``x is None`` and calls of user functions stay Python values, so a
+rule built on this never rewrites Python control flow.
+
+``is_scalar`` answers True (certainly rank 0), False (certainly not) or None
+(unknown); ``is_bool`` whether the value is certainly a boolean.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from tfautofix.analysis.names import TF_FUNCTION
+
+if TYPE_CHECKING:
+    from tfautofix.analysis.context import FileContext
+
+#: ``tf.<namespace>.*`` functions all return tensors.
+_TENSOR_NAMESPACES = ("math", "nn", "linalg", "random", "bitwise", "signal", "strings")
+#: Top-level ``tf.*`` functions returning tensors (``tf.reduce_*`` too).
+_TOP_LEVEL_OPS = frozenset(
+    """abs add argmax argmin argsort boolean_mask cast ceil clip_by_value concat cond constant
+    convert_to_tensor cumsum divide einsum equal exp expand_dims fill floor gather gather_nd
+    greater greater_equal identity less less_equal logical_and logical_not logical_or matmul
+    maximum minimum multiply norm not_equal one_hot ones ones_like pow range rank reshape round
+    shape sigmoid sign size sort split sqrt square squeeze stack stop_gradient subtract tanh
+    tensordot tile transpose unstack where while_loop zeros zeros_like""".split()
+)
+#: Ops whose result unpacks into tensors: ``a, b = tf.unstack(x)``.
+_TUPLE_OPS = frozenset({"cond", "while_loop", "unstack", "split", "meshgrid", "unique", "top_k"})
+_BOOL_OPS = frozenset(
+    """equal not_equal greater greater_equal less less_equal logical_and logical_or logical_not
+    logical_xor reduce_all reduce_any is_nan is_inf is_finite in_top_k""".split()
+)
+#: Elementwise ops: the result is a scalar when every operand is.
+_ELEMENTWISE = frozenset(
+    """abs add subtract multiply divide maximum minimum sqrt exp log square sign identity
+    stop_gradient sigmoid tanh round floor ceil pow equal not_equal greater greater_equal less
+    less_equal logical_and logical_or logical_not logical_xor is_nan is_inf is_finite""".split()
+)
+_COMPARISONS = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual, cst.Equal, cst.NotEqual)
+
+
+def op_name(ctx: FileContext, call: cst.Call) -> str | None:
+    """``reduce_mean`` for ``tf.reduce_mean(...)``/``tf.math.reduce_mean(...)``, if a tensor op."""
+    for name in ctx.names(call.func):
+        parts = name.split(".")
+        if parts[0] != "tensorflow" or len(parts) < 2:
+            continue
+        if len(parts) == 2 and (parts[1] in _TOP_LEVEL_OPS or parts[1].startswith("reduce_")):
+            return parts[1]
+        if len(parts) == 3 and parts[1] in _TENSOR_NAMESPACES:
+            return parts[2]
+    return None
+
+
+def _positional(call: cst.Call, index: int, keyword: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+    return positional[index].value if index < len(positional) else None
+
+
+def _is_none(expr: cst.BaseExpression | None) -> bool:
+    return expr is None or (isinstance(expr, cst.Name) and expr.value == "None")
+
+
+def _is_number(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float)) or (
+        isinstance(expr, cst.Name) and expr.value in ("True", "False")
+    )
+
+
+def _all(values: list[bool | None]) -> bool | None:
+    """Combine facts that must all hold: False wins, then unknown."""
+    if False in values:
+        return False
+    return None if None in values else True
+
+
+class TensorInference:
+    def __init__(self, ctx: FileContext, function: cst.FunctionDef) -> None:
+        self.ctx = ctx
+        self.function = function
+        self._signature = self._input_signature()
+        self._visiting: set[tuple[str, cst.CSTNode]] = set()
+
+    # -- tensors ----------------------------------------------------------
+    def is_tensor(self, expr: cst.BaseExpression) -> bool:
+        if isinstance(expr, cst.Call):
+            return op_name(self.ctx, expr) is not None
+        if isinstance(expr, cst.Name):
+            return self._name_fact(expr, "tensor") is True
+        if isinstance(expr, cst.Subscript):
+            return self.is_tensor(expr.value)
+        if isinstance(expr, cst.BinaryOperation):
+            return self.is_tensor(expr.left) or self.is_tensor(expr.right)
+        if isinstance(expr, cst.UnaryOperation):
+            return self.is_tensor(expr.expression)
+        if isinstance(expr, cst.Comparison):
+            return all(isinstance(c.operator, _COMPARISONS) for c in expr.comparisons) and (
+                self.is_tensor(expr.left) or any(self.is_tensor(c.comparator) for c in expr.comparisons)
+            )
+        if isinstance(expr, cst.BooleanOperation):
+            return self.is_tensor(expr.left) or self.is_tensor(expr.right)
+        return False
+
+    def is_bool(self, expr: cst.BaseExpression) -> bool:
+        if isinstance(expr, (cst.Comparison, cst.BooleanOperation)):
+            return True
+        if isinstance(expr, cst.UnaryOperation):
+            return isinstance(expr.operator, cst.Not) or (
+                isinstance(expr.operator, cst.BitInvert) and self.is_bool(expr.expression)
+            )
+        if isinstance(expr, cst.Call):
+            return op_name(self.ctx, expr) in _BOOL_OPS
+        if isinstance(expr, cst.Name):
+            return self._name_fact(expr, "bool") is True
+        return False
+
+    def is_scalar(self, expr: cst.BaseExpression) -> bool | None:
+        if _is_number(expr):
+            return True
+        if isinstance(expr, cst.Call):
+            return self._call_scalar(expr)
+        if isinstance(expr, cst.Name):
+            return self._name_fact(expr, "scalar")
+        if isinstance(expr, cst.Subscript):
+            # tf.shape(x)[i] is one dimension.
+            if (
+                isinstance(expr.value, cst.Call)
+                and op_name(self.ctx, expr.value) == "shape"
+                and len(expr.slice) == 1
+                and isinstance(expr.slice[0].slice, cst.Index)
+                and _is_number(expr.slice[0].slice.value)
+            ):
+                return True
+            return None
+        if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
+            return _all([self.is_scalar(expr.left), self.is_scalar(expr.right)])
+        if isinstance(expr, cst.UnaryOperation):
+            return self.is_scalar(expr.expression)
+        if isinstance(expr, cst.Comparison):
+            return _all([self.is_scalar(expr.left), *(self.is_scalar(c.comparator) for c in expr.comparisons)])
+        return None
+
+    def _call_scalar(self, call: cst.Call) -> bool | None:
+        op = op_name(self.ctx, call)
+        if op is None:
+            return None
+        if op in ("size", "rank"):
+            return True
+        if op == "constant":
+            value = _positional(call, 0, "value")
+            return True if value is not None and _is_number(value) else None
+        if op.startswith("reduce_") or op in ("count_nonzero", "norm"):
+            axis = _positional(call, 2 if op == "norm" else 1, "axis")
+            keepdims = _positional(call, 3 if op == "norm" else 2, "keepdims")
+            if _is_none(axis) and (keepdims is None or (isinstance(keepdims, cst.Name) and keepdims.value == "False")):
+                return True
+            return None
+        if op == "cast":
+            first = _positional(call, 0, "x")
+            return None if first is None else self.is_scalar(first)
+        if op in _ELEMENTWISE:
+            operands = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+            return _all([self.is_scalar(o) for o in operands]) if operands else None
+        return None
+
+    # -- names ------------------------------------------------------------
+    def _name_fact(self, name: cst.Name, fact: str) -> bool | None:
+        """``fact`` ("tensor", "bool" or "scalar") for every value ``name`` may hold."""
+        scope = self.ctx.scope(name)
+        if scope is None or name.value not in scope:
+            return False if fact != "scalar" else None
+        key = (fact, name.value, scope)
+        if key in self._visiting:  # `y = y + 1`: decided by the other assignments
+            return True
+        self._visiting.add(key)
+        try:
+            facts = [self._assignment_fact(getattr(a, "node", None), fact) for a in scope[name.value]]
+        finally:
+            self._visiting.discard(key)
+        facts = [f for f in facts if f != "neutral"]
+        if not facts:
+            return False if fact != "scalar" else None
+        if fact == "scalar":
+            return _all(facts)
+        return all(f is True for f in facts)
+
+    def _assignment_fact(self, node: cst.CSTNode | None, fact: str):
+        if isinstance(node, cst.Param):
+            return self._param_fact(node, fact)
+        if not isinstance(node, cst.Name):
+            return False if fact != "scalar" else None
+        parent = self.ctx.parent(node)
+        value: cst.BaseExpression | None = None
+        if isinstance(parent, cst.AssignTarget):
+            value = self.ctx.parent(parent).value
+        elif isinstance(parent, cst.AnnAssign):
+            value = parent.value
+        elif isinstance(parent, cst.AugAssign):
+            return "neutral"  # `y += 1` keeps what y is
+        elif isinstance(parent, cst.Element) and fact == "tensor":
+            # `a, b = tf.unstack(x)` and our own `y, z = tf.cond(...)`
+            target = self.ctx.parent(parent)
+            owner = self.ctx.parent(self.ctx.parent(target)) if isinstance(target, cst.Tuple) else None
+            if isinstance(owner, cst.Assign) and isinstance(owner.value, cst.Call):
+                return op_name(self.ctx, owner.value) in _TUPLE_OPS
+        if value is None:
+            return False if fact != "scalar" else None
+        if fact == "tensor":
+            return self.is_tensor(value)
+        if fact == "bool":
+            return self.is_bool(value)
+        return self.is_scalar(value)
+
+    def _param_fact(self, param: cst.Param, fact: str):
+        spec = self._signature.get(param.name.value)
+        annotated = param.annotation is not None and self.ctx.resolves_to(
+            param.annotation.annotation, "tensorflow.Tensor"
+        )
+        if fact == "tensor":
+            return spec is not None or annotated
+        if spec is None:
+            return None if fact == "scalar" else False
+        if fact == "bool":
+            dtype = _positional(spec, 1, "dtype")
+            return dtype is not None and self.ctx.resolves_to(dtype, "tensorflow.bool")
+        shape = _positional(spec, 0, "shape")
+        if isinstance(shape, (cst.List, cst.Tuple)):
+            return not shape.elements
+        return None
+
+    def _input_signature(self) -> dict[str, cst.Call]:
+        """Parameter name → its ``tf.TensorSpec(...)`` from ``@tf.function(input_signature=[...])``."""
+        for decorator in self.function.decorators:
+            call = decorator.decorator
+            if not isinstance(call, cst.Call) or not self.ctx.resolves_to(call.func, TF_FUNCTION):
+                continue
+            signature = _positional(call, 1, "input_signature")
+            if not isinstance(signature, (cst.List, cst.Tuple)):
+                continue
+            params = list(self.function.params.params)
+            if params and params[0].name.value in ("self", "cls") and isinstance(
+                self.ctx.parent(self.ctx.parent(self.function)), cst.ClassDef
+            ):
+                params = params[1:]
+            specs = {}
+            for param, element in zip(params, signature.elements):
+                value = element.value
+                if isinstance(value, cst.Call) and self.ctx.resolves_to(value.func, "tensorflow.TensorSpec"):
+                    specs[param.name.value] = value
+            return specs
+        return {}

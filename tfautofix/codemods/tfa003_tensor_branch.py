@@ -1,0 +1,597 @@
+"""TFA003 python-branch-on-tensor: ``if``/``while`` on tensors → ``tf.cond``/``tf.while_loop``."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Sequence
+
+import libcst as cst
+import libcst.matchers as m
+
+from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.tensors import TensorInference
+from tfautofix.rule import Finding, Fix, Rule
+
+_BRANCH = re.compile(r"^[ \t]*(?:el)?(?:if|while)\b", re.MULTILINE)
+#: Generated calls longer than this are laid out one argument per line.
+_LINE_LENGTH = 88
+#: Method calls that are TensorFlow state updates, fine inside a branch.
+_VARIABLE_UPDATES = frozenset({"assign", "assign_add", "assign_sub"})
+
+
+class _NoFix(Exception):
+    """The rewrite could change what the code does; the message says why."""
+
+
+class PythonBranchOnTensor(Rule):
+    code = "TFA003"
+    name = "python-branch-on-tensor"
+    summary = "Python `if`/`while` on a tensor only works when AutoGraph rewrites it; use `tf.cond`/`tf.while_loop`"
+    fixable = "unsafe"  # safe when the condition is a scalar and the branches give tensors
+    contract = "exact"
+    #: What makes code traced (tf.function, tf.map_fn, Dataset.map, Keras methods, compile);
+    #: `screen` also requires an `if`/`while` statement.
+    triggers = (
+        "function", "map", "filter", "interleave", "scan", "fold", "while_loop", "cond",
+        "call", "_step", "update_state", "compile",
+    )
+    docs = """
+A Python `if` or `while` whose condition is a tensor works inside `tf.function`
+only because AutoGraph rewrites it at trace time. With `autograph=False`, in
+code AutoGraph does not convert (a Keras 3 layer's `call`, run by Keras on
+symbolic tensors, is one), or when AutoGraph cannot reconcile the branches, it
+fails: `OperatorNotAllowedInGraphError: Using a symbolic tf.Tensor as a Python
+bool is not allowed`. The fix writes the graph control flow out explicitly:
+
+- both branches `return` → `return tf.cond(pred, lambda: a, lambda: b)` (an
+  `if` without `else` followed by `return b` counts);
+- branches assigning names → `y = tf.cond(...)` / `y, z = tf.cond(...)`; a
+  missing `else` (or a branch not assigning a name) keeps the current value;
+- multi-statement branches → local `def _true_fn():` / `def _false_fn():`
+  returning the assigned names (names a branch updates are passed in);
+- `elif` chains → nested `tf.cond`; `not`/`and`/`or` on tensors →
+  `tf.logical_not`/`tf.logical_and`/`tf.logical_or`; a non-boolean condition
+  (`if tf.reduce_sum(x):`, which even AutoGraph rejects) is cast with
+  `tf.cast(..., tf.bool)`, Python's truth test;
+- `while cond:` updating local variables → `tf.while_loop` over them.
+
+A condition counts as a tensor only when it certainly is one: a TensorFlow op
+(`tf.reduce_*`, `tf.math.*`, comparisons with them), a name assigned only such
+values, or a parameter declared as a tensor (`input_signature`, a `tf.Tensor`
+annotation). Python flags (`training`), static shapes (`x.shape[0]`, `len(x)`)
+and `is None` checks stay Python `if`s.
+
+Reported without a fix: `break`/`continue`/`yield`/`raise` in the body, a name
+assigned in only one branch with no value before the `if`, Python side effects
+in a branch (`print`, `list.append`, `self.x = ...` run once per trace, in both
+branches), conditions that are not scalars, `and`/`or` mixing Python values
+with tensors. The fix is marked unsafe when the condition may not be a scalar,
+or a branch may give a Python value (`tf.cond` needs tensors of one dtype).
+"""
+    before = """\
+import tensorflow as tf
+
+@tf.function(autograph=False)
+def activation(x):
+    if tf.reduce_mean(x) > 0.5:
+        return tf.nn.relu(x)
+    else:
+        return tf.nn.sigmoid(x)
+"""
+    after = """\
+import tensorflow as tf
+
+@tf.function(autograph=False)
+def activation(x):
+    return tf.cond(
+        tf.reduce_mean(x) > 0.5,
+        lambda: tf.nn.relu(x),
+        lambda: tf.nn.sigmoid(x),
+    )
+"""
+
+    def screen(self, source: str) -> bool:
+        return super().screen(source) and _BRANCH.search(source) is not None
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        inferences: dict[cst.FunctionDef, TensorInference] = {}
+        for node in m.findall(ctx.module, m.If() | m.While()):
+            assert isinstance(node, (cst.If, cst.While))
+            parent = ctx.parent(node)
+            if isinstance(parent, cst.If) and parent.orelse is node:
+                continue  # an `elif`: part of its chain
+            func = ctx.enclosing(node, cst.FunctionDef)
+            if func is None or not ctx.is_traced(node):
+                continue
+            if func not in inferences:
+                inferences[func] = TensorInference(ctx, func)
+            rewriter = _Rewriter(ctx, func, inferences[func])
+            test = _tensor_test(node, rewriter.inference)
+            if test is None:
+                continue
+            keyword, target = ("if", "tf.cond") if isinstance(node, cst.If) else ("while", "tf.while_loop")
+            message = (
+                f"Python `{keyword}` on a tensor only works when AutoGraph converts it "
+                f"({ctx.traced_reason(node)}); use `{target}`"
+            )
+            fix = None
+            try:
+                if test is not node.test:
+                    raise _NoFix("an `elif` on a tensor follows a Python condition")
+                fix = rewriter.rewrite_if(node) if isinstance(node, cst.If) else rewriter.rewrite_while(node)
+            except _NoFix as reason:
+                message += f" (not fixed: {reason})"
+            else:
+                if rewriter.unsafe:
+                    message += f" (unsafe fix: {'; '.join(rewriter.unsafe)})"
+            yield self.finding(ctx, test, message, fix)
+
+
+def _tensor_test(node: cst.If | cst.While, inference: TensorInference) -> cst.BaseExpression | None:
+    """The first tensor condition of an ``if``/``elif`` chain or ``while``, if any."""
+    while True:
+        if inference.is_tensor(node.test):
+            return node.test
+        if not isinstance(node, cst.If) or not isinstance(node.orelse, cst.If):
+            return None
+        node = node.orelse
+
+
+def _statements(block: cst.BaseSuite) -> list[cst.BaseStatement]:
+    if isinstance(block, cst.IndentedBlock):
+        return list(block.body)
+    assert isinstance(block, cst.SimpleStatementSuite)
+    return [cst.SimpleStatementLine(body=block.body)]
+
+
+def _target_names(target: cst.BaseExpression) -> list[cst.Name] | None:
+    """The names bound by an assignment target; None for attributes, subscripts, stars."""
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        names = []
+        for element in target.elements:
+            inner = _target_names(element.value) if isinstance(element, cst.Element) else None
+            if inner is None:
+                return None
+            names += inner
+        return names
+    return None
+
+
+def _assigned(stmts: Sequence[cst.BaseStatement]) -> list[cst.Name]:
+    """Name targets bound by top-level statements, in order (local defs included)."""
+    names: list[cst.Name] = []
+    for stmt in stmts:
+        if isinstance(stmt, cst.FunctionDef):
+            names.append(stmt.name)
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Assign):
+                for target in small.targets:
+                    names += _target_names(target.target) or []
+            elif isinstance(small, (cst.AugAssign, cst.AnnAssign)) and isinstance(small.target, cst.Name):
+                if not isinstance(small, cst.AnnAssign) or small.value is not None:
+                    names.append(small.target)
+    return names
+
+
+def _binds(stmt: cst.BaseStatement, name: str) -> bool:
+    """Does ``stmt`` certainly bind ``name`` when it completes?"""
+    if isinstance(stmt, cst.If):
+        if stmt.orelse is None:
+            return False
+        orelse = [stmt.orelse] if isinstance(stmt.orelse, cst.If) else _statements(stmt.orelse.body)
+        return any(_binds(s, name) for s in _statements(stmt.body)) and any(_binds(s, name) for s in orelse)
+    return any(n.value == name for n in _assigned([stmt]))
+
+
+class _Reads(cst.CSTVisitor):
+    """Names an expression or statement reads (over-approximated: attribute names too)."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.add(node.value)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
+        # `y = ...` does not read y, `y[i] = ...` and `y.a = ...` do.
+        return _target_names(node.target) is None
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
+        if node.value is not None:
+            node.value.visit(self)
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        # `def f(): ...` binds f; only its decorators, defaults and body read names.
+        for child in (*node.decorators, node.params, node.body):
+            child.visit(self)
+        return False
+
+
+def _reads(nodes: Sequence[cst.CSTNode]) -> set[str]:
+    visitor = _Reads()
+    for node in nodes:
+        node.visit(visitor)
+    return visitor.names
+
+
+def _read_first(stmts: Sequence[cst.BaseStatement], name: str) -> bool:
+    """Do ``stmts`` read ``name`` before (or while) first assigning it?"""
+    for stmt in stmts:
+        if name in _reads([stmt]):
+            return True
+        if _binds(stmt, name):
+            return False
+    return False
+
+
+def _unsupported(
+    ctx: FileContext, inference: TensorInference, stmts: Sequence[cst.BaseStatement], allow_final_return: bool
+) -> str | None:
+    """Why the statements cannot move into a branch function, or None."""
+    jumps = ((m.Break(), "`break`"), (m.Continue(), "`continue`"), (m.Raise(), "`raise`"))
+    for kind, what in ((m.Yield(), "`yield`"), (m.Await(), "`await`"), (m.NamedExpr(), "`:=`"), *jumps):
+        if any(m.findall(stmt, kind) for stmt in stmts):
+            return f"{what} in the body"
+    for index, stmt in enumerate(stmts):
+        if isinstance(stmt, cst.FunctionDef):
+            continue
+        if isinstance(stmt, (cst.If, cst.While)) and inference.is_tensor(stmt.test):
+            keyword = "if" if isinstance(stmt, cst.If) else "while"
+            return f"the nested `{keyword}` on a tensor comes first (`tfautofix fix` rewrites both, inner first)"
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            return "the body contains a nested block (`if`, loop, `with` or `try`)"
+        for small in stmt.body:
+            if isinstance(small, cst.Return):
+                if not (allow_final_return and index == len(stmts) - 1 and small.value is not None):
+                    return "`return` in only part of the body"
+            elif isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                for target in targets:
+                    if _target_names(target) is None:
+                        return f"`{ctx.code(target).strip()} = ...` is a Python side effect"
+            elif isinstance(small, cst.Expr):
+                if not _harmless_expression(ctx, small.value):
+                    return f"`{ctx.code(small.value).strip()}` is a Python side effect"
+            elif not isinstance(small, cst.Pass):
+                return f"`{ctx.code(small).strip()}` in the body"
+    return None
+
+
+def _harmless_expression(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """TensorFlow ops (``tf.print``, ``v.assign_add``) and docstrings run correctly inside a branch."""
+    if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if not isinstance(expr, cst.Call):
+        return False
+    if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in _VARIABLE_UPDATES:
+        return True
+    return any(name.startswith("tensorflow.") for name in ctx.names(expr.func))
+
+
+def _lambda(body: cst.BaseExpression) -> cst.Lambda:
+    return cst.Lambda(params=cst.Parameters(), body=body)
+
+
+def _pack(values: Sequence[cst.BaseExpression], parenthesized: bool = True) -> cst.BaseExpression:
+    """One value as itself, several as a tuple, none as ``None``."""
+    if not values:
+        return cst.Name("None")
+    if len(values) == 1:
+        return values[0]
+    elements = [cst.Element(v) for v in values]
+    return cst.Tuple(elements) if parenthesized else cst.Tuple(elements, lpar=[], rpar=[])
+
+
+def _one_per_line(module: cst.Module, call: cst.Call, column: int, depth: int = 1) -> cst.Call:
+    """``call`` with one argument per line; nested ``lambda: tf.cond(...)`` too when still long."""
+    indent = module.default_indent
+
+    def newline(level: int) -> cst.ParenthesizedWhitespace:
+        return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(indent * level))
+
+    args = []
+    for i, arg in enumerate(call.args):
+        value = arg.value
+        too_long = column + len(indent * depth) + len(module.code_for_node(arg)) > _LINE_LENGTH
+        if too_long and isinstance(value, cst.Lambda) and isinstance(value.body, cst.Call):
+            arg = arg.with_changes(value=value.with_changes(body=_one_per_line(module, value.body, column, depth + 1)))
+        last = i == len(call.args) - 1
+        args.append(arg.with_changes(comma=cst.Comma(whitespace_after=newline(depth - 1 if last else depth))))
+    return call.with_changes(whitespace_before_args=newline(depth), args=args)
+
+
+def _without_blank_lines(stmt: cst.BaseStatement) -> cst.BaseStatement:
+    """The statement opening a new block keeps its comments, not blank lines above it."""
+    if isinstance(stmt, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+        return stmt.with_changes(leading_lines=[line for line in stmt.leading_lines if line.comment])
+    return stmt
+
+
+def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
+    return expr.with_changes(lpar=[], rpar=[]) if getattr(expr, "lpar", None) else expr
+
+
+class _Rewriter:
+    def __init__(self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference) -> None:
+        self.ctx = ctx
+        self.func = func
+        self.inference = inference
+        self.tf, self.tf_import = ctx.tensorflow_alias
+        self.unsafe: list[str] = []
+        self._taken = {name.value for name in m.findall(func, m.Name())}
+
+    def _fresh(self, base: str) -> str:
+        """``base``, or ``base_2``, ``base_3``...: a name the function does not use yet."""
+        name, number = base, 1
+        while name in self._taken:
+            number += 1
+            name = f"{base}_{number}"
+        self._taken.add(name)
+        return name
+
+    def _tf(self, name: str, *args: cst.BaseExpression) -> cst.Call:
+        return cst.Call(func=cst.parse_expression(f"{self.tf}.{name}"), args=[cst.Arg(a) for a in args])
+
+    def _fix(self, edits: dict) -> Fix:
+        imports = (self.tf_import,) if self.tf_import is not None else ()
+        return Fix(edits, applicability="unsafe" if self.unsafe else "safe", imports=imports)
+
+    def _line(self, small: cst.Return | cst.Assign | cst.Expr, node: cst.CSTNode) -> cst.SimpleStatementLine:
+        """The statement replacing ``node``; its call wrapped when the line would be long."""
+        line = cst.SimpleStatementLine([small])
+        column = self.ctx.span(node)[0][1] - 1
+        if column + len(self.ctx.module.code_for_node(line).rstrip()) <= _LINE_LENGTH:
+            return line
+        call = small.value
+        assert isinstance(call, cst.Call)
+        return line.with_changes(body=[small.with_changes(value=_one_per_line(self.ctx.module, call, column))])
+
+    def _note_unsafe(self, reason: str) -> None:
+        if reason not in self.unsafe:
+            self.unsafe.append(reason)
+
+    # -- conditions ---------------------------------------------------------
+    def predicate(self, test: cst.BaseExpression) -> cst.BaseExpression:
+        """``test`` as a scalar boolean tensor expression."""
+        scalar = self.inference.is_scalar(test)
+        if scalar is False:
+            raise _NoFix("the condition is not a scalar; reduce it with `tf.reduce_any`/`tf.reduce_all`")
+        if scalar is None:
+            self._note_unsafe("the condition may not be a scalar")
+        return self._boolean(test)
+
+    def _boolean(self, test: cst.BaseExpression) -> cst.BaseExpression:
+        infer = self.inference
+        if isinstance(test, cst.BooleanOperation):
+            if not (infer.is_tensor(test.left) and infer.is_tensor(test.right)):
+                raise _NoFix(f"`{self.ctx.code(test).strip()}` mixes Python values and tensors")
+            name = "logical_and" if isinstance(test.operator, cst.And) else "logical_or"
+            return self._tf(name, self._boolean(test.left), self._boolean(test.right))
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            return self._tf("logical_not", self._boolean(test.expression))
+        if isinstance(test, cst.Comparison) and len(test.comparisons) > 1:
+            raise _NoFix("a chained comparison; split it with `and`")
+        if infer.is_bool(test):
+            return _bare(test)
+        return self._tf("cast", _bare(test), cst.parse_expression(f"{self.tf}.bool"))
+
+    # -- names ----------------------------------------------------------------
+    def _defined_before(self, name: str, node: cst.CSTNode) -> bool:
+        current = node
+        while current is not self.func:
+            parent = self.ctx.parent(current)
+            if parent is None:
+                return False
+            if isinstance(parent, cst.IndentedBlock):
+                for stmt in parent.body:
+                    if stmt is current:
+                        break
+                    if _binds(stmt, name):
+                        return True
+            current = parent
+        params = self.func.params
+        return any(p.name.value == name for p in (*params.posonly_params, *params.params, *params.kwonly_params))
+
+    def _read_later(self, name: str, node: cst.CSTNode) -> bool:
+        """Is ``name`` used after ``node`` (anywhere, when ``node`` is inside a loop)?"""
+        in_loop = any(
+            isinstance(a, (cst.For, cst.While))
+            for a in self.ctx.ancestors(node)
+            if a is not self.func and self.func in self.ctx.ancestors(a)
+        )
+        end = self.ctx.span(node)[1]
+        for occurrence in m.findall(self.func.body, m.Name(name)):
+            if in_loop or self.ctx.span(occurrence)[0] >= end:
+                return True
+        return False
+
+    # -- branch functions --------------------------------------------------------
+    def _function(
+        self, fn_name: str, stmts: list[cst.BaseStatement], returned: Sequence[str] | None, node: cst.CSTNode
+    ) -> tuple[list[cst.BaseStatement], cst.BaseExpression]:
+        """``def fn_name(...)`` holding ``stmts`` (+ ``return returned``) and the callable to pass."""
+        assigned = dict.fromkeys(n.value for n in _assigned(stmts))
+        params = [n for n in assigned if _read_first(stmts, n) and self._defined_before(n, node)]
+        body = list(stmts)
+        if returned:
+            body.append(cst.SimpleStatementLine([cst.Return(_pack([cst.Name(n) for n in returned], parenthesized=False))]))
+        body[0] = _without_blank_lines(body[0])
+        fn_name = self._fresh(fn_name)
+        definition = cst.FunctionDef(
+            name=cst.Name(fn_name),
+            params=cst.Parameters([cst.Param(cst.Name(p)) for p in params]),
+            body=cst.IndentedBlock(body),
+        )
+        if params:
+            return [definition], _lambda(cst.Call(cst.Name(fn_name), [cst.Arg(cst.Name(p)) for p in params]))
+        return [definition], cst.Name(fn_name)
+
+    def _return_branch(self, stmts, fn_name, node):
+        last = stmts[-1].body[-1]
+        if len(stmts) == 1 and len(stmts[0].body) == 1:
+            value = last.value
+            if not self.inference.is_tensor(value):
+                self._note_unsafe(f"`{self.ctx.code(value).strip()}` may not be a tensor")
+            return [], _lambda(value)
+        if not self.inference.is_tensor(last.value):
+            self._note_unsafe(f"`{self.ctx.code(last.value).strip()}` may not be a tensor")
+        return self._function(fn_name, stmts, None, node)
+
+    def _assign_branch(self, stmts, fn_name, outputs, node):
+        values: dict[str, cst.BaseExpression] = {}
+        simple = True
+        for stmt in stmts:
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else [stmt]:
+                if isinstance(small, cst.Pass):
+                    continue
+                if (
+                    isinstance(small, cst.Assign)
+                    and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)
+                    and small.targets[0].target.value in outputs
+                    and small.targets[0].target.value not in values
+                    and not _reads([small.value]) & set(values)
+                ):
+                    values[small.targets[0].target.value] = small.value
+                else:
+                    simple = False
+        if simple:
+            return [], _lambda(_pack([values.get(n, cst.Name(n)) for n in outputs]))
+        return self._function(fn_name, stmts, outputs, node)
+
+    # -- if -------------------------------------------------------------------------
+    def rewrite_if(self, node: cst.If) -> Fix:
+        chain: list[tuple[cst.BaseExpression, list[cst.BaseStatement]]] = []
+        current: cst.If = node
+        while True:
+            if chain and not self.inference.is_tensor(current.test):
+                raise _NoFix("an `elif` on a Python value inside a tensor `if` chain")
+            chain.append((current.test, _statements(current.body)))
+            if isinstance(current.orelse, cst.If):
+                current = current.orelse
+                continue
+            final = _statements(current.orelse.body) if isinstance(current.orelse, cst.Else) else None
+            break
+
+        edits: dict = {}
+        blocks = [stmts for _, stmts in chain] + ([final] if final is not None else [])
+        ends_in_return = [self._ends_in_return(stmts) for stmts in blocks]
+        if any(ends_in_return):
+            if final is None:
+                following = self._next_statement(node)
+                if following is None or not self._ends_in_return([following]):
+                    raise _NoFix("only some branches `return`")
+                final = [following]
+                edits[following] = cst.RemoveFromParent()
+                blocks.append(final)
+                ends_in_return.append(True)
+            if not all(ends_in_return):
+                raise _NoFix("only some branches `return`")
+            for stmts in blocks:
+                self._check_block(stmts, allow_final_return=True)
+            prelude, call = self._cond_chain(chain, final, None, node)
+            result: cst.BaseSmallStatement = cst.Return(call)
+        else:
+            for stmts in blocks:
+                self._check_block(stmts, allow_final_return=False)
+            outputs = self._outputs(blocks, final is not None, node)
+            prelude, call = self._cond_chain(chain, final, outputs, node)
+            if outputs:
+                targets = _pack([cst.Name(n) for n in outputs], parenthesized=False)
+                result = cst.Assign([cst.AssignTarget(targets)], call)
+            else:
+                result = cst.Expr(call)
+        statements = [*prelude, self._line(result, node)]
+        statements[0] = statements[0].with_changes(leading_lines=node.leading_lines)
+        edits[node] = cst.FlattenSentinel(statements)
+        return self._fix(edits)
+
+    def _ends_in_return(self, stmts) -> bool:
+        last = stmts[-1] if stmts else None
+        return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)
+
+    def _next_statement(self, node: cst.CSTNode) -> cst.BaseStatement | None:
+        parent = self.ctx.parent(node)
+        body = list(parent.body) if isinstance(parent, cst.IndentedBlock) else []
+        index = body.index(node) if node in body else -1
+        return body[index + 1] if 0 <= index < len(body) - 1 else None
+
+    def _check_block(self, stmts, allow_final_return: bool) -> None:
+        reason = _unsupported(self.ctx, self.inference, stmts, allow_final_return)
+        if reason is not None:
+            raise _NoFix(reason)
+
+    def _outputs(self, blocks, has_else: bool, node: cst.If) -> list[str]:
+        """Names the ``if`` sets that are used afterwards; each needs a value on every path."""
+        assigned = [[n.value for n in _assigned(stmts)] for stmts in blocks]
+        if not has_else:
+            assigned.append([])
+        ordered = list(dict.fromkeys(n for names in assigned for n in names))
+        outputs = [n for n in ordered if self._read_later(n, node)]
+        for name in outputs:
+            if any(name not in names for names in assigned) and not self._defined_before(name, node):
+                raise _NoFix(f"`{name}` is assigned in only some branches and has no value before the `if`")
+            target = next(t for stmts in blocks for t in _assigned(stmts) if t.value == name)
+            if not self.inference.is_tensor(target):
+                self._note_unsafe(f"`{name}` may not be a tensor")
+        return outputs
+
+    def _cond_chain(self, chain, final, outputs, node):
+        """``tf.cond`` for ``chain[0]``, nesting the rest in its false branch."""
+        (test, stmts), rest = chain[0], chain[1:]
+        pred = self.predicate(test)
+
+        def branch(block, fn_name):
+            if outputs is None:
+                return self._return_branch(block, fn_name, node)
+            return self._assign_branch(block, fn_name, outputs, node)
+
+        prelude, true_fn = branch(stmts, "_true_fn")
+        if rest:
+            # Branch functions of the inner conditions are defined up front, like the outer ones.
+            false_prelude, inner_call = self._cond_chain(rest, final, outputs, node)
+            false_fn = _lambda(inner_call)
+        elif final is not None:
+            false_prelude, false_fn = branch(final, "_false_fn")
+        else:
+            false_prelude, false_fn = [], _lambda(_pack([cst.Name(n) for n in outputs]))
+        return prelude + false_prelude, self._tf("cond", pred, true_fn, false_fn)
+
+    # -- while ----------------------------------------------------------------------
+    def rewrite_while(self, node: cst.While) -> Fix:
+        if node.orelse is not None:
+            raise _NoFix("`while ... else`")
+        body = _statements(node.body)
+        self._check_block(body, allow_final_return=False)
+        pred = self.predicate(node.test)
+        assigned = list(dict.fromkeys(n.value for n in _assigned(body)))
+        in_test = _reads([node.test])
+        loop_vars = [n for n in assigned if n in in_test or _read_first(body, n) or self._read_later(n, node)]
+        if not in_test & set(loop_vars):
+            raise _NoFix("the condition does not depend on a variable the loop updates")
+        for name in loop_vars:
+            if not self._defined_before(name, node):
+                raise _NoFix(f"`{name}` has no value before the loop")
+            target = next(t for t in _assigned(body) if t.value == name)
+            if not self.inference.is_tensor(target):
+                self._note_unsafe(f"`{name}` may be a Python value (after the loop it is a tensor)")
+        params = cst.Parameters([cst.Param(cst.Name(n)) for n in loop_vars])
+        packed = cst.Tuple([cst.Element(cst.Name(n)) for n in loop_vars])
+        returned = packed if len(loop_vars) == 1 else packed.with_changes(lpar=[], rpar=[])
+        body_stmts = [_without_blank_lines(body[0]), *body[1:]]
+        body_name = self._fresh("_loop_body")
+        loop_body = cst.FunctionDef(
+            name=cst.Name(body_name),
+            params=params,
+            body=cst.IndentedBlock([*body_stmts, cst.SimpleStatementLine([cst.Return(returned)])]),
+            leading_lines=node.leading_lines,
+        )
+        loop_cond = cst.Lambda(params=params, body=pred)
+        call = self._tf("while_loop", loop_cond, cst.Name(body_name), packed)
+        result = self._line(cst.Assign([cst.AssignTarget(returned)], call), node)
+        return self._fix({node: cst.FlattenSentinel([loop_body, result])})

@@ -1,0 +1,195 @@
+"""TFA004 unstable-trace-signature: from observed traces, stop a function retracing."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.analysis.usage import functions_by_qualname, has_variadic, parameter_names, python_uses
+from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.tracing.explain import explain_function
+from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json
+from tfautofix.tracing.signature import Plan, TensorParameter, plan
+
+
+def _tensor_trace(shape: list, changed: list | None) -> dict:
+    x = {"kind": "tensor", "shape": shape, "dtype": "float32"}
+    return {"process": 0, "instance": 0, "seconds": 0.0, "parameters": {"x": x}, "changed": changed}
+
+
+#: The trace log `tfautofix trace` writes for the rule's `before` example (run as a
+#: script; tests/test_tfa004_traces.py re-records it), under the name the
+#: documentation test gives the example's source.
+EXAMPLE_TRACES = {
+    "format": "tfautofix-traces",
+    "version": 1,
+    "command": ["python", "input.py"],
+    "exit_code": 0,
+    "processes": [{"argv": ["input.py"]}],
+    "functions": [{
+        "file": "<string>", "line": 3, "qualname": "step", "parameters": ["x"], "calls": 4, "instances": 1,
+        "options": {"input_signature": False, "jit_compile": None, "reduce_retracing": False}, "tracing_seconds": 0.0,
+        "traces": [_tensor_trace([10, 5], None), _tensor_trace([20, 5], ["x"]), _tensor_trace([30, 5], ["x"])],
+    }],
+}
+
+
+def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
+    return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
+
+
+def _spec_source(tf: str, parameter: TensorParameter) -> str:
+    shape = "None" if parameter.shape is None else "[" + ", ".join("None" if d is None else str(d) for d in parameter.shape) + "]"
+    return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{parameter.dtype})"
+
+
+class UnstableTraceSignature(Rule):
+    code = "TFA004"
+    name = "unstable-trace-signature"
+    summary = "a tf.function was traced more than once (needs a trace log: `--traces`)"
+    fixable = "unsafe"
+    contract = "exact"
+    max_traces = 2  # an input_signature traces once per instance; reduce_retracing at most twice
+    triggers = ("function",)
+    docs = """
+Every retrace of a `tf.function` rebuilds its graph (5–50 ms for a small step,
+far more for a model), and TensorFlow only says "N out of the last N calls
+triggered retracing". This rule reads the trace log written by
+`tfautofix trace -- COMMAND` (pass it with `--traces FILE`) and, for each function
+that was traced more than once in one process:
+
+- when every parameter was a tensor with one dtype (or a Python number the
+  function only hands to TensorFlow ops), it adds
+  `input_signature=[tf.TensorSpec(shape=..., dtype=...), ...]` with the shapes
+  generalised over every observed trace exactly as TensorFlow's
+  `most_specific_common_supertype` does (differing dimensions become `None`),
+  so the function traces once and accepts every call that was observed;
+- when a parameter is not a tensor (a model, an optimizer, a flag) or its
+  dtype varied (an `input_signature` would reject an observed call), it adds
+  `reduce_retracing=True` instead, if shape changes caused retraces, and says why;
+- otherwise it reports without a fix (e.g. a dtype split: cast at the call site).
+
+An existing `input_signature` is left alone. The fix is unsafe: graphs then see
+`None` dimensions, and calls with shapes or dtypes never observed are rejected
+(`input_signature`) or generalised (`reduce_retracing`).
+"""
+    before = """\
+import tensorflow as tf
+
+@tf.function
+def step(x):
+    return tf.reduce_sum(x * 2.0)
+
+for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
+    step(tf.ones([batch, 5]))
+"""
+    after = """\
+import tensorflow as tf
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, 5], dtype=tf.float32)])
+def step(x):
+    return tf.reduce_sum(x * 2.0)
+
+for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
+    step(tf.ones([batch, 5]))
+"""
+
+    @property
+    def example_traces(self) -> TraceLog:
+        """The trace log of the `before` example: this rule needs one to say anything."""
+        return from_json(EXAMPLE_TRACES)
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if ctx.traces is None:
+            return
+        definitions = functions_by_qualname(ctx.module)
+        for function in ctx.traces.for_file(ctx.path):
+            if function.max_traces < 2:
+                continue
+            candidates = definitions.get(function.qualname, [])
+            if not candidates:
+                continue
+            func = min(candidates, key=lambda f: abs(ctx.span(f)[0][0] - function.line))
+            site = self._tf_function_site(ctx, func)
+            if site is None or (isinstance(site, cst.Call) and _keyword(site, "input_signature")):
+                continue  # not a tf.function here, or an input_signature the user chose
+            decided = self._plan(ctx, func, function)
+            if decided.kind == "reduce_retracing" and isinstance(site, cst.Call) and _keyword(site, "reduce_retracing"):
+                continue  # already asked for (this log predates it), or turned off on purpose
+            message = self._message(function, decided)
+            yield self.finding(ctx, func.name, message, self._fix(ctx, site, decided))
+
+    @staticmethod
+    def _tf_function_site(ctx: FileContext, func: cst.FunctionDef) -> cst.BaseExpression | None:
+        """The decorator expression or ``tf.function(func, ...)`` call that makes ``func`` traced."""
+        for decorator in func.decorators:
+            expr = decorator.decorator
+            if ctx.resolves_to(expr.func if isinstance(expr, cst.Call) else expr, TF_FUNCTION):
+                return expr
+        scope = ctx.scope(func)
+        if scope is None or func.name.value not in scope:
+            return None
+        for access in scope.accesses[func.name.value]:
+            call = ctx.parent(ctx.parent(access.node))
+            if (
+                isinstance(call, cst.Call)
+                and ctx.resolves_to(call.func, TF_FUNCTION)
+                and call.args
+                and call.args[0].value is access.node
+            ):
+                return call
+        return None
+
+    @staticmethod
+    def _plan(ctx: FileContext, func: cst.FunctionDef, function: FunctionTraces) -> Plan:
+        decided = plan(function)
+        if decided.kind != "input_signature":
+            return decided
+        method = ctx.enclosing(func, cst.ClassDef) is not None and ctx.enclosing(func, cst.FunctionDef) is None
+        fallback = Plan("reduce_retracing") if not function.options.get("reduce_retracing") else Plan(None)
+        if has_variadic(func) or parameter_names(func, method) != function.parameters:
+            fallback.reason = "its parameters cannot all be listed in an input_signature"
+            return fallback
+        for parameter in decided.signature:
+            if parameter.from_python:
+                uses = python_uses(ctx, func, parameter.name)
+                if uses:
+                    return Plan(None, reason=f"`{parameter.name}` is a Python number used {uses[0]}, so it cannot become a tensor (see TFA007)")
+        return decided
+
+    @staticmethod
+    def _message(function: FunctionTraces, decided: Plan) -> str:
+        why = "; ".join(e.text for e in explain_function(function)) or "retraced"
+        head = f"`{function.qualname}` was traced {function.max_traces} times ({why})"
+        if decided.kind == "input_signature":
+            return f"{head}; an input_signature generalised over the observed traces makes it trace once"
+        if decided.kind == "reduce_retracing":
+            return f"{head}; add reduce_retracing=True: {decided.reason}"
+        return f"{head}; no automatic fix: {decided.reason}"
+
+    @staticmethod
+    def _fix(ctx: FileContext, site: cst.BaseExpression, decided: Plan) -> Fix | None:
+        if decided.kind is None:
+            return None
+        tf, tf_import = ctx.tensorflow_alias
+        if decided.kind == "input_signature":
+            specs = ", ".join(_spec_source(tf, p) for p in decided.signature)
+            argument = cst.Arg(keyword=cst.Name("input_signature"), value=cst.parse_expression(f"[{specs}]"))
+        else:
+            argument = cst.Arg(keyword=cst.Name("reduce_retracing"), value=cst.Name("True"))
+        argument = argument.with_changes(equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+        if isinstance(site, cst.Call):
+            def add(updated: cst.Call) -> cst.Call:
+                args = list(updated.args)
+                if args:
+                    args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                return updated.with_changes(args=[*args, argument])
+
+            edit = add
+        else:
+            edit = cst.Call(func=site, args=[argument])
+        imports = (tf_import,) if tf_import is not None and decided.kind == "input_signature" else ()
+        return Fix({site: edit}, applicability="unsafe", imports=imports)

@@ -1,0 +1,188 @@
+"""TFA007 python-scalar-argument: a varying Python number passed to a tf.function."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+import libcst.matchers as m
+
+from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.analysis.usage import functions_by_qualname, parameter_names, python_uses
+from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.tracing.signature import parameter_kind
+
+
+class PythonScalarArgument(Rule):
+    code = "TFA007"
+    name = "python-scalar-argument"
+    summary = "a Python number that varies between calls makes a tf.function trace once per value"
+    fixable = "unsafe"
+    contract = "exact"
+    max_traces = 1  # a tensor argument traces once
+    triggers = ("function",)
+    docs = """
+`tf.function` treats a Python number argument as part of the trace key: calling
+`step(x, n)` for `n` in `range(8)` traces `step` eight times (5–50 ms each),
+where passing `tf.constant(n)` traces once.
+
+The rule looks at calls to a `tf.function` of the same module (decorated, or
+`g = tf.function(f)`) made inside a loop with an argument that changes on every
+iteration: the variable of a `for` loop or comprehension over `range(...)` (or
+the index of `enumerate(...)`), or a
+counter incremented in the loop (`step += 1`). When the function only hands
+that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
+fix wraps the argument: `step(x, tf.constant(n))`. It reports without a fix when
+the function needs the Python value: Python control flow (`if n > 2:`), shapes
+(`tf.zeros([n])`), indexing, or plain arithmetic (`x * n` lets the Python int
+adopt `x`'s dtype; an int32 tensor would not).
+
+With `--traces FILE` it also reports, at the definition, parameters that were
+observed taking several Python number values (TFA004 can then add an
+`input_signature`). The fix is unsafe: the tensor is int32 or float32, which
+can differ from the dtype TensorFlow would have inferred from the Python value.
+"""
+    before = """\
+import tensorflow as tf
+
+@tf.function
+def warmup(lr, step):
+    return lr * tf.minimum(1.0, tf.cast(step, tf.float32) / 100.0)
+
+for step in range(1000):  # 1000 traces before the fix, 1 after
+    warmup(tf.constant(0.1), step)
+"""
+    after = """\
+import tensorflow as tf
+
+@tf.function
+def warmup(lr, step):
+    return lr * tf.minimum(1.0, tf.cast(step, tf.float32) / 100.0)
+
+for step in range(1000):  # 1000 traces before the fix, 1 after
+    warmup(tf.constant(0.1), tf.constant(step))
+"""
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        traced = self._traced_functions(ctx)
+        if traced:
+            for call in m.findall(ctx.module, m.Call()):
+                assert isinstance(call, cst.Call)
+                target = self._callee(ctx, call, traced)
+                if target is not None and not ctx.is_traced(call):
+                    yield from self._check_call(ctx, call, *target)
+        yield from self._from_traces(ctx)
+
+    # -- static -----------------------------------------------------------------
+
+    @staticmethod
+    def _traced_functions(ctx: FileContext) -> dict[str, cst.FunctionDef]:
+        """Names under which this module calls a tf.function: decorated defs and ``g = tf.function(f)``."""
+        defs = {f.name.value: f for fs in functions_by_qualname(ctx.module).values() for f in fs}
+        traced = {}
+        for name, func in defs.items():
+            for decorator in func.decorators:
+                expr = decorator.decorator
+                if ctx.resolves_to(expr.func if isinstance(expr, cst.Call) else expr, TF_FUNCTION):
+                    traced[name] = func
+        for assign in m.findall(ctx.module, m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call(args=[m.Arg(value=m.Name()), m.ZeroOrMore()]))):
+            assert isinstance(assign, cst.Assign)
+            call = assign.value
+            wrapped = call.args[0].value.value
+            if ctx.resolves_to(call.func, TF_FUNCTION) and wrapped in defs and not call.args[0].keyword:
+                traced[assign.targets[0].target.value] = defs[wrapped]
+        return traced
+
+    @staticmethod
+    def _callee(ctx: FileContext, call: cst.Call, traced: dict[str, cst.FunctionDef]):
+        """``(def, is_method)`` of the tf.function ``call`` calls, or None."""
+        func = call.func
+        if isinstance(func, cst.Name) and func.value in traced and ctx.enclosing(traced[func.value], cst.ClassDef) is None:
+            return traced[func.value], False
+        if m.matches(func, m.Attribute(value=m.Name("self"))) and func.attr.value in traced:
+            target = traced[func.attr.value]
+            if ctx.enclosing(target, cst.ClassDef) is ctx.enclosing(call, cst.ClassDef):
+                return target, True
+        return None
+
+    def _check_call(self, ctx: FileContext, call: cst.Call, func: cst.FunctionDef, method: bool) -> Iterator[Finding]:
+        params = parameter_names(func, method)
+        positional = 0
+        for arg in call.args:
+            if arg.star:
+                return
+            if arg.keyword is None:
+                param = params[positional] if positional < len(params) else None
+                positional += 1
+            else:
+                param = arg.keyword.value
+            if param is None or not isinstance(arg.value, cst.Name) or not self._varies_in_loop(ctx, call, arg.value.value):
+                continue
+            value = arg.value.value
+            uses = python_uses(ctx, func, param)
+            head = f"`{value}` changes on every iteration and `{func.name.value}` traces once per Python value"
+            if uses:
+                yield self.finding(ctx, arg.value, f"{head}; not fixed: `{func.name.value}` uses `{param}` {uses[0]}")
+                continue
+            tf, tf_import = ctx.tensorflow_alias
+            wrapped = cst.parse_expression(f"{tf}.constant({value})")
+            fix = Fix({arg.value: wrapped}, applicability="unsafe", imports=(tf_import,) if tf_import else ())
+            yield self.finding(ctx, arg.value, f"{head}; pass `{tf}.constant({value})`", fix)
+
+    @staticmethod
+    def _varies_in_loop(ctx: FileContext, call: cst.Call, name: str) -> bool:
+        """Is ``name`` the variable of a ``for ... in range/enumerate`` loop whose body
+        holds ``call``, or a counter incremented inside a loop around it?"""
+        child: cst.CSTNode = call
+        for loop in ctx.ancestors(call):
+            if isinstance(loop, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            if isinstance(loop, cst.For) and child is loop.body:
+                iterable = loop.iter
+                counted = m.matches(iterable, m.Call()) and (
+                    (ctx.resolves_to(iterable.func, "builtins.range") and m.matches(loop.target, m.Name(name)))
+                    or (
+                        ctx.resolves_to(iterable.func, "builtins.enumerate")
+                        and m.matches(loop.target, m.Tuple(elements=[m.Element(m.Name(name)), m.ZeroOrMore()]))
+                    )
+                )
+                if counted:
+                    return True
+            if isinstance(loop, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and child is loop.elt:
+                comp = loop.for_in
+                if (
+                    m.matches(comp.iter, m.Call())
+                    and ctx.resolves_to(comp.iter.func, "builtins.range")
+                    and m.matches(comp.target, m.Name(name))
+                ):
+                    return True
+            if isinstance(loop, (cst.For, cst.While)) and child is loop.body and m.findall(
+                loop.body, m.AugAssign(target=m.Name(name), operator=m.AddAssign() | m.SubtractAssign())
+            ):
+                return True
+            child = loop
+        return False
+
+    # -- from traces ------------------------------------------------------------
+
+    def _from_traces(self, ctx: FileContext) -> Iterator[Finding]:
+        if ctx.traces is None:
+            return
+        definitions = functions_by_qualname(ctx.module)
+        for function in ctx.traces.for_file(ctx.path):
+            candidates = definitions.get(function.qualname, [])
+            if function.max_traces < 2 or not candidates:
+                continue
+            func = min(candidates, key=lambda f: abs(ctx.span(f)[0][0] - function.line))
+            if any(m.matches(d.decorator, m.Call(args=[m.ZeroOrMore(), m.Arg(keyword=m.Name("input_signature")), m.ZeroOrMore()])) for d in func.decorators):
+                continue  # the parameters are tensors now (this log predates the signature)
+            for name in function.parameters:
+                specs = [t["parameters"].get(name, {}) for t in function.traces]
+                values = {repr(s.get("value")) for s in specs}
+                if parameter_kind(specs) == "number" and len(values) > 1:
+                    yield self.finding(
+                        ctx, func.name,
+                        f"`{name}` of `{function.qualname}` was a Python number with {len(values)} distinct values in the "
+                        f"trace log, one trace each; pass a tensor (or let TFA004 add an input_signature)",
+                    )

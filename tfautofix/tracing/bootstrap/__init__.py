@@ -1,0 +1,1 @@
+"""Holds the sitecustomize that `tfautofix trace` puts on PYTHONPATH (not imported as a package)."""

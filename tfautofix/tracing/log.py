@@ -1,0 +1,175 @@
+"""Reading, validating and merging trace logs (FORMAT.md). No TensorFlow here."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+FORMAT = "tfautofix-traces"
+VERSION = 1
+
+
+class TraceLogError(Exception):
+    """A trace log that cannot be used; the message is one line for the user."""
+
+
+@dataclass
+class FunctionTraces:
+    file: str
+    line: int
+    qualname: str
+    parameters: list[str]
+    options: dict
+    calls: int
+    instances: int
+    tracing_seconds: float
+    traces: list[dict]
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rsplit(".", 1)[-1]
+
+    def traces_per_cache(self) -> dict[tuple[int, int], list[dict]]:
+        """Traces grouped by (process, instance): each has its own trace cache."""
+        grouped: dict[tuple[int, int], list[dict]] = {}
+        for trace in self.traces:
+            grouped.setdefault((trace.get("process", 0), trace.get("instance", 0)), []).append(trace)
+        return grouped
+
+    @property
+    def max_traces(self) -> int:
+        """Traces of the most retraced cache (one process, one instance)."""
+        return max((len(t) for t in self.traces_per_cache().values()), default=0)
+
+    def to_json(self) -> dict:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "qualname": self.qualname,
+            "parameters": self.parameters,
+            "options": self.options,
+            "calls": self.calls,
+            "instances": self.instances,
+            "tracing_seconds": round(self.tracing_seconds, 6),
+            "traces": self.traces,
+        }
+
+
+@dataclass
+class TraceLog:
+    functions: list[FunctionTraces] = field(default_factory=list)
+    processes: list[dict] = field(default_factory=list)
+    command: list[str] = field(default_factory=list)
+    exit_code: int | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "command": self.command,
+            "exit_code": self.exit_code,
+            "processes": self.processes,
+            "functions": [f.to_json() for f in self.functions],
+        }
+
+    def for_file(self, path: str) -> list[FunctionTraces]:
+        """Functions defined in ``path``. A relative path in the log matches any
+        path ending with it (logs recorded elsewhere, golden cases)."""
+        real = os.path.realpath(path)
+        parts = Path(real).parts
+        found = []
+        for function in self.functions:
+            recorded = Path(function.file)
+            if recorded.is_absolute():
+                if os.path.realpath(recorded) == real:
+                    found.append(function)
+            elif parts[-len(recorded.parts):] == recorded.parts:
+                found.append(function)
+        return found
+
+
+def _function(data: dict, process_offset: int = 0) -> FunctionTraces:
+    traces = [dict(t, process=t.get("process", 0) + process_offset) for t in data["traces"]]
+    return FunctionTraces(
+        file=str(data["file"]),
+        line=int(data["line"]),
+        qualname=str(data["qualname"]),
+        parameters=list(data.get("parameters", [])),
+        options=dict(data.get("options") or {}),
+        calls=int(data.get("calls", 0)),
+        instances=int(data.get("instances", 1)),
+        tracing_seconds=float(data.get("tracing_seconds", 0.0)),
+        traces=traces,
+    )
+
+
+def from_json(data: object, source: str = "trace log") -> TraceLog:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TraceLogError(f"{source}: not a tfautofix trace log")
+    if data.get("version") != VERSION:
+        raise TraceLogError(f"{source}: trace log version {data.get('version')!r} is not supported (expected {VERSION})")
+    try:
+        return TraceLog(
+            functions=[_function(f) for f in data.get("functions", [])],
+            processes=list(data.get("processes", [])),
+            command=list(data.get("command", [])),
+            exit_code=data.get("exit_code"),
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise TraceLogError(f"{source}: malformed trace log ({type(error).__name__}: {error})") from None
+
+
+def load(path: str | os.PathLike) -> TraceLog:
+    """Read a trace log; :class:`TraceLogError` with a one-line message otherwise."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise TraceLogError(f"{path}: cannot read trace log ({error.strerror or error})") from None
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise TraceLogError(f"{path}: not valid JSON ({error})") from None
+    return from_json(data, str(path))
+
+
+def merge(fragments: list[dict]) -> TraceLog:
+    """Merge per-process fragments: functions with the same definition are one entry."""
+    log = TraceLog()
+    by_key: dict[tuple, FunctionTraces] = {}
+    for fragment in fragments:
+        offset = len(log.processes)
+        log.processes += fragment.get("processes", [])
+        for data in fragment.get("functions", []):
+            function = _function(data, offset)
+            key = (function.file, function.line, function.qualname)
+            existing = by_key.get(key)
+            if existing is None:
+                by_key[key] = function
+                log.functions.append(function)
+                continue
+            existing.calls += function.calls
+            existing.instances += function.instances
+            existing.tracing_seconds += function.tracing_seconds
+            existing.traces += function.traces
+            existing.parameters = existing.parameters or function.parameters
+    return log
+
+
+def merge_directory(directory: str | os.PathLike) -> TraceLog:
+    fragments = []
+    for path in sorted(Path(directory).glob("fragment-*.json")):
+        try:
+            fragments.append(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            continue  # a process killed while writing; the others still count
+    return merge(fragments)
+
+
+def write(log: TraceLog, path: str | os.PathLike) -> None:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(target.name + ".tmp")
+    temporary.write_text(json.dumps(log.to_json(), indent=1) + "\n", encoding="utf-8")
+    os.replace(temporary, target)

@@ -1,0 +1,100 @@
+"""From observed traces to a fix: an ``input_signature`` or ``reduce_retracing=True``.
+
+Shapes are generalised exactly as ``TensorSpec.most_specific_common_supertype``
+does: equal dims are kept, differing dims become ``None``, differing ranks give
+an unknown shape. The signature accepts every observed call by construction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from tfautofix.tracing.log import FunctionTraces
+
+Shape = list  # list of int | None, or None for unknown rank
+NUMBER_TYPES = ("int", "float")
+
+
+def common_shape(shapes: Iterable[Shape | None]) -> Shape | None:
+    shapes = list(shapes)
+    if not shapes or any(s is None for s in shapes) or len({len(s) for s in shapes}) != 1:
+        return None
+    return [dims[0] if len(set(dims)) == 1 else None for dims in zip(*shapes)]
+
+
+@dataclass(frozen=True)
+class TensorParameter:
+    name: str
+    shape: Shape | None
+    dtype: str
+    from_python: bool = False  # a Python number that becomes a scalar tensor
+
+
+@dataclass
+class Plan:
+    """What to add to the ``tf.function``: ``input_signature``, ``reduce_retracing`` or nothing."""
+
+    kind: str | None  # "input_signature", "reduce_retracing" or None
+    signature: list[TensorParameter] = field(default_factory=list)
+    reason: str = ""
+
+
+def _specs(function: FunctionTraces, name: str) -> list[dict]:
+    return [t["parameters"].get(name, {"kind": "missing"}) for t in function.traces]
+
+
+def parameter_kind(specs: list[dict]) -> str:
+    """``tensor``, ``number`` (Python int/float), or ``other`` for a parameter's specs."""
+    kinds = {s.get("kind") for s in specs}
+    if kinds == {"tensor"}:
+        return "tensor"
+    if kinds == {"python"} and {s.get("type") for s in specs} <= set(NUMBER_TYPES):
+        return "number"
+    return "other"
+
+
+def shape_changes(function: FunctionTraces) -> set[str]:
+    """Parameters whose tensor shape (not dtype) changed at some retrace."""
+    names = set()
+    for process_traces in function.traces_per_cache().values():
+        for index, trace in enumerate(process_traces):
+            for name in trace.get("changed") or ():
+                new = trace["parameters"].get(name, {})
+                if new.get("kind") in ("tensor", "variable") and any(
+                    old["parameters"].get(name, {}).get("dtype") == new.get("dtype")
+                    and old["parameters"].get(name, {}).get("shape") != new.get("shape")
+                    for old in process_traces[:index]
+                ):
+                    names.add(name)
+    return names
+
+
+def plan(function: FunctionTraces) -> Plan:
+    """Decide the fix for a function traced more than once."""
+    parameters: list[TensorParameter] = []
+    others, dtype_splits = [], []
+    for name in function.parameters:
+        specs = _specs(function, name)
+        kind = parameter_kind(specs)
+        if kind == "tensor":
+            dtypes = sorted({s["dtype"] for s in specs})
+            if len(dtypes) > 1:
+                dtype_splits.append(f"`{name}` is {' and '.join(dtypes)}")
+            parameters.append(TensorParameter(name, common_shape(s["shape"] for s in specs), dtypes[0]))
+        elif kind == "number":
+            dtype = "int32" if {s["type"] for s in specs} == {"int"} else "float32"
+            parameters.append(TensorParameter(name, [], dtype, from_python=True))
+        else:
+            others.append(f"`{name}`")
+    if not others and not dtype_splits:
+        return Plan("input_signature", parameters)
+    if dtype_splits:
+        why = f"an input_signature would reject observed calls ({'; '.join(dtype_splits)})"
+    else:
+        why = f"{', '.join(others)} cannot be described by an input_signature (not a tensor)"
+    if function.options.get("reduce_retracing"):
+        return Plan(None, reason=f"{why}, and reduce_retracing is already on")
+    if shape_changes(function):
+        return Plan("reduce_retracing", reason=why)
+    return Plan(None, reason=f"{why}; reduce_retracing only generalises shapes, which did not cause these retraces")
