@@ -115,7 +115,7 @@ def test_write_verify_keeps_back_what_it_cannot_verify(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     assert target.read_text(encoding="utf-8") == NO_EXERCISE
     assert "not written, unverifiable" in result.output
-    (entry,) = json.loads(report.read_text(encoding="utf-8"))
+    (entry,) = json.loads(report.read_text(encoding="utf-8"))["findings"]
     assert (entry["code"], entry["verdict"], entry["applied"]) == ("TFA008", "unverifiable", False)
 
     result = CliRunner().invoke(app, ["fix", str(target), "--write", "--verify", "--unsafe-fixes"])
@@ -128,7 +128,7 @@ def test_report_has_no_verdict_without_verify(tmp_path: Path) -> None:
     target.write_text(NO_EXERCISE, encoding="utf-8")
     report = tmp_path / "report.json"
     CliRunner().invoke(app, ["fix", str(target), "--report", str(report)])
-    (entry,) = json.loads(report.read_text(encoding="utf-8"))
+    (entry,) = json.loads(report.read_text(encoding="utf-8"))["findings"]
     assert "verdict" not in entry and entry["applied"] is True
 
 
@@ -410,7 +410,7 @@ def test_exercise_runs_the_projects_tests(tmp_path: Path, monkeypatch) -> None:
     result = CliRunner().invoke(app, ["fix", ".", "--write", "--exercise", command, "--report", "report.json"])
     assert result.exit_code == 0, result.output
     assert "verified (traces 1 → 1)" in result.output and "--exercise" in result.output
-    (entry,) = json.loads((project / "report.json").read_text(encoding="utf-8"))
+    (entry,) = json.loads((project / "report.json").read_text(encoding="utf-8"))["findings"]
     assert (entry["code"], entry["verdict"], entry["applied"]) == ("TFA008", "verified", True)
     assert "tf.print" in (project / "trainer.py").read_text(encoding="utf-8")
     assert sorted(p.name for p in project.iterdir()) == ["check_trainer.py", "pytest.ini", "report.json", "trainer.py", "twice.py"]

@@ -17,9 +17,14 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tfautofix import __version__
+from tfautofix.bulk import SUFFIXES, Outcome, Overrides, Shard, execute, package_of, plan
+from tfautofix.cache import Cache
 from tfautofix.codemods import all_rules, rule_by_code, select_rules
+from tfautofix.config import ConfigError
 from tfautofix.engine import FileResult, Options, run, unified_diff, write_result
-from tfautofix.files import SourceError
+from tfautofix.files import SourceError, discover
+from tfautofix.gitsafety import dirty_files
+from tfautofix.report import summary as run_report
 from tfautofix.report.verdicts import verdict_header, verdicts_table
 from tfautofix.report import (
     diff_text,
@@ -78,17 +83,45 @@ def _load_traces(path: Optional[Path]):
         raise typer.Exit(2) from None
 
 
+def _overrides(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Overrides:
+    """Command-line choices; what they leave open comes from [tool.tfautofix]."""
+    chosen = _codes(select, "--select")
+    ignored = _codes(ignore, "--ignore")
+    return Overrides(
+        select=tuple(chosen) if chosen is not None else None,
+        ignore=tuple(ignored) if ignored is not None else None,
+        unsafe_fixes=unsafe_fixes,
+    )
+
+
 def _run(
     paths: List[Path],
-    options: Options,
+    overrides: Overrides,
     fix: bool,
     jobs: Optional[int],
+    no_cache: bool = False,
+    shard: Optional[str] = None,
     each: Optional[Callable[[FileResult], None]] = None,
-) -> list[FileResult]:
-    """Run the engine, calling ``each`` on every result as it arrives, with a
-    progress bar when stderr is a terminal."""
+    traces=None,
+) -> Outcome:
+    """Plan and run over ``paths``, calling ``each`` on every result as it
+    arrives, with a progress bar when stderr is a terminal."""
+    try:
+        work = plan(paths, overrides, Shard.parse(shard) if shard else None)
+    except (ConfigError, ValueError) as error:  # bad [tool.tfautofix] or --shard
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
+    cache = None if no_cache or traces is not None else Cache()  # results depend on the trace log
+    try:
+        return _execute(work, fix, jobs, cache, each, traces)
+    except ConfigError as error:  # an unknown rule code in [tool.tfautofix]
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
+
+
+def _execute(work, fix: bool, jobs: Optional[int], cache: Optional[Cache], each, traces) -> Outcome:
     if not err.is_terminal:
-        return run(paths, options, fix=fix, jobs=jobs, on_result=each)
+        return execute(work, fix, jobs, cache, on_result=each, traces=traces)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -98,7 +131,7 @@ def _run(
         console=err,
         transient=True,
     ) as progress:
-        task = progress.add_task("checking" if not fix else "fixing", total=None, findings=0)
+        task = progress.add_task("checking" if not fix else "fixing", total=len(work.files), findings=0)
         found = 0
 
         def advance(result: FileResult) -> None:
@@ -108,7 +141,17 @@ def _run(
             if each is not None:
                 each(result)
 
-        return run(paths, options, fix=fix, jobs=jobs, on_result=advance)
+        return execute(work, fix, jobs, cache, on_result=advance, traces=traces)
+
+
+def _write_report(report_file: Optional[Path], command: str, outcome: Outcome, shard: Optional[str], written: bool) -> None:
+    if report_file is None:
+        return
+    try:
+        run_report.write(run_report.build(command, outcome.results, outcome.skipped, package_of, shard, written), report_file)
+    except run_report.ReportError as error:
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
 
 
 def _report_errors(results: list[FileResult]) -> int:
@@ -122,6 +165,9 @@ PathsArgument = typer.Argument(..., metavar="PATHS", help="Files or directories 
 SelectOption = typer.Option(None, "--select", help="Comma-separated rule codes or prefixes to run (default: all).")
 IgnoreOption = typer.Option(None, "--ignore", help="Comma-separated rule codes or prefixes to skip.")
 JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: number of CPUs).")
+NoCacheOption = typer.Option(False, "--no-cache", help="Ignore and do not update the result cache (.tfautofix_cache).")
+ShardOption = typer.Option(None, "--shard", metavar="K/N", help="Process only shard K of N (deterministic split for CI matrices).")
+ReportOption = typer.Option(None, "--report", metavar="FILE", help="Write a per-package, per-rule report (.md or .json).")
 TracesOption = typer.Option(None, "--traces", help="Trace log written by `tfautofix trace` (enables TFA004 and trace-based TFA007).")
 
 
@@ -133,16 +179,20 @@ def check(
     output_format: Format = typer.Option(Format.text, "--format", help="Output format."),
     jobs: Optional[int] = JobsOption,
     traces: Optional[Path] = TracesOption,
+    no_cache: bool = NoCacheOption,
+    shard: Optional[str] = ShardOption,
+    report_file: Optional[Path] = ReportOption,
 ) -> None:
     """Report hazards without changing anything."""
-    options = _options(select, ignore, traces=traces)
-    results = _run(paths, options, fix=False, jobs=jobs)
+    outcome = _run(paths, _overrides(select, ignore), fix=False, jobs=jobs, no_cache=no_cache, shard=shard, traces=_load_traces(traces))
+    results = outcome.results
     findings = [f for result in results for f in result.findings]
     failed = [(r.path, r.error) for r in results if r.error]
     if output_format is Format.json:
         print(findings_json(findings))
     elif output_format is Format.sarif:
-        print(findings_sarif(findings, [rule_by_code(code) for code in options.rules], failed))
+        selected = select_rules(_codes(select, "--select"), _codes(ignore, "--ignore"))
+        print(findings_sarif(findings, selected, failed))
     elif output_format is Format.github:
         annotations = findings_github(findings, failed)
         if annotations:
@@ -151,6 +201,7 @@ def check(
         for finding in findings:
             out.print(finding_line(finding))
     errors = _report_errors(results)
+    _write_report(report_file, "check", outcome, shard, written=False)
     if output_format is Format.text:
         fixable = sum(1 for f in findings if f.fix is not None)
         summary = f"Found {len(findings)} finding(s) in {len(results)} file(s)"
@@ -175,17 +226,27 @@ def fix(
     verify: bool = typer.Option(False, "--verify", help="Run the original (eagerly and compiled) and the fixed code; give each fix a verdict."),
     exercise: Optional[str] = typer.Option(None, "--exercise", metavar="CMD", help="Command that exercises your code (e.g. \"pytest tests -x\"); implies --verify."),
     timeout: float = typer.Option(300, "--timeout", min=1, help="Seconds each verification run may take."),
-    report: Optional[Path] = typer.Option(None, "--report", help="Also write the findings (with verdicts) as JSON to FILE."),
+    no_cache: bool = NoCacheOption,
+    shard: Optional[str] = ShardOption,
+    report_file: Optional[Path] = ReportOption,
+    allow_dirty: bool = typer.Option(False, "--allow-dirty", help="Write into files with uncommitted git changes."),
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
-    options = _options(select, ignore, unsafe_fixes, traces)
     if interactive:
-        _interactive(paths, options, jobs)
+        _interactive(paths, _options(select, ignore, unsafe_fixes, traces), jobs)
     verifying = verify or exercise is not None
     written: set[str] = set()
+    dirty = dirty_files(map(str, discover(paths, SUFFIXES))) if write and not allow_dirty else set()
 
     def write_now(result: FileResult) -> None:
         """Write each file as soon as it is fixed: an interrupted run leaves whole files."""
+        if not result.changed:
+            return
+        if result.path in dirty:
+            result.error = "has uncommitted changes; not written (commit or stash them first, or pass --allow-dirty)"
+            result.findings += result.applied
+            result.applied = []
+            return
         try:
             write_result(result)
             written.add(result.path)
@@ -194,8 +255,13 @@ def fix(
             result.applied = []
 
     # Verified fixes are written once their verdicts are known, the others as they come.
-    results = _run(paths, options, fix=True, jobs=jobs, each=write_now if write and not verifying else None)
-    checked = _verify(results, exercise, timeout, options.traces) if verifying else {}
+    loaded_traces = _load_traces(traces)
+    outcome = _run(
+        paths, _overrides(select, ignore, unsafe_fixes), fix=True, jobs=jobs, no_cache=no_cache, shard=shard,
+        each=write_now if write and not verifying else None, traces=loaded_traces,
+    )
+    results = outcome.results
+    checked = _verify(results, exercise, timeout, loaded_traces) if verifying else {}
     changed = [r for r in results if r.changed]
     for result in changed:
         check = checked.get(result.path)
@@ -216,12 +282,11 @@ def fix(
             write_now(result)
     if checked:
         out.print(verdicts_table(results, checked, written if write else None))
-    if report is not None:
-        _write_report(report, results)
     remaining = [f for r in results for f in r.findings]
     for finding in remaining:
         err.print(finding_line(finding))
     errors = _report_errors(results)
+    _write_report(report_file, "fix", outcome, shard, written=write)
     applied = sum(len(r.applied) for r in results if not r.error)
     files = sum(1 for r in changed if not r.error and r.applied)
     verb = "Fixed" if write else "Would fix"
@@ -252,19 +317,7 @@ def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, 
         raise typer.Exit(2) from None
 
 
-def _write_report(path: Path, results: list[FileResult]) -> None:
-    """Every finding as in ``check --format json``, plus ``applied`` and, after --verify, ``verdict``."""
-    entries = [{**f.to_json(), "applied": True} for r in results for f in r.applied]
-    entries += [{**f.to_json(), "applied": False} for r in results for f in r.findings]
-    try:
-        path.write_text(json.dumps(entries, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    except OSError as error:
-        err.print(f"error: cannot write report {path}: {error.strerror or error}", style="red")
-        raise typer.Exit(2) from None
-
-
 def _interactive(paths: List[Path], options: Options, jobs: Optional[int]) -> None:
-    from tfautofix.files import discover
     from tfautofix.interactive import NoAnswers, review
 
     def read_answer() -> Optional[str]:
@@ -342,6 +395,23 @@ def explain(tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A t
         out.print("No tf.function was called.")
         return
     out.print(explanation_text(log))
+
+
+report_app = typer.Typer(help="Work with --report files.", no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(report_app, name="report")
+
+
+@report_app.command("merge")
+def report_merge(
+    reports: List[Path] = typer.Argument(..., metavar="REPORTS", help="JSON reports of the shards of one run."),
+    output: Path = typer.Option(..., "--output", "-o", help="The merged report (.md or .json)."),
+) -> None:
+    """Add up the JSON reports written by `--shard K/N --report FILE.json` runs."""
+    try:
+        run_report.write(run_report.merge([run_report.read(path) for path in reports]), output)
+    except run_report.ReportError as error:
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
 
 
 def _version(value: bool) -> None:

@@ -17,17 +17,14 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 import libcst as cst
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.codemods import rule_by_code
 from tfautofix.files import SourceError, SourceFile, discover, read_source, write_atomic
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function
+from tfautofix.screen import rules_for
 
-#: A file that mentions none of these cannot contain a TensorFlow hazard.
-_TENSORFLOW_SCREEN = re.compile(r"\b(?:tensorflow|keras|tf_keras)\b")
 _SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
 #: Like Ruff: re-apply fixes until nothing changes, but never loop forever.
 MAX_PASSES = 10
@@ -69,12 +66,9 @@ def _rules(codes: Iterable[str]) -> list[Rule]:
 
 
 def _screened(text: str, rules: Sequence[Rule]) -> list[Rule]:
-    """Rules that may fire on ``text``. When none can, still check that the
-    file parses (with ``ast``, the cheapest parser), so syntax errors are reported."""
-    screened = [rule for rule in rules if rule.screen(text)] if _TENSORFLOW_SCREEN.search(text) else []
-    if not screened:
-        ast.parse(text)
-    return screened
+    """Rules that may fire on ``text`` (see :mod:`tfautofix.screen`); raises
+    ``SyntaxError`` when it does not parse, so syntax errors are always reported."""
+    return rules_for(text, rules)
 
 
 def _suppressed(finding: Finding, lines: list[str]) -> bool:
@@ -148,6 +142,10 @@ def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
     module = ctx.module.visit(_ApplyEdits(edits))
     imports = {spec for fix in fixes for spec in fix.imports}
     if imports:
+        # Imported here: libcst.codemod costs ~0.5 s, which a cached run never needs.
+        from libcst.codemod import CodemodContext
+        from libcst.codemod.visitors import AddImportsVisitor
+
         context = CodemodContext()
         for spec in sorted(imports, key=lambda s: (s.module, s.obj or "", s.asname or "")):
             AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)

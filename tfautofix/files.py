@@ -70,9 +70,9 @@ def _is_virtualenv(directory: Path) -> bool:
     return (directory / "pyvenv.cfg").exists()
 
 
-def discover(paths: Iterable[Path]) -> Iterator[Path]:
-    """Python files under ``paths``: explicit files always, directories minus
-    hidden folders, virtualenvs, and what the nearest ``.gitignore`` files exclude."""
+def discover(paths: Iterable[Path], suffixes: tuple[str, ...] = (".py",)) -> Iterator[Path]:
+    """Python files (``suffixes``) under ``paths``: explicit files always, directories
+    minus hidden folders, virtualenvs, and what the nearest ``.gitignore`` files exclude."""
     seen: set[Path] = set()
     for root in paths:
         if root.is_file() or not root.exists():
@@ -80,7 +80,7 @@ def discover(paths: Iterable[Path]) -> Iterator[Path]:
                 seen.add(root)
                 yield root
             continue
-        yield from _walk(root.resolve(), root, _gitignores_above(root.resolve()), seen)
+        yield from _walk(root.resolve(), root, _gitignores_above(root.resolve()), seen, suffixes)
 
 
 def _gitignores_above(directory: Path) -> list[tuple[Path, pathspec.PathSpec]]:
@@ -113,7 +113,7 @@ def _ignored(path: Path, is_dir: bool, specs: list[tuple[Path, pathspec.PathSpec
     return False
 
 
-def _walk(directory: Path, shown: Path, specs, seen: set[Path]) -> Iterator[Path]:
+def _walk(directory: Path, shown: Path, specs, seen: set[Path], suffixes: tuple[str, ...]) -> Iterator[Path]:
     own = _load_gitignore(directory)
     if own is not None:
         specs = [*specs, (directory, own)]
@@ -128,8 +128,8 @@ def _walk(directory: Path, shown: Path, specs, seen: set[Path]) -> Iterator[Path
         if entry.is_dir(follow_symlinks=False):
             if entry.name in SKIPPED_DIRECTORIES or _is_virtualenv(path) or _ignored(path, True, specs):
                 continue
-            yield from _walk(path, shown / entry.name, specs, seen)
-        elif entry.name.endswith(".py") and not _ignored(path, False, specs):
+            yield from _walk(path, shown / entry.name, specs, seen, suffixes)
+        elif entry.name.endswith(suffixes) and not _ignored(path, False, specs):
             if path not in seen:
                 seen.add(path)
                 yield shown / entry.name

@@ -53,8 +53,10 @@ class Finding:
     path: str = ""
     #: Set by ``fix --verify`` (``tfautofix.verify.Verdict``); in the JSON only then.
     verdict: object | None = field(default=None, repr=False, compare=False)
+    cell: int | None = None  # 1-based cell number when ``path`` is a notebook (lines count within the cell)
 
     def to_json(self) -> dict:
+        cell = {} if self.cell is None else {"cell": self.cell}
         return {
             "path": self.path,
             "line": self.line,
@@ -66,6 +68,7 @@ class Finding:
             "message": self.message,
             "fix": None if self.fix is None else {"applicability": self.fix.applicability},
             **({} if self.verdict is None else {"verdict": self.verdict.kind, "verdict_detail": self.verdict.detail}),
+            **cell,
         }
 
 
@@ -90,6 +93,9 @@ class Rule:
     after: ClassVar[str]
     #: Cheap screen: the rule can only fire on files containing one of these strings.
     triggers: ClassVar[tuple[str, ...]]
+    #: Findings only occur inside traced code, so the screen looks for ``triggers``
+    #: there only (tfautofix/screen.py). Set False for rules that fire anywhere.
+    in_traced_code: ClassVar[bool] = True
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         raise NotImplementedError

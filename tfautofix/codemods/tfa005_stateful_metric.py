@@ -43,6 +43,7 @@ class StatefulMetricFunction(Rule):
     contract = "exact"
     legacy_keras = True
     triggers = ("Variable", "global ")
+    in_traced_code = False  # metric-shaped functions are reported before any compile() traces them
     docs = """
 Keras traces the functions given to `compile(metrics=[...])` into its train and
 test functions, and a custom training step decorated with `tf.function` traces

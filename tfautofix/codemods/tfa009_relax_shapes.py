@@ -27,6 +27,7 @@ class DeprecatedRelaxShapes(Rule):
     contract = "exact"
     changes_behaviour = False
     triggers = (DEPRECATED,)
+    in_traced_code = False  # the keyword is in the tf.function call, not inside the traced body
     docs = """
 `tf.function(experimental_relax_shapes=True)` is deprecated since TensorFlow 2.9:
 TensorFlow logs a deprecation warning and treats it as `reduce_retracing=True`

@@ -27,7 +27,8 @@ def diff_text(diff: str) -> Text:
 
 def finding_line(finding: Finding) -> Text:
     text = Text()
-    text.append(f"{finding.path}:{finding.line}:{finding.column}: ", style="bold")
+    cell = f"cell {finding.cell}:" if finding.cell is not None else ""
+    text.append(f"{finding.path}:{cell}{finding.line}:{finding.column}: ", style="bold")
     text.append(finding.code, style="bold red")
     text.append(f" {finding.message}")
     if finding.fix is not None:

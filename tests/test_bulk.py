@@ -1,0 +1,330 @@
+"""Bulk runs: per-package configuration, shards, cache, reports, git safety, notebooks (no TensorFlow)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import tfautofix
+import tfautofix.bulk as bulk
+from tfautofix import cache as cache_module
+from tfautofix.bulk import Overrides, Shard, execute, plan
+from tfautofix.cache import Cache
+from tfautofix.cli import app
+from tfautofix.config import ConfigError, _config_in
+
+PRINTS = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print('loss', x)\n    return x\n"
+RELAX = "import tensorflow as tf\n\nf = tf.function(lambda x: x, experimental_relax_shapes=True)\n"
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TFAUTOFIX_CACHE_DIR", str(tmp_path / "cache"))
+    _config_in.cache_clear()
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def cli(*args: str):
+    return CliRunner().invoke(app, list(args))
+
+
+def codes(output: str) -> list[tuple[str, str]]:
+    return sorted((f["path"], f["code"]) for f in json.loads(output))
+
+
+# -- configuration ---------------------------------------------------------------
+
+
+def test_nearest_pyproject_with_a_tfautofix_table_governs_each_file(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "pyproject.toml": '[tool.tfautofix]\nselect = ["TFA008"]\n',
+        "top.py": PRINTS + RELAX,
+        "pkg/pyproject.toml": '[tool.tfautofix]\nignore = ["TFA008"]\n',
+        "pkg/sub/inner.py": PRINTS + RELAX,
+        # A pyproject.toml without the table does not stop the search upwards.
+        "other/pyproject.toml": '[project]\nname = "other"\n',
+        "other/mod.py": PRINTS + RELAX,
+    })
+    result = cli("check", ".", "--format", "json", "--jobs", "1")
+    assert result.exit_code == 1, result.output
+    assert codes(result.stdout) == [
+        ("other/mod.py", "TFA008"),
+        ("pkg/sub/inner.py", "TFA009"),
+        ("top.py", "TFA008"),
+    ]
+
+
+def test_command_line_flags_override_the_configuration(tmp_path: Path) -> None:
+    write(tmp_path, {"pyproject.toml": '[tool.tfautofix]\nselect = ["TFA008"]\n', "a.py": PRINTS + RELAX})
+    result = cli("check", ".", "--format", "json", "--select", "TFA009", "--jobs", "1")
+    assert codes(result.stdout) == [("a.py", "TFA009")]
+
+
+def test_exclude_and_per_file_ignores_are_relative_to_their_pyproject(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "pkg/pyproject.toml": (
+            '[tool.tfautofix]\nexclude = ["generated/"]\n'
+            '[tool.tfautofix.per-file-ignores]\n"tests/*.py" = ["TFA008"]\n'
+        ),
+        "pkg/generated/g.py": PRINTS,
+        "pkg/tests/t.py": PRINTS + RELAX,
+        "pkg/src/s.py": PRINTS,
+    })
+    work = plan([Path(".")], Overrides())
+    assert [path for path, _ in work.files] == ["pkg/src/s.py", "pkg/tests/t.py"]
+    assert work.skipped == [("pkg/generated/g.py", f"excluded by {tmp_path / 'pkg' / 'pyproject.toml'}")]
+    result = cli("check", ".", "--format", "json", "--jobs", "1")
+    assert codes(result.stdout) == [("pkg/src/s.py", "TFA008"), ("pkg/tests/t.py", "TFA009")]
+
+
+def test_unsafe_fixes_from_configuration(tmp_path: Path) -> None:
+    write(tmp_path, {"pyproject.toml": "[tool.tfautofix]\nunsafe-fixes = true\n", "a.py": PRINTS})
+    options = dict(plan([Path(".")], Overrides()).files)["a.py"]
+    assert options.unsafe_fixes
+    write(tmp_path, {"pyproject.toml": "[tool.tfautofix]\n"})
+    _config_in.cache_clear()
+    assert not dict(plan([Path(".")], Overrides()).files)["a.py"].unsafe_fixes
+    assert dict(plan([Path(".")], Overrides(unsafe_fixes=True)).files)["a.py"].unsafe_fixes
+
+
+@pytest.mark.parametrize(
+    "table, message",
+    [
+        ("[tool.tfautofix]\nselct = []\n", "unknown key 'selct'"),
+        ("[tool.tfautofix]\nselect = 'TFA008'\n", "select must be a list of rule codes"),
+        ("[tool.tfautofix]\nignore = ['XYZ']\n", "unknown rule code 'XYZ'"),
+        ("[tool.tfautofix\n", "invalid TOML"),
+    ],
+)
+def test_bad_configuration_is_a_one_line_error(tmp_path: Path, table: str, message: str) -> None:
+    write(tmp_path, {"pyproject.toml": table, "a.py": PRINTS})
+    result = cli("check", ".")
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+# -- shards and reports ----------------------------------------------------------
+
+
+def test_shards_cover_every_file_exactly_once(tmp_path: Path) -> None:
+    write(tmp_path, {f"d{i % 7}/m{i}.py": "x = 1\n" for i in range(200)})
+    everything = [path for path, _ in plan([Path(".")], Overrides()).files]
+    shards = [[path for path, _ in plan([Path(".")], Overrides(), Shard(k, 4)).files] for k in range(1, 5)]
+    assert sorted(p for shard in shards for p in shard) == sorted(everything)
+    assert all(len(shard) > 20 for shard in shards)  # a real split, not everything in one
+    assert shards[1] == [path for path, _ in plan([Path(".")], Overrides(), Shard(2, 4)).files]
+
+
+@pytest.mark.parametrize("text", ["0/3", "4/3", "a/b", "3"])
+def test_bad_shard_is_a_usage_error(tmp_path: Path, text: str) -> None:
+    write(tmp_path, {"a.py": "x = 1\n"})
+    result = cli("check", ".", "--shard", text)
+    assert result.exit_code == 2 and "--shard" in result.stderr
+
+
+def test_shard_reports_merge_into_the_unsharded_report(tmp_path: Path) -> None:
+    files = {f"pkg{i % 2}/m{i}.py": PRINTS if i % 3 else RELAX for i in range(12)}
+    files.update({"pkg0/pyproject.toml": "[project]\nname='a'\n", "pkg1/setup.py": "", "bad.py": "def f(:\n"})
+    write(tmp_path, files)
+    assert cli("fix", ".", "--report", "all.json", "--jobs", "1").exit_code == 2  # bad.py
+    for k in (1, 2, 3):
+        cli("fix", ".", "--shard", f"{k}/3", "--report", f"s{k}.json", "--jobs", "1")
+    merged = cli("report", "merge", "s1.json", "s2.json", "s3.json", "-o", "merged.json")
+    assert merged.exit_code == 0, merged.output
+    whole = json.loads(Path("all.json").read_text())
+    combined = json.loads(Path("merged.json").read_text())
+    assert combined["shards"] == ["1/3", "2/3", "3/3"]
+    for package in whole["packages"].values():
+        package["skipped"].sort(key=str)
+    for package in combined["packages"].values():
+        package["skipped"].sort(key=str)
+    assert combined["packages"] == whole["packages"]
+    assert set(whole["packages"]) == {".", "pkg0", "pkg1"}
+    assert whole["packages"]["pkg1"]["rules"]["TFA008"]["fixed"] == 4
+    assert whole["packages"]["."]["skipped"][0]["path"] == "bad.py"
+
+
+def test_markdown_report_lists_packages_rules_and_skipped_files(tmp_path: Path) -> None:
+    write(tmp_path, {"pkg/pyproject.toml": '[tool.tfautofix]\nexclude = ["old.py"]\n', "pkg/a.py": PRINTS, "pkg/old.py": PRINTS})
+    result = cli("check", ".", "--report", "r.md", "--jobs", "1")
+    report = Path("r.md").read_text()
+    assert result.exit_code == 1
+    assert "## pkg" in report and "| TFA008 | 1 | 1 | 0 | 0 |" in report
+    assert "`pkg/old.py`: excluded by" in report
+    assert cli("report", "merge", "r.md", "-o", "x.json").exit_code == 2
+
+
+# -- cache -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def processed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    calls: list[str] = []
+    original = bulk.process_file
+
+    def counting(path, options, fix):
+        calls.append(path)
+        return original(path, options, fix)
+
+    monkeypatch.setattr(bulk, "process_file", counting)
+    return calls
+
+
+def _check(paths=(".",), overrides=Overrides()):
+    outcome = execute(plan([Path(p) for p in paths], overrides), fix=False, jobs=1, cache=Cache())
+    return [(f.path, f.code, f.line) for r in outcome.results for f in r.findings]
+
+
+def test_unchanged_files_come_from_the_cache_with_the_same_findings(tmp_path: Path, processed: list[str]) -> None:
+    write(tmp_path, {"a.py": PRINTS, "b.py": RELAX, "c.py": "x = 1\n", "bad.py": "def f(:\n"})
+    first = _check()
+    assert sorted(processed) == ["a.py", "b.py", "bad.py", "c.py"]
+    processed.clear()
+    assert _check() == first and processed == []
+    again = execute(plan([Path(".")], Overrides()), fix=False, jobs=1, cache=Cache())
+    assert dict((r.path, r.error) for r in again.results)["bad.py"].startswith("cannot parse")
+    assert [f.fix.applicability for r in again.results for f in r.findings] == ["safe", "safe"]
+
+
+def test_cache_is_invalidated_by_content_config_and_version(tmp_path: Path, processed, monkeypatch) -> None:
+    write(tmp_path, {"a.py": PRINTS, "b.py": RELAX})
+    _check()
+    write(tmp_path, {"a.py": PRINTS.replace("loss", "cost")})  # content
+    processed.clear()
+    _check()
+    assert processed == ["a.py"]
+    write(tmp_path, {"pyproject.toml": '[tool.tfautofix]\nignore = ["TFA009"]\n'})  # configuration
+    _config_in.cache_clear()
+    processed.clear()
+    assert [c for _, c, _ in _check()] == ["TFA008"]
+    assert sorted(processed) == ["a.py", "b.py"]
+    monkeypatch.setattr(tfautofix, "__version__", "99.0")  # tool version
+    cache_module.tool_fingerprint.cache_clear()
+    processed.clear()
+    _check()
+    assert sorted(processed) == ["a.py", "b.py"]
+    cache_module.tool_fingerprint.cache_clear()
+
+
+def test_no_cache_flag_neither_reads_nor_writes(tmp_path: Path) -> None:
+    write(tmp_path, {"a.py": PRINTS})
+    cli("check", ".", "--no-cache", "--jobs", "1")
+    assert not (tmp_path / "cache").exists()
+    cli("check", ".", "--jobs", "1")
+    assert (tmp_path / "cache" / "results.json").exists()
+
+
+def test_parallel_run_matches_serial_run(tmp_path: Path) -> None:
+    write(tmp_path, {f"m{i}.py": (PRINTS if i % 2 else RELAX) for i in range(20)})
+    serial = cli("check", ".", "--format", "json", "--jobs", "1", "--no-cache")
+    parallel = cli("check", ".", "--format", "json", "--jobs", "2", "--no-cache")
+    assert json.loads(serial.stdout) == json.loads(parallel.stdout) and len(json.loads(serial.stdout)) == 20
+
+
+# -- git safety ------------------------------------------------------------------
+
+
+def git(*args: str) -> None:
+    subprocess.run(["git", *args], check=True, capture_output=True)
+
+
+def test_write_refuses_files_with_uncommitted_changes(tmp_path: Path) -> None:
+    write(tmp_path, {"clean.py": PRINTS, "dirty.py": PRINTS})
+    git("init", "-q")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init")
+    write(tmp_path, {"dirty.py": PRINTS + "# my work in progress\n", "new.py": PRINTS})
+    result = cli("fix", ".", "--write", "--jobs", "1")
+    assert result.exit_code == 2
+    assert "dirty.py: has uncommitted changes" in result.stderr and "new.py: has uncommitted changes" in result.stderr
+    assert "--allow-dirty" in result.stderr and "git checkout -- PATH" in result.stderr
+    assert Path("dirty.py").read_text() == PRINTS + "# my work in progress\n"
+    assert "tf.print" in Path("clean.py").read_text()
+    result = cli("fix", ".", "--write", "--allow-dirty", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "tf.print" in Path("dirty.py").read_text() and "# my work in progress" in Path("dirty.py").read_text()
+
+
+# -- notebooks -------------------------------------------------------------------
+
+
+def notebook(*cells: tuple[str, object]) -> dict:
+    return {
+        "cells": [
+            {"cell_type": kind, "metadata": {}, "source": source,
+             **({"execution_count": 1, "outputs": [{"output_type": "stream", "name": "stdout", "text": ["hi\n"]}]} if kind == "code" else {})}
+            for kind, source in cells
+        ],
+        "metadata": {"language_info": {"name": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+NOTEBOOK = notebook(
+    ("markdown", ["# print(x) here is prose\n"]),
+    ("code", ["%matplotlib inline\n", "import tensorflow as tf\n", "!pip list"]),
+    ("code", ["%%bash\n", "echo print\n"]),
+    ("code", ["@tf.function\n", "def step(x):\n", "    print('loss', x)\n", "    %time y = 1\n", "    return x\n"]),
+    ("code", "files = !ls\nstep(tf.constant(1.0))"),
+)
+
+
+def test_notebook_code_cells_are_fixed_and_everything_else_kept(tmp_path: Path) -> None:
+    original = json.dumps(NOTEBOOK, indent=1, ensure_ascii=False) + "\n"
+    write(tmp_path, {"nb.ipynb": original})
+    checked = cli("check", ".", "--format", "json", "--jobs", "1")
+    [finding] = json.loads(checked.stdout)
+    assert (finding["path"], finding["cell"], finding["line"], finding["column"]) == ("nb.ipynb", 4, 3, 5)
+    assert cli("fix", ".", "--write", "--jobs", "1").exit_code == 0
+    fixed = json.loads(Path("nb.ipynb").read_text())
+    cells = fixed["cells"]
+    assert cells[1]["source"] == ["import sys\n", "%matplotlib inline\n", "import tensorflow as tf\n", "!pip list"]
+    assert cells[3]["source"][2] == "    tf.print('loss', x, output_stream=sys.stdout)\n"
+    assert cells[3]["source"][3] == "    %time y = 1\n"
+    for index in (0, 2, 4):
+        assert cells[index] == NOTEBOOK["cells"][index]
+    assert all(cell.get("outputs") == NOTEBOOK["cells"][1]["outputs"] for cell in cells if cell["cell_type"] == "code")
+    before = Path("nb.ipynb").read_bytes()
+    assert cli("fix", ".", "--write", "--jobs", "1").exit_code == 0
+    assert Path("nb.ipynb").read_bytes() == before
+
+
+def test_notebook_without_findings_is_untouched_and_bad_json_is_reported(tmp_path: Path) -> None:
+    clean = json.dumps(notebook(("code", ["import tensorflow as tf\n", "x = tf.constant(1)"])))
+    write(tmp_path, {"ok.ipynb": clean, "broken.ipynb": "{not json"})
+    result = cli("fix", ".", "--write", "--jobs", "1")
+    assert result.exit_code == 2 and "broken.ipynb: cannot parse notebook" in result.stderr
+    assert Path("ok.ipynb").read_text() == clean
+
+
+# -- pre-commit ------------------------------------------------------------------
+
+
+def test_pre_commit_hooks_run_on_staged_files(tmp_path: Path) -> None:
+    yaml = pytest.importorskip("yaml")
+    hooks = {hook["id"]: hook for hook in yaml.safe_load((Path(__file__).parent.parent / ".pre-commit-hooks.yaml").read_text())}
+    write(tmp_path, {"a.py": "x = 1\n"})
+    git("init", "-q")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init")
+    write(tmp_path, {"a.py": PRINTS})
+    git("add", "a.py")  # staged, as pre-commit leaves it; pre-commit appends the file names
+    check = hooks["tfautofix-check"]["entry"].split()[1:]
+    assert cli(*check, "a.py").exit_code == 1
+    fix = hooks["tfautofix-fix"]["entry"].split()[1:]
+    assert cli(*fix, "a.py").exit_code == 0 and "tf.print" in Path("a.py").read_text()
+    assert cli(*check, "a.py").exit_code == 0

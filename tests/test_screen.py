@@ -1,0 +1,81 @@
+"""The cheap screen must never drop a finding that the full LibCST analysis reports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from tfautofix.codemods import all_rules, rule_by_code
+from tfautofix.engine import _detect
+from tfautofix.screen import rules_for
+
+GOLDEN = Path(__file__).parent / "golden"
+INPUTS = sorted(GOLDEN.glob("*/*/input.py"))
+
+
+def _unscreened_codes(text: str) -> set[str]:
+    _, findings = _detect(cst.parse_module(text), text, all_rules(), "input.py")
+    return {f.code for f in findings}
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")
+def test_screen_keeps_every_rule_that_fires_on_golden_inputs(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    kept = {rule.code for rule in rules_for(text, all_rules())}
+    assert _unscreened_codes(text) <= kept
+
+
+PRINT = [rule_by_code("TFA008")]
+
+KEPT = {
+    "alias_decorator": "from tensorflow import function as fn\n@fn\ndef f(x):\n    print(x)\n",
+    "decorator_call": "import tensorflow as tf\n@tf.function(jit_compile=True)\ndef f(x):\n    print(x)\n",
+    "lambda_in_map": "import tensorflow as tf\nds = tf.data.Dataset.range(3).map(lambda x: print(x) or x)\n",
+    "helper_of_wrapped": (
+        "import tensorflow as tf\ndef helper(x):\n    print(x)\n"
+        "def step(x):\n    return helper(x)\nfast = tf.function(step)\n"
+    ),
+    "keras_call": "import keras\nclass L(keras.layers.Layer):\n    def call(self, x):\n        print(x)\n",
+    "self_method_helper": (
+        "import keras\nclass L(keras.layers.Layer):\n    def call(self, x):\n        return self.log(x)\n"
+        "    def log(self, x):\n        print(x)\n"
+    ),
+    "compile_metric": "import keras\ndef m(y, p):\n    print(y)\nmodel.compile(metrics=[m])\n",
+}
+
+DROPPED = {
+    "no_tensorflow": "def f(x):\n    print(x)\n",
+    "print_outside_traced": "import tensorflow as tf\ndef report(x):\n    print(x)\n@tf.function\ndef f(x):\n    return x\n",
+    "other_decorator": "import tensorflow as tf\n@tf_export('f')\ndef f(x):\n    print(x)\n",
+}
+
+
+@pytest.mark.parametrize("name", KEPT)
+def test_screen_keeps_traced_spellings(name: str) -> None:
+    assert rules_for(KEPT[name], PRINT) == PRINT
+
+
+@pytest.mark.parametrize("name", DROPPED)
+def test_screen_drops_files_without_traced_trigger(name: str) -> None:
+    assert rules_for(DROPPED[name], PRINT) == []
+
+
+def test_rules_firing_outside_traced_code_are_screened_on_the_whole_file() -> None:
+    relax = [rule_by_code("TFA009")]
+    text = "import tensorflow as tf\nf = tf.function(g, experimental_relax_shapes=True)\n"
+    assert rules_for(text, relax) == relax
+
+
+def test_screen_raises_syntax_error_even_without_candidates() -> None:
+    with pytest.raises(SyntaxError):
+        rules_for("def f(:\n", PRINT)
+
+
+def test_screen_sees_triggers_spelled_through_import_aliases() -> None:
+    variable = [rule_by_code("TFA001")]
+    text = "from tensorflow import Variable as V\nimport tensorflow as tf\n@tf.function\ndef f(x):\n    return V(x)\n"
+    assert rules_for(text, variable) == variable
+    unused = text.replace("return V(x)", "return x")
+    assert rules_for(unused, variable) == []

@@ -1,0 +1,94 @@
+"""Results of unchanged files, keyed by content hash + tool fingerprint + options.
+
+The tool fingerprint covers the version *and* the source of tfautofix itself (so a
+rule edited in a checkout invalidates the cache, not only a release); the options
+cover the rule set, unsafe-fixes, the target version and check/fix mode. One JSON
+file, written atomically at the end of a run: a crashed run leaves the old cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import tfautofix
+from tfautofix.files import write_atomic
+from tfautofix.rule import Finding, Fix
+
+FORMAT = 1
+MAX_ENTRIES = 200_000
+DEFAULT_DIRECTORY = ".tfautofix_cache"
+
+
+@lru_cache(maxsize=None)
+def tool_fingerprint() -> str:
+    digest = hashlib.sha256(f"{tfautofix.__version__}:{FORMAT}".encode())
+    package = Path(tfautofix.__file__).parent
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_directory() -> Path:
+    return Path(os.environ.get("TFAUTOFIX_CACHE_DIR") or DEFAULT_DIRECTORY)
+
+
+class Cache:
+    def __init__(self, directory: Path | None = None, fingerprint: str | None = None) -> None:
+        self.path = (directory or cache_directory()) / "results.json"
+        self.fingerprint = fingerprint or tool_fingerprint()
+        self.entries: dict[str, dict] = {}
+        self.dirty = False
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if data.get("format") == FORMAT:
+                self.entries = data["entries"]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass  # no cache yet, or an unreadable one: start afresh
+
+    def key(self, content: bytes, options_key: str) -> str:
+        digest = hashlib.sha256(f"{self.fingerprint}\0{options_key}\0".encode())
+        digest.update(content)
+        return digest.hexdigest()
+
+    def get(self, key: str, path: str) -> tuple[list[Finding], str | None] | None:
+        entry = self.entries.get(key)
+        if entry is None:
+            return None
+        findings = [_finding(data, path) for data in entry["findings"]]
+        return findings, entry["error"]
+
+    def put(self, key: str, findings: list[Finding], error: str | None) -> None:
+        self.entries[key] = {"findings": [_record(f) for f in findings], "error": error}
+        self.dirty = True
+
+    def save(self) -> None:
+        if not self.dirty:
+            return
+        entries = self.entries
+        if len(entries) > MAX_ENTRIES:  # oldest first: dicts keep insertion order
+            entries = dict(list(entries.items())[-MAX_ENTRIES:])
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            gitignore = self.path.parent / ".gitignore"
+            if not gitignore.exists():
+                gitignore.write_text("# created by tfautofix\n*\n", encoding="utf-8")
+            write_atomic(self.path, json.dumps({"format": FORMAT, "entries": entries}).encode())
+        except OSError:
+            pass  # a read-only tree still gets its results, just not cached
+
+
+def _record(finding: Finding) -> dict:
+    data = finding.to_json()
+    del data["path"]
+    return data
+
+
+def _finding(data: dict, path: str) -> Finding:
+    data = dict(data)
+    fix = data.pop("fix")
+    return Finding(**data, path=path, fix=None if fix is None else Fix({}, fix["applicability"]))
