@@ -23,6 +23,7 @@ class FunctionCreatedInLoop(Rule):
     fixable = "safe"
     contract = "exact"
     triggers = ("function",)
+    in_traced_code = False  # it looks at calls and definitions outside traced bodies
     docs = """
 Each `tf.function(f)` call, and each execution of a `@tf.function` `def`, creates
 a new `Function` object with an empty trace cache. Created inside a loop, or

@@ -22,6 +22,7 @@ class PythonScalarArgument(Rule):
     contract = "exact"
     max_traces = 1  # a tensor argument traces once
     triggers = ("function",)
+    in_traced_code = False  # it looks at calls and definitions outside traced bodies
     docs = """
 `tf.function` treats a Python number argument as part of the trace key: calling
 `step(x, n)` for `n` in `range(8)` traces `step` eight times (5–50 ms each),

@@ -26,6 +26,7 @@ class PredictInLoop(Rule):
     fixable = "safe"
     contract = "exact"
     triggers = (".predict(",)
+    in_traced_code = False  # the loop calling predict is ordinary Python code
     docs = """
 `model.predict(x)` is built for large inputs: every call wraps `x` in a data
 adapter, builds (and in Keras 3 traces) a predict function, runs a batch loop
