@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -64,9 +65,22 @@ def test_killed_run_leaves_every_file_before_or_after(tmp_path: Path, sig: int, 
         assert text in (original, fixed), f"{path.name} is neither the original nor the fixed version"
         states["before" if text == original else "after"] += 1
     assert not [p for p in tmp_path.iterdir() if p.suffix != ".py"], "temporary files were left behind"
+    assert _no_worker_left(tmp_path), "worker processes outlived the killed run"
     # A rerun completes the job.
     subprocess.run(_fix_command(tmp_path), env=_env(), capture_output=True, timeout=300, check=True)
     assert all(path.read_text(encoding="utf-8") == fixed for path, (_, fixed) in expected.items())
+
+
+def _no_worker_left(tmp_path: Path, timeout: float = 10) -> bool:
+    if shutil.which("pgrep") is None:
+        pytest.skip("pgrep is not available to look for leftover workers")
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        alive = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True).stdout.split()
+        if not alive:
+            return True
+        time.sleep(0.5)
+    return False
 
 
 def test_concurrent_runs_never_interleave(tmp_path: Path) -> None:
