@@ -65,9 +65,12 @@ def _rules(codes: Iterable[str]) -> list[Rule]:
     return [rule for rule in map(rule_by_code, codes) if rule is not None]
 
 
-def _screened(text: str, rules: Sequence[Rule]) -> list[Rule]:
+def _screened(text: str, rules: Sequence[Rule], traces=None) -> list[Rule]:
     """Rules that may fire on ``text`` (see :mod:`tfautofix.screen`); raises
-    ``SyntaxError`` when it does not parse, so syntax errors are always reported."""
+    ``SyntaxError`` when it does not parse, so syntax errors are always reported.
+    Rules that only work from a trace log are skipped when there is none."""
+    if traces is None:
+        rules = [rule for rule in rules if not rule.needs_traces]
     return rules_for(text, rules)
 
 
@@ -97,7 +100,7 @@ def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str, tra
 
 def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None) -> list[Finding]:
     """Findings in ``text``. Raises ``cst.ParserSyntaxError`` when it does not parse."""
-    rules = _screened(text, rules)
+    rules = _screened(text, rules, traces)
     if not rules:
         return []
     return _detect(cst.parse_module(text), text, rules, path, traces)[1]
@@ -167,7 +170,7 @@ def _gate(new: str, fixes: Sequence[Finding], target_version: tuple[int, int]) -
 
 def detect(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None) -> tuple[FileContext, list[Finding]]:
     """Findings in ``text`` with the context their fixes apply to (``apply_one``)."""
-    rules = _screened(text, rules)
+    rules = _screened(text, rules, traces)
     if not rules:
         return FileContext(cst.parse_module("")), []
     return _detect(cst.parse_module(text), text, rules, path, traces)
@@ -195,7 +198,7 @@ def fix_source(
     ``accept`` may veto individual fixes (interactive mode). Raises
     :class:`FixError` rather than return code that does not parse.
     """
-    rules = _screened(text, rules)
+    rules = _screened(text, rules, traces)
     applied: list[Finding] = []
     remaining: list[Finding] = []
     if not rules:

@@ -96,6 +96,8 @@ class Rule:
     #: Findings only occur inside traced code, so the screen looks for ``triggers``
     #: there only (tfautofix/screen.py). Set False for rules that fire anywhere.
     in_traced_code: ClassVar[bool] = True
+    #: The rule can only report from a trace log (``--traces``).
+    needs_traces: ClassVar[bool] = False
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         raise NotImplementedError

@@ -22,6 +22,10 @@ from typing import Sequence
 from tfautofix.analysis.names import DATASET_METHODS, KERAS_TRACED_METHODS, TRACING_HIGHER_ORDER
 from tfautofix.rule import Rule
 
+#: A ``tf.function`` decorator or call, under any alias that keeps the name ``function``.
+TF_FUNCTION_USE = re.compile(r"@[\w.]*\bfunction\b|\bfunction\s*\(|\bfunction\s+as\s")
+#: A Python loop or comprehension.
+LOOP = re.compile(r"\b(?:for|while)\b")
 #: A file that mentions none of these cannot contain a TensorFlow hazard.
 TENSORFLOW = re.compile(r"\b(?:tensorflow|keras|tf_keras)\b")
 

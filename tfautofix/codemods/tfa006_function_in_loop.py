@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import libcst as cst
+
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
@@ -15,6 +16,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import LOOP, TF_FUNCTION_USE
 
 class FunctionCreatedInLoop(Rule):
     code = "TFA006"
@@ -67,6 +69,10 @@ step = tf.function(train_step)
 for i in range(3):
     step(tf.constant(float(i)))
 """
+
+    def screen(self, source: str) -> bool:
+        """Only files that create a tf.function and loop."""
+        return bool(TF_FUNCTION_USE.search(source) and LOOP.search(source))
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         called_in_loop = _functions_called_in_loops(ctx)

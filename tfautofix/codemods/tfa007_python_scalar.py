@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Iterator
 
 import libcst as cst
+
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import functions_by_qualname, parameter_names, python_uses
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import TF_FUNCTION_USE
 from tfautofix.tracing.signature import parameter_kind
 
 
@@ -64,6 +66,10 @@ def warmup(lr, step):
 for step in range(1000):  # 1000 traces before the fix, 1 after
     warmup(tf.constant(0.1), tf.constant(step))
 """
+
+    def screen(self, source: str) -> bool:
+        """Only files that create a tf.function."""
+        return TF_FUNCTION_USE.search(source) is not None
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         traced = self._traced_functions(ctx)
