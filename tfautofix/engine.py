@@ -21,7 +21,7 @@ import libcst as cst
 from tfautofix.analysis.context import FileContext
 from tfautofix.codemods import rule_by_code
 from tfautofix.files import SourceError, SourceFile, discover, read_source, write_atomic
-from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.rule import ApplyEdits, Finding, Fix, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function
 from tfautofix.screen import rules_for
 
@@ -106,18 +106,6 @@ def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>", traces
     return _detect(cst.parse_module(text), text, rules, path, traces)[1]
 
 
-class _ApplyEdits(cst.CSTTransformer):
-    def __init__(self, edits: dict) -> None:
-        super().__init__()
-        self.edits = edits
-
-    def on_leave(self, original_node, updated_node):
-        edit = self.edits.get(original_node)
-        if edit is None:
-            return updated_node
-        return edit(updated_node) if callable(edit) else edit
-
-
 def _compatible(ctx: FileContext, fixes: Iterable[Fix]) -> list[Fix]:
     """Fixes that touch disjoint parts of the tree; the others wait for the next pass.
 
@@ -142,7 +130,7 @@ def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
     edits: dict = {}
     for fix in fixes:
         edits.update(fix.edits)
-    module = ctx.module.visit(_ApplyEdits(edits))
+    module = ctx.module.visit(ApplyEdits(edits))
     imports = {spec for fix in fixes for spec in fix.imports}
     if imports:
         # Imported here: libcst.codemod costs ~0.5 s, which a cached run never needs.

@@ -24,6 +24,20 @@ Replacement = Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel]
 Edit = Union[Replacement, Callable[[cst.CSTNode], Replacement]]
 
 
+class ApplyEdits(cst.CSTTransformer):
+    """Apply ``{original node: Edit}``; nested edits compose bottom-up."""
+
+    def __init__(self, edits: Mapping[cst.CSTNode, Edit]) -> None:
+        super().__init__()
+        self.edits = edits
+
+    def on_leave(self, original_node, updated_node):
+        edit = self.edits.get(original_node)
+        if edit is None:
+            return updated_node
+        return edit(updated_node) if callable(edit) else edit
+
+
 @dataclass(frozen=True)
 class ImportSpec:
     """An import a fix needs: ``import module as asname`` or ``from module import obj``."""

@@ -10,7 +10,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.names import canonical
-from tfautofix.rule import Finding, Fix, ImportSpec, Rule
+from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
 
 VARIABLE_CREATORS = ("tensorflow.Variable", "keras.Variable")
 METRIC_KEYWORDS = ("metrics", "weighted_metrics")
@@ -394,18 +394,6 @@ def _initializer(state: _State, keras: str) -> str:
     return f"{keras}.initializers.Constant({state.init})"
 
 
-class _Edit(cst.CSTTransformer):
-    def __init__(self, edits: dict) -> None:
-        super().__init__()
-        self.edits = edits
-
-    def on_leave(self, original_node, updated_node):
-        edit = self.edits.get(original_node)
-        if edit is None:
-            return updated_node
-        return edit(updated_node) if callable(edit) else edit
-
-
 def _self(name: str) -> cst.Attribute:
     return cst.Attribute(cst.Name("self"), cst.Name(name))
 
@@ -468,7 +456,7 @@ def _update_body(ctx: FileContext, func: cst.FunctionDef, states: list[_State], 
         if not (by_name[written[0]].kind == "python" and isinstance(getattr(node, "target", None), cst.Name) and method):
             raise _NotFixable(f"`{written[0]}` is assigned in a way the fix does not handle (only `=` as a statement, `+=`, `-=`)")
         edits[node] = lambda new, name=written[0], method=method: cst.Expr(_method_call(_self(name), method, new.value))
-    return func.body.visit(_Edit(edits))
+    return func.body.visit(ApplyEdits(edits))
 
 
 def _fix(
