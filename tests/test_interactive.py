@@ -164,3 +164,13 @@ def test_prompt_and_colours_render_on_a_terminal(files) -> None:
         process.kill()
         os.close(main)
     assert first.read_text(encoding="utf-8") == SOURCE
+
+
+@pytest.mark.tensorflow
+def test_verify_shows_the_verdict_in_each_header(tmp_path: Path) -> None:
+    example = tmp_path / "print_in_step.py"
+    example.write_text((ROOT / "examples" / "print_in_step.py").read_text(encoding="utf-8"), encoding="utf-8")
+    result = _run("y\n", example, extra=("--verify",))
+    header = result.stdout.split(PROMPT)[0]
+    assert "TFA008" in header and "verification of the file's fixes: verified" in header and "by exercise()" in header
+    assert "tf.print(" in example.read_text(encoding="utf-8")

@@ -232,9 +232,14 @@ def fix(
     allow_dirty: bool = typer.Option(False, "--allow-dirty", help="Write into files with uncommitted git changes."),
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
-    if interactive:
-        _interactive(paths, _options(select, ignore, unsafe_fixes, traces), jobs)
     verifying = verify or exercise is not None
+    if interactive:
+        options = _options(select, ignore, unsafe_fixes, traces)
+        verdicts = {}
+        if verifying:  # verdicts of each file's full fix, shown with every fix of that file
+            checked = _verify(run(paths, options, fix=True, jobs=jobs), exercise, timeout, options.traces)
+            verdicts = {path: f"{c.verdict}" + (f", by {c.source}" if c.source else "") for path, c in checked.items()}
+        _interactive(paths, options, jobs, verdicts)
     written: set[str] = set()
     dirty = dirty_files(map(str, discover(paths, SUFFIXES))) if write and not allow_dirty else set()
 
@@ -317,7 +322,7 @@ def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, 
         raise typer.Exit(2) from None
 
 
-def _interactive(paths: List[Path], options: Options, jobs: Optional[int]) -> None:
+def _interactive(paths: List[Path], options: Options, jobs: Optional[int], verdicts: dict[str, str]) -> None:
     from tfautofix.interactive import NoAnswers, review
 
     def read_answer() -> Optional[str]:
@@ -326,7 +331,7 @@ def _interactive(paths: List[Path], options: Options, jobs: Optional[int]) -> No
 
     files = [str(p) for p in discover(paths)]
     try:
-        tally = review(files, options, out, read_answer)
+        tally = review(files, options, out, read_answer, verdicts)
     except NoAnswers as error:
         err.print(f"error: {error}", style="red")
         raise typer.Exit(2)

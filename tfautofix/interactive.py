@@ -67,8 +67,11 @@ class Tally:
 
 
 class Reviewer:
-    def __init__(self, options: Options, console: Console, read_answer: Callable[[], str | None]):
+    def __init__(
+        self, options: Options, console: Console, read_answer: Callable[[], str | None], verdicts: dict[str, str] | None = None
+    ):
         self.options = options
+        self.verdicts = verdicts or {}
         self.rules = _rules(options.rules)
         self.console = console
         self.read_answer = read_answer
@@ -98,6 +101,8 @@ class Reviewer:
         header.append(f"{path}:{finding.line}:{finding.column} ", style="bold")
         header.append(f"{finding.code} {finding.name} ", style="bold red")
         header.append(f"[{finding.fix.applicability} fix]", style="yellow" if finding.fix.applicability == "unsafe" else "dim")
+        if path in self.verdicts:
+            header.append(f" verification of the file's fixes: {self.verdicts[path]}", style="cyan")
         self.console.print(header)
         self.console.print(finding.message)
         diff = difflib.unified_diff(
@@ -203,9 +208,16 @@ def _flagged_text(text: str, finding: Finding) -> str:
     return "\n".join(lines)
 
 
-def review(paths: Sequence[str], options: Options, console: Console, read_answer: Callable[[], str | None]) -> Tally:
-    """Review every fix in ``paths``; returns the decisions. ``q`` stops early."""
-    reviewer = Reviewer(options, console, read_answer)
+def review(
+    paths: Sequence[str],
+    options: Options,
+    console: Console,
+    read_answer: Callable[[], str | None],
+    verdicts: dict[str, str] | None = None,
+) -> Tally:
+    """Review every fix in ``paths``; returns the decisions. ``q`` stops early.
+    ``verdicts`` (path → text) come from ``--verify`` and are shown in each header."""
+    reviewer = Reviewer(options, console, read_answer, verdicts)
     try:
         for path in paths:
             reviewer.review_file(path)
