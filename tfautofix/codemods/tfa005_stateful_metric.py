@@ -42,7 +42,7 @@ class StatefulMetricFunction(Rule):
     fixable = "unsafe"
     contract = "exact"
     legacy_keras = True
-    triggers = ("Variable", "global ")
+    triggers = ("Variable(", "global ")
     in_traced_code = False  # metric-shaped functions are reported before any compile() traces them
     docs = """
 Keras traces the functions given to `compile(metrics=[...])` into its train and

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import Iterator
 
 import libcst as cst
@@ -25,6 +27,13 @@ _DTYPE_PRESERVING = frozenset(
 _ONCE = "runs only while the function is traced ({reason}): once per trace, not on every call"
 
 
+
+_MUTATION = re.compile(
+    r"\.(?:append|extend|insert|add|update|pop|remove|discard|clear|setdefault)\s*\("
+    r"|\b(?:global|nonlocal)\b"
+    r"|[\w\])]\s*(?:\[[^\]\n]*\])\s*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)"
+    r"|\.\w+\s*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)"
+)
 class PythonSideEffectInTracedFunction(Rule):
     code = "TFA012"
     name = "python-side-effect-in-traced-function"
@@ -78,6 +87,11 @@ def doubled(x):
         outs = outs.write(outs.size(), x[i] * 2.0)
     return outs.stack()
 """
+
+    def screen(self, source: str) -> bool:
+        """Only traced code that mutates something: a mutating method call, a
+        global/nonlocal, or an attribute or item assignment (not a mere read)."""
+        return _MUTATION.search(source) is not None
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in nodes(ctx, cst.Call):
