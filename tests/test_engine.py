@@ -104,7 +104,6 @@ class _BreaksCode(Rule):
     name = "test-breaks-code"
     summary = "a rule whose fix needs Python 3.8 syntax"
     triggers = ("tensorflow",)
-    in_traced_code = False  # fires on module-level code
 
     def check(self, ctx):
         stmt = ctx.module.body[0]
@@ -116,7 +115,6 @@ class _NeverConverges(Rule):
     name = "test-never-converges"
     summary = "a rule that always finds something to change"
     triggers = ("tensorflow",)
-    in_traced_code = False  # fires on module-level code
 
     def check(self, ctx):
         stmt = ctx.module.body[-1]

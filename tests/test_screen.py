@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import libcst as cst
@@ -79,3 +80,78 @@ def test_screen_sees_triggers_spelled_through_import_aliases() -> None:
     assert rules_for(text, variable) == variable
     unused = text.replace("return V(x)", "return x")
     assert rules_for(unused, variable) == []
+
+
+# -- the focus: what `check` lets LibCST see ---------------------------------------
+
+
+def _key(finding) -> tuple:
+    return (finding.code, finding.line, finding.column, finding.end_line, finding.end_column, finding.message,
+            None if finding.fix is None else finding.fix.applicability)
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")
+def test_focused_check_reports_what_the_whole_file_reports(path: Path) -> None:
+    from tfautofix.engine import lint_source
+
+    text = path.read_text(encoding="utf-8")
+    rules = [rule for rule in all_rules() if not rule.needs_traces]
+    focused = lint_source(text, rules, "input.py")
+    _, whole = _detect(cst.parse_module(text), text, rules_for(text, rules), "input.py")
+    assert [_key(f) for f in focused] == [_key(f) for f in whole]
+
+
+FOCUS_SOURCE = '''\
+import tensorflow as tf
+
+LOG = []
+
+
+class Unrelated:
+    # a comment
+    def method(self, x):
+        return [x for _ in range(3)]
+
+
+def helper(x):
+    LOG.append(x)
+    return x
+
+
+def unrelated(y):
+    """Not traced."""
+    return y + 1
+
+
+class Model(tf.keras.Model):
+    def call(self, x):
+        return helper(x)
+
+    def summary_text(self):
+        return "text"
+'''
+
+
+def test_focus_stubs_what_cannot_matter_and_keeps_every_line_in_place() -> None:
+    from tfautofix.screen import screen_source
+
+    rules, focus = screen_source(FOCUS_SOURCE, [rule_by_code("TFA012")])
+    assert [rule.code for rule in rules] == ["TFA012"]
+    original, focused = FOCUS_SOURCE.splitlines(), focus.splitlines()
+    assert len(focused) == len(original)
+    for kept in ("def helper(x):", "    LOG.append(x)", "class Model(tf.keras.Model):", "        return helper(x)"):
+        assert original.index(kept) == focused.index(kept)  # the chain to the finding: in place
+    assert "class Unrelated: pass" in focused and "def unrelated(): pass" in focused
+    assert "    def summary_text(): pass" in focused
+    assert "a comment" not in focus and "Not traced" not in focus
+    ast.parse(focus)
+
+
+def test_focus_keeps_the_whole_file_for_rules_that_need_it() -> None:
+    from tfautofix.screen import screen_source
+
+    text = "import keras\n\ndef other():\n    return 1\n\nfor row in rows:\n    model.predict(row)\n"
+    rules, focus = screen_source(text, [rule_by_code("TFA011")])  # a model's kind is looked up anywhere
+    assert [rule.code for rule in rules] == ["TFA011"] and focus == text
+    rules, focus = screen_source(text, [rule_by_code("TFA011"), rule_by_code("TFA009")])
+    assert focus == text

@@ -23,7 +23,7 @@ from tfautofix.codemods import rule_by_code
 from tfautofix.files import SourceError, SourceFile, discover, read_source, write_atomic
 from tfautofix.rule import ApplyEdits, Finding, Fix, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function
-from tfautofix.screen import rules_for
+from tfautofix.screen import rules_for, screen_source
 
 _SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
 #: Like Ruff: re-apply fixes until nothing changes, but never loop forever.
@@ -71,7 +71,7 @@ def _screened(text: str, rules: Sequence[Rule], traces=None) -> list[Rule]:
     Rules that only work from a trace log are skipped when there is none."""
     if traces is None:
         rules = [rule for rule in rules if not rule.needs_traces]
-    return rules_for(text, rules)
+    return rules_for(text, rules, traces=traces)
 
 
 def _suppressed(finding: Finding, lines: list[str]) -> bool:
@@ -99,11 +99,17 @@ def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str, tra
 
 
 def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None) -> list[Finding]:
-    """Findings in ``text``. Raises ``cst.ParserSyntaxError`` when it does not parse."""
-    rules = _screened(text, rules, traces)
+    """Findings in ``text``. Raises ``cst.ParserSyntaxError`` when it does not parse.
+
+    Nothing is rewritten here, so LibCST may see only the screen's focus of the
+    text (same lines and columns): the definitions the findings can depend on.
+    """
+    if traces is None:
+        rules = [rule for rule in rules if not rule.needs_traces]
+    rules, focus = screen_source(text, rules, traces=traces)
     if not rules:
         return []
-    return _detect(cst.parse_module(text), text, rules, path, traces)[1]
+    return _detect(cst.parse_module(focus), text, rules, path, traces)[1]
 
 
 def _compatible(ctx: FileContext, fixes: Iterable[Fix]) -> list[Fix]:
@@ -186,15 +192,16 @@ def fix_source(
     ``accept`` may veto individual fixes (interactive mode). Raises
     :class:`FixError` rather than return code that does not parse.
     """
-    rules = _screened(text, rules, traces)
     applied: list[Finding] = []
     remaining: list[Finding] = []
-    if not rules:
-        return text, applied, remaining
     current = text
     for _ in range(MAX_PASSES):
+        screened = _screened(current, rules, traces)  # again after each pass: a fix may expose another hazard
+        if not screened:
+            remaining = []
+            break
         module = cst.parse_module(current)
-        ctx, findings = _detect(module, current, rules, path, traces)
+        ctx, findings = _detect(module, current, screened, path, traces)
         wanted = [f for f in findings if _wanted(f, unsafe_fixes) and (accept is None or accept(f))]
         remaining = [f for f in findings if f not in wanted]
         chosen_fixes = _compatible(ctx, (f.fix for f in wanted))

@@ -7,12 +7,13 @@ A rule lives in one module under ``tfautofix/codemods/`` and subclasses
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, ClassVar, Iterator, Literal, Mapping, Union
+from typing import TYPE_CHECKING, Callable, ClassVar, Iterator, Literal, Mapping, Sequence, Union
 
 import libcst as cst
 
 if TYPE_CHECKING:
     from tfautofix.analysis.context import FileContext
+    from tfautofix.screen import Screen, Site
 
 Applicability = Literal["safe", "unsafe"]
 #: How a fix is checked by execution (see PRODUCT.md, "eager is the oracle").
@@ -107,9 +108,6 @@ class Rule:
     after: ClassVar[str]
     #: Cheap screen: the rule can only fire on files containing one of these strings.
     triggers: ClassVar[tuple[str, ...]]
-    #: Findings only occur inside traced code, so the screen looks for ``triggers``
-    #: there only (tfautofix/screen.py). Set False for rules that fire anywhere.
-    in_traced_code: ClassVar[bool] = True
     #: The rule can only report from a trace log (``--traces``).
     needs_traces: ClassVar[bool] = False
 
@@ -133,3 +131,13 @@ class Rule:
 
     def screen(self, source: str) -> bool:
         return any(trigger in source for trigger in self.triggers)
+
+    def prescreen(self, screen: Screen) -> bool | Sequence[Site]:
+        """Can the rule fire on this file? Asked of the builtin ``ast`` before LibCST
+        parses anything (tfautofix/screen.py): it may say yes wrongly, never no.
+
+        A rule whose findings depend only on the code around them (and the traced
+        code reaching them) answers with the sites they can be at instead of True:
+        ``check`` then lets LibCST see only the definitions that hold them.
+        """
+        return True

@@ -1,33 +1,35 @@
-"""The cheap screen: which rules can fire on a file, decided with regexes and ``ast``.
+"""The cheap screen: which rules can fire on a file, decided with the builtin ``ast``.
 
-LibCST (and its scope metadata) costs ~10-80x an ``ast.parse``; most files of a
-TensorFlow code base have nothing to fix. So before LibCST we compute, with the
-builtin parser and regexes, a conservative *superset* of the code that
-``analysis/traced.py`` may call traced (same seeds, matched by name instead of
-by scope), and test each rule's ``triggers`` only against that text. A rule
-with a broad trigger (``print``, ``random``) therefore costs nothing on files
-whose traced code does not contain it. Rules that also fire outside traced code
-set ``Rule.in_traced_code = False`` and are screened against the whole file.
+LibCST with its scope and qualified-name metadata costs 10-80x an ``ast.parse``,
+and most files of a TensorFlow code base have nothing to fix. So LibCST only sees
+a file when some rule's ``triggers`` occur in its text *and* the rule's
+``prescreen`` finds the shape of a finding in a :class:`Screen` of it: the file's
+``ast``, walked once, with names resolved through the file's imports and the
+functions that may be traced found by name (the same seeds as
+``analysis/traced.py``, matched by name instead of by scope).
 
-The screen may keep a file that has no finding (LibCST then decides); it must
-never drop one. ``tests/test_screen.py`` holds it to that on every golden case.
+A prescreen approximates its rule from above: it may keep a file that has no
+finding (LibCST then decides), it must never drop one. ``tests/test_screen.py``
+holds every rule to that on every golden case.
 """
 
 from __future__ import annotations
 
 import ast
+import bisect
 import re
-from typing import Sequence
+from collections import defaultdict
+from functools import cached_property
+from typing import Iterator, NamedTuple, Sequence
 
-from tfautofix.analysis.names import DATASET_METHODS, KERAS_TRACED_METHODS, TRACING_HIGHER_ORDER
+from tfautofix.analysis.names import (
+    DATASET_METHODS,
+    EAGER_ESCAPES,
+    KERAS_TRACED_METHODS,
+    TRACING_HIGHER_ORDER,
+    canonical,
+)
 from tfautofix.rule import Rule
-
-#: A ``tf.function`` decorator or call, under any alias that keeps the name ``function``.
-TF_FUNCTION_USE = re.compile(r"@[\w.]*\bfunction\b|\bfunction\s*\(|\bfunction\s+as\s")
-#: A Python loop or comprehension.
-LOOP = re.compile(r"\b(?:for|while)\b")
-#: A file that mentions none of these cannot contain a TensorFlow hazard.
-TENSORFLOW = re.compile(r"\b(?:tensorflow|keras|tf_keras)\b")
 
 #: Callables whose (function) arguments are traced, by their last name component.
 _WRAPPERS = frozenset(
@@ -35,135 +37,359 @@ _WRAPPERS = frozenset(
     | {name.rsplit(".", 1)[-1] for name in TRACING_HIGHER_ORDER}
     | set(DATASET_METHODS)
 )
-_ALIAS = re.compile(r"\b(" + "|".join(sorted(_WRAPPERS)) + r")\s+as\s+(\w+)")
-_SELF_ATTRIBUTE = re.compile(r"\bself\.(\w+)")
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
-_CALLED = re.compile(r"([A-Za-z_]\w*)\s*\(")
-_BLOCK_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
-_FUNCTION_NODES = (ast.FunctionDef, ast.AsyncFunctionDef)
+_EAGER_ESCAPES = frozenset(name.rsplit(".", 1)[-1] for name in EAGER_ESCAPES)
+#: A line with its end, as ``ast`` counts lines (not ``str.splitlines``, which also splits at \f, \v, ...).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_FUNCTIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda})
+_LOOPS = frozenset({ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp})
+#: Node types the walk records, with where they sit.
+_RECORDED = (
+    ast.Call, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.If, ast.While, ast.For,
+    ast.comprehension, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom,
+)
+#: Leaves and operators: nothing below them is worth a visit.
+_SKIPPED = frozenset(
+    {ast.Name, ast.Constant, ast.Load, ast.Store, ast.Del, ast.alias}
+    | set(ast.operator.__subclasses__()) | set(ast.cmpop.__subclasses__())
+    | set(ast.unaryop.__subclasses__()) | set(ast.boolop.__subclasses__())
+)
 
 
-def rules_for(text: str, rules: Sequence[Rule], tree: ast.Module | None = None) -> list[Rule]:
+def rules_for(text: str, rules: Sequence[Rule], tree: ast.Module | None = None, traces=None) -> list[Rule]:
     """The rules that may report something in ``text``.
 
     Raises ``SyntaxError`` (from ``ast.parse``) for a file that does not parse,
     so syntax errors are reported even when no rule could fire.
     """
+    return screen_source(text, rules, tree, traces)[0]
+
+
+def screen_source(
+    text: str, rules: Sequence[Rule], tree: ast.Module | None = None, traces=None
+) -> tuple[list[Rule], str]:
+    """The rules that may report something in ``text``, and the text LibCST must
+    analyse to find it: ``text`` itself, or its :meth:`Screen.focus` when every
+    such rule names the sites its findings can be at."""
     if tree is None:
         tree = ast.parse(text)
-    if not rules or not TENSORFLOW.search(text):
-        return []
-    anywhere = [rule for rule in rules if rule.screen(text)]
-    if not anywhere:
-        return []
-    traced_text = None
-    result = []
-    for rule in anywhere:
-        if not getattr(rule, "in_traced_code", True):
-            result.append(rule)
+    if not rules or ("tensorflow" not in text and "keras" not in text):
+        return [], text
+    candidates = [rule for rule in rules if rule.screen(text)]
+    if not candidates:
+        return [], text
+    screen = Screen(text, tree, traces)
+    kept: list[Rule] = []
+    sites: list[Site] | None = []
+    for rule in candidates:
+        verdict = rule.prescreen(screen)
+        if not verdict:
             continue
-        if traced_text is None:
-            traced_text = traced_source(text, tree)
-        if traced_text and rule.screen(traced_text):  # the rule's own screen: triggers are substrings
-            result.append(rule)
-    return result
+        kept.append(rule)
+        if verdict is True:
+            sites = None  # the rule needs the whole file
+        elif sites is not None:
+            sites += verdict
+    if not kept or sites is None:
+        return kept, text
+    return kept, screen.focus(sites)
 
 
-def traced_source(text: str, tree: ast.Module) -> str:
-    """The source text of every function (and wrapper call) that may be traced."""
-    lines = text.splitlines(keepends=True)
-    functions: dict[str, list[ast.AST]] = {}
-    seeds: list[ast.AST] = []
-    decorated: list[ast.AST] = []
-    _collect(tree, functions, seeds, decorated, in_class=False)
-    wrappers = set(_WRAPPERS) | {alias for _, alias in _ALIAS.findall(text)}
-    wrapper_name = re.compile(r"\b(?:" + "|".join(sorted(wrappers)) + r")\b")
-    wrapper_call = re.compile(wrapper_name.pattern + r"\s*\(")
-    for func in decorated:
-        # `@tf.function`, `@def_function.function(...)`, `@my_alias`; not `@tf_export(...)`.
-        if any(wrapper_name.search(_segment(lines, d)) for d in func.decorator_list):
-            seeds.append(func)
+class Site(NamedTuple):
+    """Where a node sits: its innermost function (def or lambda), and whether a
+    loop or comprehension of that function encloses it."""
 
-    regions: list[str] = []
-    # Functions and lambdas handed to tf.function, map_fn, Dataset.map, compile(...), partial.
-    for match in wrapper_call.finditer(text):
-        call = _balanced(text, match.end())
-        regions.append(match.group(0) + call)  # the wrapper and its arguments (a lambda's body)
-        for name in _IDENTIFIER.findall(call):
-            seeds.extend(functions.get(name, ()))
-    traced: set[int] = set()
-    pending = seeds
-    while pending:
-        node = pending.pop()
-        if id(node) in traced:
-            continue
-        traced.add(id(node))
-        segment = _segment(lines, node)
-        regions.append(segment)
-        # Same-module helpers (and self. methods) called from traced code.
-        for name in _CALLED.findall(segment):
-            pending.extend(f for f in functions.get(name, ()) if id(f) not in traced)
-    traced_text = "".join(regions)
-    return traced_text + _definitions_used(traced_text, text, lines, tree)
+    node: ast.AST
+    function: ast.AST | None
+    in_loop: bool
 
 
-def _definitions_used(traced_text: str, text: str, lines: list[str], tree: ast.Module) -> str:
-    """What names in traced code stand for, since a trigger may be spelled there:
-    imports (``from random import uniform`` ... ``uniform()``), module-level
-    assignments (``rng = np.random.default_rng()``) and ``self.x = ...``."""
-    used = set(_IDENTIFIER.findall(traced_text))
-    found = []
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            found += [a.name for a in node.names if (a.asname or a.name.split(".")[0]) in used]
-        elif isinstance(node, ast.ImportFrom):
-            found += [f"{node.module}.{a.name}" for a in node.names if (a.asname or a.name) in used]
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id in used for t in targets):
-                found.append("".join(lines[node.lineno - 1 : node.end_lineno]))
-    for attribute in set(_SELF_ATTRIBUTE.findall(traced_text)):
-        found += re.findall(rf"self\.{attribute}\s*(?::[^=\n]*)?=[^=].*", text)
-    return "\n".join(found)
+class Screen:
+    """One file as the builtin ``ast`` sees it; everything is computed on first use."""
+
+    def __init__(self, text: str, tree: ast.Module, traces=None) -> None:
+        self.text = text
+        self.tree = tree
+        #: The trace log given with --traces, or None.
+        self.traces = traces
+        #: Function (def or lambda) → the function it is defined in; method → its class.
+        self.outer: dict[ast.AST, ast.AST | None] = {}
+        self.class_of: dict[ast.AST, ast.ClassDef] = {}
+
+    # -- the walk -----------------------------------------------------------
+    @cached_property
+    def _sites(self) -> dict[type, list[Site]]:
+        sites: dict[type, list[Site]] = {kind: [] for kind in _RECORDED}
+        stack: list[tuple[ast.AST, ast.AST | None, ast.ClassDef | None, bool]] = [(self.tree, None, None, False)]
+        pop, push = stack.pop, stack.append
+        while stack:
+            node, function, cls, loop = pop()
+            kind = type(node)
+            bucket = sites.get(kind)
+            if bucket is not None:
+                bucket.append(Site(node, function, loop))
+            if kind in _FUNCTIONS:
+                self.outer[node] = function
+                if cls is not None:
+                    self.class_of[node] = cls
+                function, cls, loop = node, None, False
+            elif kind is ast.ClassDef:
+                cls = node
+            elif kind in _LOOPS:
+                loop = True
+            for field in node._fields:
+                value = getattr(node, field, None)
+                if type(value) is list:
+                    for item in value:
+                        if isinstance(item, ast.AST) and type(item) not in _SKIPPED:
+                            push((item, function, cls, loop))
+                elif isinstance(value, ast.AST) and type(value) not in _SKIPPED:
+                    push((value, function, cls, loop))
+        return sites
+
+    def sites(self, *kinds: type) -> list[Site]:
+        """Every node of these exact types, with where it sits."""
+        found = self._sites
+        return [site for kind in kinds for site in found[kind]]
+
+    def functions_around(self, site: Site) -> Iterator[ast.AST]:
+        """The functions enclosing ``site``, innermost first."""
+        self._sites  # the walk records `outer`
+        function = site.function
+        while function is not None:
+            yield function
+            function = self.outer.get(function)
+
+    # -- names --------------------------------------------------------------
+    @cached_property
+    def _imports(self) -> dict[str, set[str]]:
+        """Local name → the qualified names imports bind it to (anywhere in the file)."""
+        imports: dict[str, set[str]] = defaultdict(set)
+        for site in self.sites(ast.Import):
+            for alias in site.node.names:
+                if alias.asname:
+                    imports[alias.asname].add(alias.name)
+                else:
+                    top = alias.name.split(".")[0]
+                    imports[top].add(top)
+        for site in self.sites(ast.ImportFrom):
+            node = site.node
+            if node.level or not node.module:
+                continue  # relative: never TensorFlow's or NumPy's public names
+            for alias in node.names:
+                if alias.name != "*":
+                    imports[alias.asname or alias.name].add(f"{node.module}.{alias.name}")
+        return imports
+
+    def names(self, expr: ast.AST) -> set[str]:
+        """Canonical qualified names an imported ``a.b.c`` may refer to (empty if not imported)."""
+        base = expr
+        while isinstance(base, ast.Attribute):
+            base = base.value
+        modules = self._imports.get(base.id) if isinstance(base, ast.Name) else None
+        if not modules:
+            return set()
+        parts = []
+        while isinstance(expr, ast.Attribute):
+            parts.append(expr.attr)
+            expr = expr.value
+        rest = "".join("." + part for part in reversed(parts))
+        return {canonical(module + rest) for module in modules}
+
+    def imported(self, name: str) -> bool:
+        return name in self._imports
+
+    # -- traced code --------------------------------------------------------
+    @cached_property
+    def traced(self) -> set[ast.AST]:
+        """Functions and lambdas that may run at trace time (a superset)."""
+        return set(self._tracing)
+
+    @cached_property
+    def _tracing(self) -> dict[ast.AST, list[ast.AST]]:
+        """Each traced function → what makes it traced: the calls handing it to a
+        wrapper, its own def (a decorator, a Keras method), the traced functions
+        calling or enclosing it."""
+        defs = self.sites(*_DEFS)
+        by_name: dict[str, list[ast.AST]] = defaultdict(list)
+        for site in defs:
+            by_name[site.node.name].append(site.node)
+        wrappers = set(_WRAPPERS)
+        for site in self.sites(ast.Import, ast.ImportFrom):
+            wrappers |= {a.asname for a in site.node.names if a.asname and a.name.rsplit(".", 1)[-1] in _WRAPPERS}
+
+        seeds: list[tuple[ast.AST, ast.AST]] = []  # (function, why)
+        for site in defs:
+            func = site.node
+            if func.name in KERAS_TRACED_METHODS and self.class_of.get(func) in self.keras_classes:
+                seeds.append((func, func))
+            elif any(_identifiers(decorator) & wrappers for decorator in func.decorator_list):
+                seeds.append((func, func))
+        calls_in: dict[ast.AST | None, list[ast.Call]] = defaultdict(list)
+        for site in self.sites(ast.Call):
+            call = site.node
+            calls_in[site.function].append(call)
+            if last_name(call.func) in wrappers:
+                for arg in [*call.args, *(keyword.value for keyword in call.keywords)]:
+                    for callable_ in _callables(arg):
+                        targets = [callable_] if isinstance(callable_, ast.Lambda) else by_name.get(callable_, ())
+                        seeds += [(target, call) for target in targets]
+        nested: dict[ast.AST, list[ast.AST]] = defaultdict(list)
+        for function, outer in self.outer.items():
+            nested[outer].append(function)
+
+        tracing: dict[ast.AST, list[ast.AST]] = defaultdict(list)
+        pending = seeds
+        while pending:
+            function, why = pending.pop()
+            known = function in tracing
+            tracing[function].append(why)
+            if known:
+                continue
+            pending += [(inner, function) for inner in nested.get(function, ())]
+            for call in calls_in.get(function, ()):  # same-module helpers and self. methods
+                for name in _callables(call.func):
+                    pending += [(target, function) for target in by_name.get(name, ())]
+        return dict(tracing)
+
+    def focus(self, sites: Sequence[Site]) -> str:
+        """The text with each top-level ``def``/``class``, and each method of a
+        top-level class, that cannot matter to a finding at ``sites`` reduced to a
+        one-line stub: the same lines, columns and names, for a fraction of
+        LibCST's work.
+
+        What matters: the definitions holding the sites, those holding the traced
+        code that reaches them and the calls that make it traced, the module's base
+        classes of those (Keras-ness), and any ``py_function``-like call (which
+        makes a function eager). Other module-level statements are kept as they are.
+        """
+        units = [node for node in self.tree.body if isinstance(node, (*_DEFS, ast.ClassDef))]
+        methods = {
+            unit: [node for node in unit.body if isinstance(node, _DEFS)] for unit in units if isinstance(unit, ast.ClassDef)
+        }
+        needed: set[ast.AST] = set()
+        pending: list[ast.AST] = [site.node for site in sites] + [site.function for site in sites if site.function]
+        pending += [site.node for site in self.sites(ast.Call) if last_name(site.node.func) in _EAGER_ESCAPES]
+        seen: set[ast.AST] = set()
+        tracing = self._tracing
+        while pending:
+            node = pending.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            unit = _enclosing(units, node)
+            if unit is not None:
+                needed.add(unit)
+                needed.add(_enclosing(methods.get(unit, ()), node))
+            pending += tracing.get(node, ())
+        classes = {unit.name: unit for unit in methods}
+        pending = [unit for unit in needed if unit in methods]
+        while pending:  # same-module base classes decide whether a class is a Keras class
+            for base in pending.pop().bases:
+                if isinstance(base, ast.Name) and base.id in classes and classes[base.id] not in needed:
+                    needed.add(classes[base.id])
+                    pending.append(classes[base.id])
+        stubbed = [unit for unit in units if unit not in needed]
+        stubbed += [method for unit in methods if unit in needed for method in methods[unit] if method not in needed]
+        if not stubbed:
+            return self.text
+        after = {  # statement → the line its previous sibling ends on
+            node: previous.end_lineno
+            for body in (self.tree.body, *(unit.body for unit in methods if unit in needed))
+            for previous, node in zip(body, body[1:])
+        }
+        lines = _LINE.findall(self.text)
+        for node in stubbed:
+            # `def name(): pass`, then the other lines inside one string literal (blank
+            # and comment lines would each cost LibCST a node): line numbers stay the same.
+            first, last = _first_line(node), node.end_lineno
+            if node in after:
+                first = after[node] + 1  # with the blank and comment lines before it
+            indent = lines[node.lineno - 1][: node.col_offset]  # whitespace: bytes are characters
+            ends = [line[len(line.rstrip("\r\n")):] for line in lines[first - 1 : last]]
+            keyword = "class" if isinstance(node, ast.ClassDef) else "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+            signature = "" if isinstance(node, ast.ClassDef) else "()"
+            lines[first - 1 : last] = [f"{indent}{keyword} {node.name}{signature}: pass", *([""] * (last - first))]
+            if last - first >= 2:
+                lines[first], lines[last - 1] = f'{indent}"""', '"""'
+            lines[first - 1 : last] = [line + end for line, end in zip(lines[first - 1 : last], ends)]
+        return "".join(lines)
+
+    @cached_property
+    def keras_classes(self) -> set[ast.ClassDef]:
+        """Classes with a Keras base, directly or through classes of this module."""
+        classes: dict[str, list[ast.ClassDef]] = defaultdict(list)
+        for site in self.sites(ast.ClassDef):
+            classes[site.node.name].append(site.node)
+        found: dict[ast.ClassDef, bool] = {}
+
+        def is_keras(cls: ast.ClassDef) -> bool:
+            if cls not in found:
+                found[cls] = False  # a cycle of bases is not Keras
+                found[cls] = any(
+                    any(name == "keras" or name.startswith("keras.") for name in self.names(base))
+                    or (isinstance(base, ast.Name) and any(is_keras(c) for c in classes.get(base.id, ())))
+                    for base in cls.bases
+                )
+            return found[cls]
+
+        return {cls for same_name in classes.values() for cls in same_name if is_keras(cls)}
+
+    def in_traced(self, site: Site) -> bool:
+        return site.function in self.traced
+
+    def traced_sites(self, *kinds: type) -> list[Site]:
+        """Nodes of these types inside code that may be traced."""
+        traced = self.traced
+        return [site for site in self.sites(*kinds) if site.function in traced]
 
 
-def _collect(node: ast.AST, functions: dict, seeds: list, decorated: list, in_class: bool) -> None:
-    """Every def (by name); Keras methods as seeds; decorated defs to look at."""
-    for name in _BLOCK_FIELDS:
-        for child in getattr(node, name, ()) or ():
-            if isinstance(child, _FUNCTION_NODES):
-                functions.setdefault(child.name, []).append(child)
-                if in_class and child.name in KERAS_TRACED_METHODS:
-                    seeds.append(child)
-                elif child.decorator_list:
-                    decorated.append(child)
-                _collect(child, functions, seeds, decorated, in_class=False)
-            elif isinstance(child, ast.ClassDef):
-                _collect(child, functions, seeds, decorated, in_class=True)
-            elif isinstance(child, (ast.stmt, ast.excepthandler)) or type(child).__name__ == "match_case":
-                _collect(child, functions, seeds, decorated, in_class)
+def last_name(expr: ast.AST) -> str | None:
+    """``c`` for ``c``, ``a.b.c`` and ``a.b.c(...)``'s callee."""
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    return None
 
 
-def _segment(lines: list[str], node: ast.AST) -> str:
-    """The source of ``node`` with its decorators, without its docstring and comment lines."""
-    start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])
-    selected = lines[start - 1 : node.end_lineno]
-    body = getattr(node, "body", None)
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-        selected = lines[start - 1 : body[0].lineno - 1] + lines[body[0].end_lineno : node.end_lineno]
-    return "".join(line for line in selected if not line.lstrip().startswith("#"))
+def _identifiers(expr: ast.AST) -> set[str]:
+    """Every name and attribute name in ``expr``."""
+    found = set()
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+    return found
 
 
-def _balanced(text: str, start: int, limit: int = 4000) -> str:
-    """The text of a call's arguments, from after ``(`` to its closing parenthesis."""
-    depth = 1
-    end = min(len(text), start + limit)
-    for index in range(start, end):
-        char = text[index]
-        if char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-            if depth == 0:
-                return text[start:index]
-    return text[start:end]
+def _callables(expr: ast.AST) -> Iterator[str | ast.Lambda]:
+    """The same-module callables ``expr`` may denote, as ``analysis/traced.py`` resolves
+    them: a name, ``self.m``/``cls.m``, a lambda, ``partial(f, ...)``, and the entries
+    of a list, tuple or dict of those (``compile(metrics=[...])``)."""
+    if isinstance(expr, ast.Name):
+        yield expr.id
+    elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in ("self", "cls"):
+        yield expr.attr
+    elif isinstance(expr, ast.Lambda):
+        yield expr
+    elif isinstance(expr, ast.Call) and expr.args:
+        yield from _callables(expr.args[0])
+    elif isinstance(expr, (ast.List, ast.Tuple)):
+        for element in expr.elts:
+            yield from _callables(element)
+    elif isinstance(expr, ast.Dict):
+        for value in expr.values:
+            yield from _callables(value)
+
+
+def _first_line(node: ast.AST) -> int:
+    """The line of a definition's first decorator, or of the definition."""
+    return min([node.lineno] + [decorator.lineno for decorator in getattr(node, "decorator_list", ())])
+
+
+def _enclosing(units: Sequence[ast.AST], node: ast.AST) -> ast.AST | None:
+    """The one of ``units`` (in source order, not nested in each other) holding ``node``."""
+    index = bisect.bisect_right(units, node.lineno, key=_first_line) - 1
+    return units[index] if index >= 0 and node.lineno <= units[index].end_lineno else None

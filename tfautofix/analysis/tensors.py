@@ -14,7 +14,8 @@ rule built on this never rewrites Python control flow.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import ast
+from typing import TYPE_CHECKING, Iterable
 
 import libcst as cst
 
@@ -22,6 +23,7 @@ from tfautofix.analysis.names import TF_FUNCTION
 
 if TYPE_CHECKING:
     from tfautofix.analysis.context import FileContext
+    from tfautofix.screen import Screen
 
 #: ``tf.<namespace>.*`` functions all return tensors.
 _TENSOR_NAMESPACES = ("math", "nn", "linalg", "random", "bitwise", "signal", "strings")
@@ -51,7 +53,12 @@ _COMPARISONS = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterTha
 
 def op_name(ctx: FileContext, call: cst.Call) -> str | None:
     """``reduce_mean`` for ``tf.reduce_mean(...)``/``tf.math.reduce_mean(...)``, if a tensor op."""
-    for name in ctx.names(call.func):
+    return tensor_op(ctx.names(call.func))
+
+
+def tensor_op(names: Iterable[str]) -> str | None:
+    """The op among canonical names (``tensorflow.math.reduce_mean`` → ``reduce_mean``), if any."""
+    for name in names:
         parts = name.split(".")
         if parts[0] != "tensorflow" or len(parts) < 2:
             continue
@@ -264,3 +271,82 @@ class TensorInference:
                     specs[param.name.value] = value
             return specs
         return {}
+
+
+# -- the same question, approximated from above on the builtin ast (tfautofix/screen.py) --
+
+_AST_COMPARISONS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
+
+
+class ScreenTensors:
+    """What :class:`TensorInference` may call a tensor, decided for a whole file on the
+    builtin ``ast``: names are matched by spelling instead of scope, and a name counts
+    when *any* of its assignments may be a tensor (a greatest fixed point, so that
+    ``y = y + 1`` counts as LibCST's recursion guard makes it)."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+        self.names = self._tensor_names()
+
+    def may_be_tensor(self, expr: ast.AST, names: set[str] | None = None) -> bool:
+        names = self.names if names is None else names
+        kind = type(expr)
+        if kind is ast.Call:
+            return tensor_op(self.screen.names(expr.func)) is not None
+        if kind is ast.Name:
+            return expr.id in names
+        if kind is ast.Subscript:
+            return self.may_be_tensor(expr.value, names)
+        if kind is ast.BinOp:
+            return self.may_be_tensor(expr.left, names) or self.may_be_tensor(expr.right, names)
+        if kind is ast.UnaryOp:
+            return self.may_be_tensor(expr.operand, names)
+        if kind is ast.Compare:
+            return all(isinstance(op, _AST_COMPARISONS) for op in expr.ops) and any(
+                self.may_be_tensor(operand, names) for operand in (expr.left, *expr.comparators)
+            )
+        if kind is ast.BoolOp:
+            return any(self.may_be_tensor(value, names) for value in expr.values)
+        return False
+
+    def _tensor_names(self) -> set[str]:
+        screen = self.screen
+        certain: set[str] = set()  # parameters with a possible TensorSpec or a tf.Tensor annotation, unpacked ops
+        plain: dict[ast.AST, set[str]] = {}  # function → its other parameters: never tensors in its scope
+        for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
+            func = site.node
+            signature = any(  # @tf.function(input_signature=...)
+                isinstance(decorator, ast.Call)
+                and (len(decorator.args) > 1 or any(k.arg == "input_signature" for k in decorator.keywords))
+                and TF_FUNCTION in screen.names(decorator.func)
+                for decorator in getattr(func, "decorator_list", ())
+            )
+            args = func.args
+            for param in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+                if param is None:
+                    continue
+                if signature or (param.annotation is not None and "tensorflow.Tensor" in screen.names(param.annotation)):
+                    certain.add(param.arg)
+                else:
+                    plain.setdefault(func, set()).add(param.arg)
+        values: dict[str, list[ast.AST]] = {}
+        for site in screen.sites(ast.Assign, ast.AnnAssign):
+            node = site.node
+            if node.value is None:
+                continue
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Name) and target.id not in plain.get(site.function, ()):
+                    values.setdefault(target.id, []).append(node.value)
+                elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(node.value, ast.Call) and (
+                    tensor_op(screen.names(node.value.func)) in _TUPLE_OPS
+                ):
+                    certain.update(e.id for e in target.elts if isinstance(e, ast.Name))
+        names = certain | set(values)
+        changed = True
+        while changed:
+            changed = False
+            for name in list(names - certain):
+                if not any(self.may_be_tensor(value, names) for value in values[name]):
+                    names.discard(name)
+                    changed = True
+        return names

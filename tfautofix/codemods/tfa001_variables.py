@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -11,6 +12,7 @@ import libcst.matchers as m
 from libcst.metadata import BuiltinScope, GlobalScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.screen import Screen
 from tfautofix.rule import Finding, Fix, Rule
 
 CREATORS = ("tensorflow.Variable", "keras.Variable")
@@ -118,6 +120,16 @@ def running_sum(x):
         total.assign_add(x * i)
     return total.read_value()
 """
+
+
+    def prescreen(self, screen: Screen) -> bool:
+        """A ``tf.Variable`` created in traced code, outside ``__init__``/``build``."""
+        return any(
+            not screen.names(site.node.func).isdisjoint(CREATORS)
+            and getattr(site.function, "name", None) not in _STATE_METHODS
+            for site in screen.traced_sites(ast.Call)
+        )
+
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         taken: set[str] = set()  # names chosen for homes in this pass

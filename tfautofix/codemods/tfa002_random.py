@@ -9,6 +9,7 @@ its parameters; it produces tensors, so it is only offered where a tensor works
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -18,6 +19,7 @@ from libcst.metadata import ImportAssignment
 
 from tfautofix.analysis.context import FileContext, FunctionNode
 from tfautofix.analysis.names import is_tensorflow
+from tfautofix.screen import Screen, Site, last_name
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 
 
@@ -363,6 +365,8 @@ _NUMPY_NOT_DRAWS = frozenset(
      "set_bit_generator", "spawn", "bit_generator", "mtrand"}
 )
 _PYTHON_NOT_DRAWS = frozenset({"seed", "getstate", "setstate", "Random", "SystemRandom"})
+#: Every method name a generator draw may have.
+_DRAWS = frozenset(_PYTHON.keys() | _PYTHON_UNFIXABLE | _NUMPY.keys() | _NUMPY_UNFIXABLE | {"shuffle"})
 _CONSTRUCTORS = {
     "random.Random": "python",
     "random.SystemRandom": "python",
@@ -715,6 +719,47 @@ def augment(image):
     return image + tf.random.normal([], 0.0, 0.1)
 """
 
+
+    def prescreen(self, screen: Screen) -> list[Site]:
+        """In traced code, each ``random``/``np.random`` draw and, when the file calls
+        ``random``/``np.random`` (a generator's constructor), each draw method called
+        on something that is not an imported module; with what the fix looks at
+        elsewhere: ``autograph=False`` anywhere, callers of the functions holding
+        draws (a returned draw is judged there), ``self.x = ...`` of generators."""
+
+        def from_random(site) -> bool:
+            return any(n.startswith(("random.", "numpy.random.")) for n in screen.names(site.node.func))
+
+        def generator_draw(site) -> bool:
+            func = site.node.func
+            if not isinstance(func, ast.Attribute) or func.attr not in _DRAWS:
+                return False
+            receiver = func.value
+            while isinstance(receiver, ast.Attribute):
+                receiver = receiver.value
+            return not (isinstance(receiver, ast.Name) and screen.imported(receiver.id))
+
+        calls = screen.sites(ast.Call)
+        if not any(from_random(site) for site in calls):
+            return []
+        found = [site for site in screen.traced_sites(ast.Call) if from_random(site) or generator_draw(site)]
+        if not found:
+            return []
+        found += [site for site in calls if any(k.arg == "autograph" for k in site.node.keywords)]
+        attributes = {site.node.func.value.attr for site in found if _self_attribute(getattr(site.node.func, "value", None))}
+        found += [
+            site for site in screen.sites(ast.Assign)
+            if any(_self_attribute(t) and t.attr in attributes for t in site.node.targets)
+        ]
+        callers, pending = set(), [site for site in found if site.function is not None]
+        while pending:  # functions holding draws, and the functions calling those, ...
+            for function in screen.functions_around(pending.pop()):
+                name = getattr(function, "name", None)
+                if name is not None and name not in callers:
+                    callers.add(name)
+                    pending += [site for site in calls if last_name(site.node.func) == name]
+        return found + [site for site in calls if last_name(site.node.func) in callers]
+
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in m.findall(ctx.module, m.Call()):
             assert isinstance(call, cst.Call)
@@ -768,3 +813,7 @@ def augment(image):
         replacement = cst.parse_expression(code)
         unsafe = args.unsafe or (why if verdict == _UNSAFE else None)
         return {node: replacement}, imports, unsafe
+
+
+def _self_attribute(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Iterator, Sequence
 
@@ -9,7 +10,8 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.tensors import TensorInference
+from tfautofix.analysis.tensors import ScreenTensors, TensorInference
+from tfautofix.screen import Screen, Site
 from tfautofix.rule import Finding, Fix, Rule
 
 _BRANCH = re.compile(r"^[ \t]*(?:el)?(?:if|while)\b", re.MULTILINE)
@@ -92,6 +94,15 @@ def activation(x):
 
     def screen(self, source: str) -> bool:
         return super().screen(source) and _BRANCH.search(source) is not None
+
+
+    def prescreen(self, screen: Screen) -> list[Site]:
+        """Each ``if``/``while`` in traced code whose condition may be a tensor."""
+        branches = screen.traced_sites(ast.If, ast.While)
+        if not branches:
+            return []
+        tensors = ScreenTensors(screen)
+        return [site for site in branches if tensors.may_be_tensor(site.node.test)]
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         inferences: dict[cst.FunctionDef, TensorInference] = {}

@@ -54,7 +54,6 @@ class UnstableTraceSignature(Rule):
     contract = "exact"
     max_traces = 2  # an input_signature traces once per instance; reduce_retracing at most twice
     triggers = ("function",)
-    in_traced_code = False  # it looks at calls and definitions outside traced bodies
     needs_traces = True
     docs = """
 Every retrace of a `tf.function` rebuilds its graph (5–50 ms for a small step,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -10,6 +11,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.names import canonical
+from tfautofix.screen import Screen
 from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
 
 VARIABLE_CREATORS = ("tensorflow.Variable", "keras.Variable")
@@ -43,7 +45,6 @@ class StatefulMetricFunction(Rule):
     contract = "exact"
     legacy_keras = True
     triggers = ("Variable(", "global ")
-    in_traced_code = False  # metric-shaped functions are reported before any compile() traces them
     docs = """
 Keras traces the functions given to `compile(metrics=[...])` into its train and
 test functions, and a custom training step decorated with `tf.function` traces
@@ -124,6 +125,29 @@ class ProblematicMetric(tf.keras.metrics.Metric):
 
 model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
 """
+
+
+    def prescreen(self, screen: Screen) -> bool:
+        """A module-level function that creates a variable or declares a global, and
+        looks like a metric: ``(y_true, y_pred)``, in ``compile(metrics=...)``, or
+        called from traced code."""
+        stateful = set()
+        for site in screen.sites(ast.Global, ast.Call):
+            if isinstance(site.node, ast.Call) and screen.names(site.node.func).isdisjoint(VARIABLE_CREATORS):
+                continue
+            stateful.update(screen.functions_around(site))
+        candidates = [f for f in screen.tree.body if f in stateful]
+        if not candidates:
+            return False
+        used = {site.node.func.id for site in screen.traced_sites(ast.Call) if isinstance(site.node.func, ast.Name)}
+        for site in screen.sites(ast.Call):
+            for keyword in site.node.keywords:
+                if keyword.arg in METRIC_KEYWORDS:
+                    used |= {n.id for n in ast.walk(keyword.value) if isinstance(n, ast.Name)}
+        return any(
+            f.name in used or tuple(a.arg for a in f.args.args[:2]) == _METRIC_SIGNATURE for f in candidates
+        )
+
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         defined = _top_level_names(ctx.module)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import builtins
 import re
 from dataclasses import dataclass
@@ -15,8 +16,8 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.screen import Screen, last_name
 from tfautofix.rule import Finding, Fix, Rule
-from tfautofix.screen import LOOP, TF_FUNCTION_USE
 
 class FunctionCreatedInLoop(Rule):
     code = "TFA006"
@@ -25,7 +26,6 @@ class FunctionCreatedInLoop(Rule):
     fixable = "safe"
     contract = "exact"
     triggers = ("function",)
-    in_traced_code = False  # it looks at calls and definitions outside traced bodies
     docs = """
 Each `tf.function(f)` call, and each execution of a `@tf.function` `def`, creates
 a new `Function` object with an empty trace cache. Created inside a loop, or
@@ -70,9 +70,34 @@ for i in range(3):
     step(tf.constant(float(i)))
 """
 
-    def screen(self, source: str) -> bool:
-        """Only files that create a tf.function and loop."""
-        return bool(TF_FUNCTION_USE.search(source) and LOOP.search(source))
+
+    def prescreen(self, screen: Screen) -> list[Site]:
+        """Each ``tf.function`` created in a loop, or in a function whose name is
+        called in a loop; with those calls, and the class's ``__init__`` (the fix's home)."""
+        defs = screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
+        decorators = {id(d) for site in defs for d in site.node.decorator_list}
+        creations = [
+            site for site in screen.sites(ast.Call)
+            if id(site.node) not in decorators and TF_FUNCTION in screen.names(site.node.func)
+        ]
+        creations += [
+            site for site in defs if any(TF_FUNCTION in screen.names(getattr(d, "func", d)) for d in site.node.decorator_list)
+        ]
+        loop_calls: dict[str, list[Site]] = {}
+        for site in screen.sites(ast.Call):
+            if site.in_loop:
+                loop_calls.setdefault(last_name(site.node.func), []).append(site)
+        found = []
+        for site in creations:
+            if site.in_loop:
+                found.append(site)
+                continue
+            for function in screen.functions_around(site):
+                name = getattr(function, "name", None)
+                if name in loop_calls:
+                    found += [site, *loop_calls[name]]
+                    found += [d for d in defs if d.node.name == "__init__" and screen.class_of.get(d.node) is screen.class_of.get(function)]
+        return found
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         called_in_loop = _functions_called_in_loops(ctx)

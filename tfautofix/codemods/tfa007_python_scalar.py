@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from typing import Iterator
 
 import libcst as cst
@@ -11,8 +12,8 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import functions_by_qualname, parameter_names, python_uses
+from tfautofix.screen import Screen, last_name
 from tfautofix.rule import Finding, Fix, Rule
-from tfautofix.screen import TF_FUNCTION_USE
 from tfautofix.tracing.signature import parameter_kind
 
 
@@ -24,7 +25,6 @@ class PythonScalarArgument(Rule):
     contract = "exact"
     max_traces = 1  # a tensor argument traces once
     triggers = ("function",)
-    in_traced_code = False  # it looks at calls and definitions outside traced bodies
     docs = """
 `tf.function` treats a Python number argument as part of the trace key: calling
 `step(x, n)` for `n` in `range(8)` traces `step` eight times (5–50 ms each),
@@ -67,9 +67,33 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
     warmup(tf.constant(0.1), tf.constant(step))
 """
 
-    def screen(self, source: str) -> bool:
-        """Only files that create a tf.function."""
-        return TF_FUNCTION_USE.search(source) is not None
+
+    def prescreen(self, screen: Screen) -> bool:
+        """A call, in a loop, of a ``tf.function`` of this module with a variable as argument."""
+        if screen.traces is not None:
+            return True
+        functions = {
+            site.node.name for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
+            if any(TF_FUNCTION in screen.names(getattr(d, "func", d)) for d in site.node.decorator_list)
+        }
+        for site in screen.sites(ast.Assign):
+            value = site.node.value
+            if isinstance(value, ast.Call) and value.args and TF_FUNCTION in screen.names(value.func):
+                functions.update(t.id for t in site.node.targets if isinstance(t, ast.Name))
+        varying = {  # counters, and variables of loops over range/enumerate
+            site.node.target.id for site in screen.sites(ast.AugAssign) if isinstance(site.node.target, ast.Name)
+        }
+        for site in screen.sites(ast.For, ast.comprehension):
+            target, iterable = site.node.target, site.node.iter
+            if isinstance(iterable, ast.Call) and last_name(iterable.func) in ("range", "enumerate"):
+                first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else target
+                varying.update(n.id for n in (target, first) if isinstance(n, ast.Name))
+        return any(
+            site.in_loop
+            and last_name(site.node.func) in functions
+            and any(isinstance(v, ast.Name) and v.id in varying for v in (*site.node.args, *(k.value for k in site.node.keywords)))
+            for site in screen.sites(ast.Call)
+        )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         traced = self._traced_functions(ctx)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Iterator
 
@@ -9,6 +10,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.screen import Screen, Site
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 
 #: ``print("Tracing with", x)`` is the documented idiom to *observe* tracing; keep it.
@@ -59,6 +61,14 @@ def step(x):
     tf.print("loss", x, output_stream=sys.stdout)
     return x * 2
 """
+
+
+    def prescreen(self, screen: Screen) -> list[Site]:
+        """Each ``print(...)`` call in code that may be traced."""
+        return [
+            site for site in screen.traced_sites(ast.Call)
+            if isinstance(site.node.func, ast.Name) and site.node.func.id == "print"
+        ]
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in m.findall(ctx.module, m.Call(func=m.Name("print"))):

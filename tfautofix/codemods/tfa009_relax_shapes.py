@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from typing import Iterator
 
 import libcst as cst
@@ -9,6 +10,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.screen import Screen, Site
 from tfautofix.rule import Finding, Fix, Rule
 
 DEPRECATED = "experimental_relax_shapes"
@@ -27,7 +29,6 @@ class DeprecatedRelaxShapes(Rule):
     contract = "exact"
     changes_behaviour = False
     triggers = (DEPRECATED,)
-    in_traced_code = False  # the keyword is in the tf.function call, not inside the traced body
     docs = """
 `tf.function(experimental_relax_shapes=True)` is deprecated since TensorFlow 2.9:
 TensorFlow logs a deprecation warning and treats it as `reduce_retracing=True`
@@ -55,6 +56,11 @@ import tensorflow as tf
 def scale(x):
     return x * 2
 """
+
+
+    def prescreen(self, screen: Screen) -> list[Site]:
+        """Each call (a decorator too) given the deprecated keyword."""
+        return [site for site in screen.sites(ast.Call) if any(k.arg == DEPRECATED for k in site.node.keywords)]
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in m.findall(ctx.module, m.Call(args=[m.ZeroOrMore(), m.Arg(keyword=m.Name(DEPRECATED)), m.ZeroOrMore()])):

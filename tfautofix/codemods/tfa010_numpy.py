@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from typing import Iterator, NamedTuple
 
 import libcst as cst
@@ -10,6 +11,7 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensor_values import may_be_tensor
+from tfautofix.screen import Screen, Site
 from tfautofix.rule import Applicability, Finding, Fix, Rule
 
 
@@ -98,6 +100,20 @@ import tensorflow as tf
 def normalise(x):
     return (x - tf.reduce_mean(x)) / tf.math.reduce_std(x)
 """
+
+
+    def prescreen(self, screen: Screen) -> list[Site]:
+        """Each ``.numpy()`` and each NumPy function with arguments, in traced code."""
+        found = []
+        for site in screen.traced_sites(ast.Call):
+            call = site.node
+            if isinstance(call.func, ast.Attribute) and call.func.attr == "numpy" and not (call.args or call.keywords):
+                found.append(site)
+            elif (call.args or call.keywords) and any(
+                n.startswith("numpy.") and not n.startswith(_NOT_NUMPY_ON_TENSORS) for n in screen.names(call.func)
+            ):
+                found.append(site)
+        return found
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in nodes(ctx, cst.Call):

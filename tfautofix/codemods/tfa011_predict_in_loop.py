@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from typing import Iterator, Literal
 
 import libcst as cst
@@ -10,6 +11,7 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops
+from tfautofix.screen import Screen
 from tfautofix.rule import Finding, Fix, Rule
 
 #: What we know of a receiver: a Sequential model (one output), another Keras
@@ -26,7 +28,6 @@ class PredictInLoop(Rule):
     fixable = "safe"
     contract = "exact"
     triggers = (".predict(",)
-    in_traced_code = False  # the loop calling predict is ordinary Python code
     docs = """
 `model.predict(x)` is built for large inputs: every call wraps `x` in a data
 adapter, builds (and in Keras 3 traces) a predict function, runs a batch loop
@@ -62,6 +63,15 @@ import numpy as np
 model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
 scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
 """
+
+
+    def prescreen(self, screen: Screen) -> bool:
+        """A ``.predict(...)`` call inside a loop or comprehension."""
+        return any(
+            site.in_loop and isinstance(site.node.func, ast.Attribute) and site.node.func.attr == "predict"
+            for site in screen.sites(ast.Call)
+        )
+
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in nodes(ctx, cst.Call):

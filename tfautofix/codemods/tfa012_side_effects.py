@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+import ast
 
 from typing import Iterator
 
@@ -14,6 +14,7 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import loop_bound_names, names_in
 from tfautofix.analysis.tensor_values import may_be_tensor
+from tfautofix.screen import Screen, Site, last_name
 from tfautofix.rule import Finding, Fix, Rule
 
 MUTATORS = frozenset(
@@ -28,12 +29,6 @@ _ONCE = "runs only while the function is traced ({reason}): once per trace, not 
 
 
 
-_MUTATION = re.compile(
-    r"\.(?:append|extend|insert|add|update|pop|remove|discard|clear|setdefault)\s*\("
-    r"|\b(?:global|nonlocal)\b"
-    r"|[\w\])]\s*(?:\[[^\]\n]*\])\s*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)"
-    r"|\.\w+\s*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)"
-)
 class PythonSideEffectInTracedFunction(Rule):
     code = "TFA012"
     name = "python-side-effect-in-traced-function"
@@ -88,10 +83,38 @@ def doubled(x):
     return outs.stack()
 """
 
-    def screen(self, source: str) -> bool:
-        """Only traced code that mutates something: a mutating method call, a
-        global/nonlocal, or an attribute or item assignment (not a mere read)."""
-        return _MUTATION.search(source) is not None
+
+    def prescreen(self, screen: Screen) -> list[Site]:
+        """In traced code: each mutating method of ``self.x`` or of a name the
+        function does not bind, each loop over tensors appending to a list, each item
+        assignment to such a name, each assignment to a global, a nonlocal or ``self.x``."""
+        declared = {name for site in screen.sites(ast.Global, ast.Nonlocal) for name in site.node.names}
+        defined = {site.node.name for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)}
+        local_names: dict[ast.AST, set[str]] = {}
+
+        def outer(name: ast.AST, function: ast.AST) -> bool:
+            if not isinstance(name, ast.Name) or screen.imported(name.id) or name.id in defined:
+                return False
+            if function not in local_names:
+                local_names[function] = _local_names(function)
+            return name.id not in local_names[function]
+
+        found = [
+            site for site in screen.traced_sites(ast.Call)
+            if isinstance(site.node.func, ast.Attribute) and site.node.func.attr in MUTATORS
+            and (_self_attribute(site.node.func.value) or outer(site.node.func.value, site.function))
+        ]
+        found += [site for site in screen.traced_sites(ast.For) if _collects_tensors(screen, site.node)]
+        for site in screen.traced_sites(ast.Assign, ast.AugAssign, ast.AnnAssign):
+            node = site.node
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if (
+                    (isinstance(target, ast.Subscript) and outer(target.value, site.function))
+                    or (isinstance(target, ast.Name) and target.id in declared)
+                    or (_self_attribute(target) and not _creates_state(screen, node.value))
+                ):
+                    found.append(site)
+        return found
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in nodes(ctx, cst.Call):
@@ -328,3 +351,86 @@ def _dtype(ctx: FileContext, value: cst.BaseExpression | None, loop: cst.For) ->
         return False
 
     return sources.pop() if walk(value) and len(sources) == 1 else None
+
+
+# -- the screen's view (builtin ast) ------------------------------------------------
+
+_ADD_WEIGHT = ("add_weight", "add_variable")
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_INNER_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _self_attribute(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+
+
+def _local_names(function: ast.AST) -> set[str]:
+    """Names certainly bound in ``function``'s own scope (parameters, assignments,
+    imports, nested definitions), minus those it declares global or nonlocal."""
+    args = function.args
+    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
+    declared: set[str] = set()
+    stack = list(function.body) if isinstance(function.body, list) else [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _SCOPES):
+            names.add(node.name)
+            continue
+        if isinstance(node, _INNER_SCOPES):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared.update(node.names)
+        stack.extend(ast.iter_child_nodes(node))
+    return names - declared
+
+
+def _collects_tensors(screen: Screen, loop: ast.For) -> bool:
+    """``xs.append(...)`` as a statement of a loop whose iterable may be a tensor."""
+    iterable = loop.iter
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range":
+        return False
+    return _may_be_tensor(screen, iterable) and any(
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Call)
+        and isinstance(stmt.value.func, ast.Attribute)
+        and stmt.value.func.attr == "append"
+        and isinstance(stmt.value.func.value, ast.Name)
+        for stmt in loop.body
+    )
+
+
+def _creates_state(screen: Screen, value: ast.AST | None) -> bool:
+    """``tf.Variable(...)``/``add_weight(...)``: lazily created state, TFA001's business."""
+    return isinstance(value, ast.Call) and (
+        "tensorflow.Variable" in screen.names(value.func) or last_name(value.func) in _ADD_WEIGHT
+    )
+
+
+def _may_be_tensor(screen: Screen, expr: ast.AST) -> bool:
+    """``analysis.tensor_values.may_be_tensor`` from above: any name may be a tensor."""
+    if isinstance(expr, ast.Starred):
+        expr = expr.value
+    if isinstance(expr, ast.Call):
+        names = screen.names(expr.func)
+        if any(n.startswith("tensorflow.") for n in names):
+            return True
+        if any(n.startswith("numpy.") for n in names):
+            return any(_may_be_tensor(screen, a) for a in (*expr.args, *(k.value for k in expr.keywords)))
+        return isinstance(expr.func, ast.Attribute) and _may_be_tensor(screen, expr.func.value)
+    if isinstance(expr, ast.BinOp):
+        return _may_be_tensor(screen, expr.left) or _may_be_tensor(screen, expr.right)
+    if isinstance(expr, ast.Compare):
+        return any(_may_be_tensor(screen, e) for e in (expr.left, *expr.comparators))
+    if isinstance(expr, ast.UnaryOp):
+        return _may_be_tensor(screen, expr.operand)
+    if isinstance(expr, ast.Subscript):
+        return _may_be_tensor(screen, expr.value)
+    if isinstance(expr, (ast.List, ast.Tuple)):
+        return any(_may_be_tensor(screen, e) for e in expr.elts)
+    return isinstance(expr, ast.Name)
