@@ -23,20 +23,20 @@ from functools import cached_property
 from typing import Iterator, NamedTuple, Sequence
 
 from tfautofix.analysis.names import (
+    COMPILE_KEYWORDS,
     DATASET_METHODS,
     EAGER_ESCAPES,
     KERAS_TRACED_METHODS,
+    TF_FUNCTION,
     TRACING_HIGHER_ORDER,
     canonical,
 )
 from tfautofix.rule import Rule
 
-#: Callables whose (function) arguments are traced, by their last name component.
-_WRAPPERS = frozenset(
-    {"function", "partial", "compile"}
-    | {name.rsplit(".", 1)[-1] for name in TRACING_HIGHER_ORDER}
-    | set(DATASET_METHODS)
-)
+#: Callables whose function arguments are traced (besides Dataset methods and ``compile``).
+_TRACING = frozenset({TF_FUNCTION, *TRACING_HIGHER_ORDER})
+#: Methods whose function arguments are traced, whatever their receiver.
+_METHODS = DATASET_METHODS | {"compile"}
 _EAGER_ESCAPES = frozenset(name.rsplit(".", 1)[-1] for name in EAGER_ESCAPES)
 #: A line with its end, as ``ast`` counts lines (not ``str.splitlines``, which also splits at \f, \v, ...).
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
@@ -115,6 +115,7 @@ class Screen:
         #: Function (def or lambda) → the function it is defined in; method → its class.
         self.outer: dict[ast.AST, ast.AST | None] = {}
         self.class_of: dict[ast.AST, ast.ClassDef] = {}
+        self._calls_to: dict[frozenset[str], list[Site]] = {}
 
     # -- the walk -----------------------------------------------------------
     @cached_property
@@ -199,6 +200,20 @@ class Screen:
     def imported(self, name: str) -> bool:
         return name in self._imports
 
+    def imports_from(self, *packages: str) -> bool:
+        return any(module.split(".")[0] in packages for modules in self._imports.values() for module in modules)
+
+    def calls_to(self, names: frozenset[str]) -> list[Site]:
+        """Calls of anything the imports resolve to one of ``names`` (canonical)."""
+        if names not in self._calls_to:
+            short = {name.rsplit(".", 1)[-1] for name in names}
+            short |= {local for local, modules in self._imports.items() if any(m.rsplit(".", 1)[-1] in short for m in modules)}
+            self._calls_to[names] = [
+                site for site in self.sites(ast.Call)
+                if last_name(site.node.func) in short and not self.names(site.node.func).isdisjoint(names)
+            ]
+        return self._calls_to[names]
+
     # -- traced code --------------------------------------------------------
     @cached_property
     def traced(self) -> set[ast.AST]:
@@ -211,29 +226,43 @@ class Screen:
         wrapper, its own def (a decorator, a Keras method), the traced functions
         calling or enclosing it."""
         defs = self.sites(*_DEFS)
-        by_name: dict[str, list[ast.AST]] = defaultdict(list)
+        functions: dict[str, list[ast.AST]] = defaultdict(list)  # by name; methods by (class, name)
         for site in defs:
-            by_name[site.node.name].append(site.node)
-        wrappers = set(_WRAPPERS)
-        for site in self.sites(ast.Import, ast.ImportFrom):
-            wrappers |= {a.asname for a in site.node.names if a.asname and a.name.rsplit(".", 1)[-1] in _WRAPPERS}
+            functions[site.node.name if site.node not in self.class_of else (self.class_of[site.node], site.node.name)].append(site.node)
+
+        def resolve(expr: ast.AST, where: ast.AST | None) -> list[ast.AST]:
+            """What ``expr`` in ``where`` may call: as analysis/traced.py's ``_resolve_callable``."""
+            found = []
+            for callable_ in _callables(expr):
+                if isinstance(callable_, str):
+                    found += functions.get(callable_, ())
+                elif isinstance(callable_, tuple):  # self.m: a method of the class around
+                    found += functions.get((self._class_around(where), callable_[1]), ())
+                else:
+                    found.append(callable_)
+            return found
 
         seeds: list[tuple[ast.AST, ast.AST]] = []  # (function, why)
         for site in defs:
             func = site.node
             if func.name in KERAS_TRACED_METHODS and self.class_of.get(func) in self.keras_classes:
                 seeds.append((func, func))
-            elif any(_identifiers(decorator) & wrappers for decorator in func.decorator_list):
+            elif any(TF_FUNCTION in self.names(getattr(d, "func", d)) for d in func.decorator_list):
                 seeds.append((func, func))
         calls_in: dict[ast.AST | None, list[ast.Call]] = defaultdict(list)
+        wrappers = []
         for site in self.sites(ast.Call):
+            calls_in[site.function].append(site.node)
+            if isinstance(site.node.func, ast.Attribute) and site.node.func.attr in _METHODS:
+                wrappers.append(site)
+        for site in [*wrappers, *self.calls_to(_TRACING)]:
             call = site.node
-            calls_in[site.function].append(call)
-            if last_name(call.func) in wrappers:
-                for arg in [*call.args, *(keyword.value for keyword in call.keywords)]:
-                    for callable_ in _callables(arg):
-                        targets = [callable_] if isinstance(callable_, ast.Lambda) else by_name.get(callable_, ())
-                        seeds += [(target, call) for target in targets]
+            if getattr(call.func, "attr", None) == "compile":  # Keras traces its loss and metrics
+                arguments = [keyword.value for keyword in call.keywords if keyword.arg in COMPILE_KEYWORDS]
+            else:
+                arguments = [*call.args, *(keyword.value for keyword in call.keywords)]
+            for arg in arguments:
+                seeds += [(target, call) for target in resolve(arg, site.function)]
         nested: dict[ast.AST, list[ast.AST]] = defaultdict(list)
         for function, outer in self.outer.items():
             nested[outer].append(function)
@@ -248,8 +277,7 @@ class Screen:
                 continue
             pending += [(inner, function) for inner in nested.get(function, ())]
             for call in calls_in.get(function, ()):  # same-module helpers and self. methods
-                for name in _callables(call.func):
-                    pending += [(target, function) for target in by_name.get(name, ())]
+                pending += [(target, function) for target in resolve(call.func, function)]
         return dict(tracing)
 
     def focus(self, sites: Sequence[Site]) -> str:
@@ -315,6 +343,11 @@ class Screen:
             lines[first - 1 : last] = [line + end for line, end in zip(lines[first - 1 : last], ends)]
         return "".join(lines)
 
+    def _class_around(self, function: ast.AST | None) -> ast.ClassDef | None:
+        while function is not None and function not in self.class_of:
+            function = self.outer.get(function)
+        return self.class_of.get(function) if function is not None else None
+
     @cached_property
     def keras_classes(self) -> set[ast.ClassDef]:
         """Classes with a Keras base, directly or through classes of this module."""
@@ -353,25 +386,14 @@ def last_name(expr: ast.AST) -> str | None:
     return None
 
 
-def _identifiers(expr: ast.AST) -> set[str]:
-    """Every name and attribute name in ``expr``."""
-    found = set()
-    for node in ast.walk(expr):
-        if isinstance(node, ast.Name):
-            found.add(node.id)
-        elif isinstance(node, ast.Attribute):
-            found.add(node.attr)
-    return found
-
-
-def _callables(expr: ast.AST) -> Iterator[str | ast.Lambda]:
+def _callables(expr: ast.AST) -> Iterator[str | tuple[str, str] | ast.Lambda]:
     """The same-module callables ``expr`` may denote, as ``analysis/traced.py`` resolves
-    them: a name, ``self.m``/``cls.m``, a lambda, ``partial(f, ...)``, and the entries
-    of a list, tuple or dict of those (``compile(metrics=[...])``)."""
+    them: a name, ``("self", m)`` for ``self.m``/``cls.m``, a lambda, ``partial(f, ...)``,
+    and the entries of a list, tuple or dict of those (``compile(metrics=[...])``)."""
     if isinstance(expr, ast.Name):
         yield expr.id
     elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in ("self", "cls"):
-        yield expr.attr
+        yield ("self", expr.attr)
     elif isinstance(expr, ast.Lambda):
         yield expr
     elif isinstance(expr, ast.Call) and expr.args:

@@ -740,7 +740,7 @@ def augment(image):
             return not (isinstance(receiver, ast.Name) and screen.imported(receiver.id))
 
         calls = screen.sites(ast.Call)
-        if not any(from_random(site) for site in calls):
+        if not screen.imports_from("random", "numpy") or not any(from_random(site) for site in calls):
             return []
         found = [site for site in screen.traced_sites(ast.Call) if from_random(site) or generator_draw(site)]
         if not found:

@@ -132,9 +132,7 @@ model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
         looks like a metric: ``(y_true, y_pred)``, in ``compile(metrics=...)``, or
         called from traced code."""
         stateful = set()
-        for site in screen.sites(ast.Global, ast.Call):
-            if isinstance(site.node, ast.Call) and screen.names(site.node.func).isdisjoint(VARIABLE_CREATORS):
-                continue
+        for site in [*screen.sites(ast.Global), *screen.calls_to(frozenset(VARIABLE_CREATORS))]:
             stateful.update(screen.functions_around(site))
         candidates = [f for f in screen.tree.body if f in stateful]
         if not candidates:
@@ -147,7 +145,6 @@ model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
         return any(
             f.name in used or tuple(a.arg for a in f.args.args[:2]) == _METRIC_SIGNATURE for f in candidates
         )
-
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         defined = _top_level_names(ctx.module)

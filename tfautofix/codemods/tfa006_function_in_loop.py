@@ -76,10 +76,7 @@ for i in range(3):
         called in a loop; with those calls, and the class's ``__init__`` (the fix's home)."""
         defs = screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
         decorators = {id(d) for site in defs for d in site.node.decorator_list}
-        creations = [
-            site for site in screen.sites(ast.Call)
-            if id(site.node) not in decorators and TF_FUNCTION in screen.names(site.node.func)
-        ]
+        creations = [site for site in screen.calls_to(frozenset({TF_FUNCTION})) if id(site.node) not in decorators]
         creations += [
             site for site in defs if any(TF_FUNCTION in screen.names(getattr(d, "func", d)) for d in site.node.decorator_list)
         ]

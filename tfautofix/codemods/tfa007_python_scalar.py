@@ -76,10 +76,12 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             site.node.name for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
             if any(TF_FUNCTION in screen.names(getattr(d, "func", d)) for d in site.node.decorator_list)
         }
+        wrapped = {id(site.node) for site in screen.calls_to(frozenset({TF_FUNCTION}))}
         for site in screen.sites(ast.Assign):
-            value = site.node.value
-            if isinstance(value, ast.Call) and value.args and TF_FUNCTION in screen.names(value.func):
+            if id(site.node.value) in wrapped and site.node.value.args:
                 functions.update(t.id for t in site.node.targets if isinstance(t, ast.Name))
+        if not functions:
+            return False
         varying = {  # counters, and variables of loops over range/enumerate
             site.node.target.id for site in screen.sites(ast.AugAssign) if isinstance(site.node.target, ast.Name)
         }
