@@ -193,3 +193,24 @@ def test_a_crashing_rule_is_reported_per_file_and_changes_nothing(tmp_path: Path
     result = process_file(str(path), OPTIONS, fix=True)
     assert result.error == "internal error, please report it: ZeroDivisionError: rule bug"
     assert not result.changed and path.read_text(encoding="utf-8") == HAZARD
+
+
+def test_atomic_write_keeps_permissions_and_removes_temporaries_of_dead_runs(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tfautofix.files import write_atomic
+
+    target = tmp_path / "model.py"
+    target.write_text("x = 1\n", encoding="utf-8")
+    target.chmod(0o640)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    stale = tmp_path / f".model.py.{dead.stdout.strip()}.123.tfautofix"  # left by a killed run
+    live = tmp_path / f".model.py.{os.getpid()}.456.tfautofix"  # a run still writing
+    other = tmp_path / f".other.py.{dead.stdout.strip()}.789.tfautofix"  # another file's: not ours to judge now
+    for path in (stale, live, other):
+        path.write_bytes(b"partial")
+    write_atomic(target, b"x = 2\n")
+    assert target.read_bytes() == b"x = 2\n" and target.stat().st_mode & 0o777 == 0o640
+    assert not stale.exists() and live.exists() and other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([target.name, live.name, other.name])

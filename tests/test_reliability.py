@@ -64,10 +64,15 @@ def test_killed_run_leaves_every_file_before_or_after(tmp_path: Path, sig: int, 
         text = path.read_text(encoding="utf-8")
         assert text in (original, fixed), f"{path.name} is neither the original nor the fixed version"
         states["before" if text == original else "after"] += 1
-    assert not [p for p in tmp_path.iterdir() if p.suffix != ".py"], "temporary files were left behind"
+    # SIGKILL runs no cleanup: only our own temporary file of the file being written may remain
+    # (none where the system allows unnamed temporary files), and the next write removes it.
+    leftovers = [p for p in tmp_path.iterdir() if p.suffix != ".py"]
+    assert len(leftovers) <= (1 if sig == signal.SIGKILL else 0), leftovers
+    assert all(p.name.startswith(".module_") and p.name.endswith(".tfautofix") for p in leftovers)
     assert _no_worker_left(tmp_path), "worker processes outlived the killed run"
     # A rerun completes the job.
     subprocess.run(_fix_command(tmp_path), env=_env(), capture_output=True, timeout=300, check=True)
+    assert not [p for p in tmp_path.iterdir() if p.suffix != ".py"], "a temporary file outlived the rerun"
     assert all(path.read_text(encoding="utf-8") == fixed for path, (_, fixed) in expected.items())
 
 

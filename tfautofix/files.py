@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import glob
 import io
 import os
-import tempfile
+import time
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,21 +50,76 @@ def read_source(path: Path) -> SourceFile:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` all at once, keeping its permissions."""
-    mode = path.stat().st_mode & 0o7777 if path.exists() else None
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tfautofix", dir=path.parent)
+    """Replace ``path`` with ``data`` all at once, keeping its permissions.
+
+    Where Linux allows it, the data goes to an unnamed file (``O_TMPFILE``) that
+    gets a name only to be renamed over ``path``, so a run killed while writing
+    (SIGKILL runs no cleanup) leaves nothing behind; otherwise to a named
+    temporary file, which the next write next to it removes if its process died.
+    """
+    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
+    _remove_stale_temporaries(path)
+    temporary = f"{path.parent}/.{path.name}.{os.getpid()}.{time.monotonic_ns()}{_TEMPORARY}"
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(temporary, mode)
+        if not _write_unnamed(path.parent, temporary, data, mode):
+            with open(temporary, "xb") as handle:
+                _fill(handle, data, mode)
         os.replace(temporary, path)
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+_TEMPORARY = ".tfautofix"
+_unnamed_files = True  # until the system refuses them once
+
+
+def _write_unnamed(directory: Path, name: str, data: bytes, mode: int) -> bool:
+    """Write ``data`` to an unnamed file in ``directory``, then name it ``name``;
+    False where the system does not allow it (no ``O_TMPFILE``, or a sandbox
+    that refuses to link it)."""
+    global _unnamed_files
+    if not _unnamed_files:
+        return False
+    try:
+        fd = os.open(directory, os.O_TMPFILE | os.O_WRONLY, mode)
+    except (AttributeError, OSError):
+        _unnamed_files = False
+        return False
+    with os.fdopen(fd, "wb") as handle:
+        _fill(handle, data, mode)
+        try:
+            os.link(f"/proc/self/fd/{fd}", name, follow_symlinks=True)
+        except OSError:
+            _unnamed_files = False
+            return False
+    return True
+
+
+def _fill(handle, data: bytes, mode: int) -> None:
+    handle.write(data)
+    handle.flush()
+    os.fsync(handle.fileno())
+    os.chmod(handle.fileno(), mode)  # whatever the umask did to it
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Temporary files of ``path`` left by a killed run (their process is gone)."""
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*{_TEMPORARY}"):
+        pid = stale.name[len(path.name) + 2 :].split(".", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            stale.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _is_virtualenv(directory: Path) -> bool:
