@@ -16,6 +16,7 @@ import argparse
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -81,6 +82,8 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, help="directory of .py files (default: copy tensorflow + keras)")
     parser.add_argument("--sample", type=int, default=1, help="keep every N-th file of the installed packages")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of the floor and of `check` (alternating; the median is reported)")
     parser.add_argument("--skip", default="", help="comma-separated tools to skip: fixit,ruff,libcst")
     parser.add_argument("--output", type=Path, help="also write the Markdown table here")
     args = parser.parse_args()
@@ -105,8 +108,28 @@ def main() -> None:
         print(f"{name:<40} {wall:8.2f}s wall {cpu:8.2f}s cpu  (exit {code})", flush=True)
         return wall, cpu
 
-    floor, floor_cpu = run("ast.parse, 1 process (floor)", [PYTHON, "-c", AST_FLOOR, "."])
-    cold, _ = run(f"tfautofix check, {args.jobs} jobs, no cache", [*tfautofix, "check", ".", *jobs, "--no-cache"])
+    def median_of(runs: list[tuple[str, list[str]]]) -> list[tuple[float, float]]:
+        """Run the commands in turn ``--repeat`` times (a shared machine drifts: alternating
+        exposes them to the same conditions) and keep one row each, with the medians."""
+        samples: list[list[tuple[float, float]]] = [[] for _ in runs]
+        for _ in range(args.repeat):
+            for index, (name, command) in enumerate(runs):
+                wall, cpu, code = measure(command, corpus)
+                samples[index].append((wall, cpu))
+                print(f"{name:<40} {wall:8.2f}s wall {cpu:8.2f}s cpu  (exit {code})", flush=True)
+        medians = []
+        for (name, command), sample in zip(runs, samples):
+            wall, cpu = statistics.median(w for w, _ in sample), statistics.median(c for _, c in sample)
+            walls = sorted(w for w, _ in sample)
+            label = f"{name} (median of {len(sample)}: {walls[0]:.2f}–{walls[-1]:.2f} s)" if len(sample) > 1 else name
+            rows.append((label, " ".join(command), wall, cpu))
+            medians.append((wall, cpu))
+        return medians
+
+    (floor, floor_cpu), (cold, _) = median_of([
+        ("ast.parse, 1 process (floor)", [PYTHON, "-c", AST_FLOOR, "."]),
+        (f"tfautofix check, {args.jobs} jobs, no cache", [*tfautofix, "check", ".", *jobs, "--no-cache"]),
+    ])
     first, first_cpu = run(f"tfautofix check, {args.jobs} jobs, first run (fills cache)", [*tfautofix, "check", ".", *jobs])
     warm, warm_cpu = run("tfautofix check, unchanged tree (cached)", [*tfautofix, "check", ".", *jobs])
     fix_copy = scratch / "fix"

@@ -9,8 +9,11 @@ functions that may be traced found by name (the same seeds as
 ``analysis/traced.py``, matched by name instead of by scope).
 
 A prescreen approximates its rule from above: it may keep a file that has no
-finding (LibCST then decides), it must never drop one. ``tests/test_screen.py``
-holds every rule to that on every golden case.
+finding (LibCST then decides), it must never drop one. Rules whose findings are
+local name the sites they can be at, and ``check`` (which rewrites nothing)
+gives LibCST only the :meth:`Screen.focus` of the file: the definitions those
+sites depend on, everything else reduced to stubs on the same lines.
+``tests/test_screen.py`` holds every rule to both on every golden case.
 """
 
 from __future__ import annotations
@@ -112,7 +115,8 @@ class Screen:
         self.tree = tree
         #: The trace log given with --traces, or None.
         self.traces = traces
-        #: Function (def or lambda) → the function it is defined in; method → its class.
+        #: Filled by the walk: function (def or lambda) → the function it is defined
+        #: in; method → its class.
         self.outer: dict[ast.AST, ast.AST | None] = {}
         self.class_of: dict[ast.AST, ast.ClassDef] = {}
         self._calls_to: dict[frozenset[str], list[Site]] = {}

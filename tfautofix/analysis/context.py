@@ -35,16 +35,21 @@ class FileContext:
         return self.wrapper.resolve(PositionProvider)
 
     @cached_property
+    def _analysis(self):
+        # Every rule needs all three: resolved together, they share LibCST traversals.
+        return self.wrapper.resolve_many([ParentNodeProvider, ScopeProvider, QualifiedNameProvider])
+
+    @property
     def _parents(self):
-        return self.wrapper.resolve(ParentNodeProvider)
+        return self._analysis[ParentNodeProvider]
 
-    @cached_property
+    @property
     def _qualified_names(self):
-        return self.wrapper.resolve(QualifiedNameProvider)
+        return self._analysis[QualifiedNameProvider]
 
-    @cached_property
+    @property
     def _scopes(self):
-        return self.wrapper.resolve(ScopeProvider)
+        return self._analysis[ScopeProvider]
 
     def span(self, node: cst.CSTNode) -> tuple[tuple[int, int], tuple[int, int]]:
         """1-based (line, column) of the start and end of ``node``."""

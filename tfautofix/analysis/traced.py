@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Iterator
 
 import libcst as cst
 
+from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import (
     COMPILE_KEYWORDS,
     DATASET_METHODS,
@@ -30,15 +31,16 @@ Function = cst.FunctionDef | cst.Lambda
 
 def find_traced_functions(ctx: FileContext) -> dict[Function, str]:
     """Map each traced function or lambda to a short reason, for messages."""
-    collector = _Collector()
-    ctx.module.visit(collector)
+    classes: dict[str, cst.ClassDef] = {}
+    for cls in nodes(ctx, cst.ClassDef):
+        classes.setdefault(cls.name.value, cls)
     traced: dict[Function, str] = {}
 
     def add(targets: Iterator[Function], reason: str) -> None:
         for target in targets:
             traced.setdefault(target, reason)
 
-    for func in collector.functions:
+    for func in nodes(ctx, cst.FunctionDef):
         for decorator in func.decorators:
             expr = decorator.decorator
             if isinstance(expr, cst.Call):
@@ -49,11 +51,11 @@ def find_traced_functions(ctx: FileContext) -> dict[Function, str]:
         if (
             isinstance(cls, cst.ClassDef)
             and func.name.value in KERAS_TRACED_METHODS
-            and _is_keras_class(ctx, cls, collector.classes)
+            and _is_keras_class(ctx, cls, classes)
         ):
             traced.setdefault(func, f"Keras traces `{func.name.value}`")
 
-    for call in collector.calls:
+    for call in nodes(ctx, cst.Call):
         callee = call.func
         if ctx.resolves_to(callee, TF_FUNCTION):
             add(_argument_functions(ctx, call, ((0, "func"),)), "wrapped by tf.function")
@@ -82,22 +84,6 @@ def find_traced_functions(ctx: FileContext) -> dict[Function, str]:
                     traced[target] = f"called from traced `{caller}`"
                     pending.append(target)
     return traced
-
-
-class _Collector(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.functions: list[cst.FunctionDef] = []
-        self.classes: dict[str, cst.ClassDef] = {}
-        self.calls: list[cst.Call] = []
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.functions.append(node)
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self.classes.setdefault(node.name.value, node)
-
-    def visit_Call(self, node: cst.Call) -> None:
-        self.calls.append(node)
 
 
 class _CallCollector(cst.CSTVisitor):
