@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from tfautofix import cache as cache_module
 from tfautofix.bulk import Overrides, Shard, execute, plan
 from tfautofix.cache import Cache
 from tfautofix.cli import app
-from tfautofix.config import ConfigError, _config_in
+from tfautofix.config import _config_in
 
 PRINTS = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print('loss', x)\n    return x\n"
 RELAX = "import tensorflow as tf\n\nf = tf.function(lambda x: x, experimental_relax_shapes=True)\n"

@@ -93,7 +93,7 @@ def test_quit_keeps_what_was_accepted(files) -> None:
 
 def test_end_of_input_acts_as_quit_and_no_input_is_refused(files) -> None:
     first, second = files
-    result = _run("y\n", first, second)
+    _run("y\n", first, second)
     assert _calls(first)[0] == "@tf.function(reduce_retracing=True)"
     assert second.read_text(encoding="utf-8") == SOURCE
     refused = _run("", first, second)

@@ -15,8 +15,6 @@ import pytest
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.tensors import TensorInference
-from tfautofix.codemods import rule_by_code
-from tfautofix.engine import fix_source, lint_source
 from tfautofix.verify import Job, run_exercises, same_values
 
 PRELUDE = """\

@@ -8,7 +8,6 @@ or parsed (the other files are still processed).
 from __future__ import annotations
 
 import enum
-import json
 import sys
 from pathlib import Path
 from typing import Callable, List, Optional

@@ -23,7 +23,7 @@ from tfautofix.codemods import rule_by_code
 from tfautofix.files import SourceError, SourceFile, discover, read_source, write_atomic
 from tfautofix.rule import ApplyEdits, Finding, Fix, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function
-from tfautofix.screen import rules_for, screen_source
+from tfautofix.screen import screen_source
 
 _SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
 #: Like Ruff: re-apply fixes until nothing changes, but never loop forever.
@@ -65,13 +65,18 @@ def _rules(codes: Iterable[str]) -> list[Rule]:
     return [rule for rule in map(rule_by_code, codes) if rule is not None]
 
 
-def _screened(text: str, rules: Sequence[Rule], traces=None) -> list[Rule]:
-    """Rules that may fire on ``text`` (see :mod:`tfautofix.screen`); raises
-    ``SyntaxError`` when it does not parse, so syntax errors are always reported.
-    Rules that only work from a trace log are skipped when there is none."""
+def _screen(text: str, rules: Sequence[Rule], traces=None) -> tuple[list[Rule], str]:
+    """Rules that may fire on ``text``, and what of it ``check`` must analyse (see
+    :mod:`tfautofix.screen`); raises ``SyntaxError`` when it does not parse, so
+    syntax errors are always reported. Rules that only work from a trace log are
+    skipped when there is none."""
     if traces is None:
         rules = [rule for rule in rules if not rule.needs_traces]
-    return rules_for(text, rules, traces=traces)
+    return screen_source(text, rules, traces=traces)
+
+
+def _screened(text: str, rules: Sequence[Rule], traces=None) -> list[Rule]:
+    return _screen(text, rules, traces)[0]
 
 
 def _suppressed(finding: Finding, lines: list[str]) -> bool:
@@ -104,9 +109,7 @@ def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>", traces
     Nothing is rewritten here, so LibCST may see only the screen's focus of the
     text (same lines and columns): the definitions the findings can depend on.
     """
-    if traces is None:
-        rules = [rule for rule in rules if not rule.needs_traces]
-    rules, focus = screen_source(text, rules, traces=traces)
+    rules, focus = _screen(text, rules, traces)
     if not rules:
         return []
     return _detect(cst.parse_module(focus), text, rules, path, traces)[1]

@@ -12,6 +12,7 @@ import libcst.matchers as m
 from libcst.metadata import BuiltinScope, GlobalScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 from tfautofix.screen import Screen
 from tfautofix.rule import Finding, Fix, Rule
 
@@ -134,7 +135,9 @@ def running_sum(x):
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         taken: set[str] = set()  # names chosen for homes in this pass
         planned: list[tuple[cst.Call, str, _Plan]] = []
-        for call in m.findall(ctx.module, m.Call(func=m.Name() | m.Attribute())):
+        for call in nodes(ctx, cst.Call):
+            if not isinstance(call.func, (cst.Name, cst.Attribute)):
+                continue
             assert isinstance(call, cst.Call)
             creator = next((name for name in CREATORS if ctx.resolves_to(call.func, name)), None)
             if creator is None or not ctx.is_traced(call):

@@ -18,6 +18,7 @@ import libcst.matchers as m
 from libcst.metadata import ImportAssignment
 
 from tfautofix.analysis.context import FileContext, FunctionNode
+from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import is_tensorflow
 from tfautofix.screen import Screen, Site, last_name
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
@@ -550,7 +551,7 @@ def _usage(ctx: FileContext, node: cst.CSTNode, integer: bool, depth: int = 0) -
 
 def _condition(ctx: FileContext) -> tuple[int, str]:
     """AutoGraph turns a condition on a tensor into tf.cond / tf.while_loop, unless it is off."""
-    if m.findall(ctx.module, m.Arg(keyword=m.Name("autograph"), value=m.Name("False"))):
+    if any(m.matches(arg, m.Arg(keyword=m.Name("autograph"), value=m.Name("False"))) for arg in nodes(ctx, cst.Arg)):
         return _UNSAFE, "a tensor condition needs AutoGraph, and this file turns it off somewhere"
     return _SAFE, ""
 
@@ -602,7 +603,8 @@ def _returned(ctx: FileContext, function: cst.CSTNode | None, integer: bool, dep
     if not isinstance(function, cst.FunctionDef):
         return _UNSAFE, "it is returned by a lambda"
     calls = [
-        c for c in m.findall(ctx.module, m.Call(func=m.Name(function.name.value) | m.Attribute(attr=m.Name(function.name.value))))
+        c for c in nodes(ctx, cst.Call)
+        if m.matches(c.func, m.Name(function.name.value) | m.Attribute(attr=m.Name(function.name.value)))
     ]
     if not calls:
         return _UNSAFE, f"`{function.name.value}` returns it to unknown callers"
@@ -761,7 +763,7 @@ def augment(image):
         return found + [site for site in calls if last_name(site.node.func) in callers]
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for call in m.findall(ctx.module, m.Call()):
+        for call in nodes(ctx, cst.Call):
             assert isinstance(call, cst.Call)
             if not ctx.is_traced(call):
                 continue

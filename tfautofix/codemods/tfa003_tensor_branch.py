@@ -10,6 +10,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference
 from tfautofix.screen import Screen, Site
 from tfautofix.rule import Finding, Fix, Rule
@@ -106,7 +107,7 @@ def activation(x):
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         inferences: dict[cst.FunctionDef, TensorInference] = {}
-        for node in m.findall(ctx.module, m.If() | m.While()):
+        for node in nodes(ctx, cst.If, cst.While):
             assert isinstance(node, (cst.If, cst.While))
             parent = ctx.parent(node)
             if isinstance(parent, cst.If) and parent.orelse is node:

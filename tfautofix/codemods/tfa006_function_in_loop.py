@@ -16,7 +16,7 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
-from tfautofix.screen import Screen, last_name
+from tfautofix.screen import Screen, Site, last_name
 from tfautofix.rule import Finding, Fix, Rule
 
 class FunctionCreatedInLoop(Rule):

@@ -10,6 +10,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import functions_by_qualname, parameter_names, python_uses
 from tfautofix.screen import Screen, last_name
@@ -100,7 +101,7 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         traced = self._traced_functions(ctx)
         if traced:
-            for call in m.findall(ctx.module, m.Call()):
+            for call in nodes(ctx, cst.Call):
                 assert isinstance(call, cst.Call)
                 target = self._callee(ctx, call, traced)
                 if target is not None and not ctx.is_traced(call):

@@ -10,6 +10,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 from tfautofix.screen import Screen, Site
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 
@@ -71,7 +72,9 @@ def step(x):
         ]
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for call in m.findall(ctx.module, m.Call(func=m.Name("print"))):
+        for call in nodes(ctx, cst.Call):
+            if not m.matches(call.func, m.Name("print")):
+                continue
             assert isinstance(call, cst.Call)
             if not ctx.resolves_to(call.func, "builtins.print") or not ctx.is_traced(call):
                 continue

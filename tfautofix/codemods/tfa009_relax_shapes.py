@@ -9,6 +9,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.screen import Screen, Site
 from tfautofix.rule import Finding, Fix, Rule
@@ -63,7 +64,9 @@ def scale(x):
         return [site for site in screen.sites(ast.Call) if any(k.arg == DEPRECATED for k in site.node.keywords)]
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for call in m.findall(ctx.module, m.Call(args=[m.ZeroOrMore(), m.Arg(keyword=m.Name(DEPRECATED)), m.ZeroOrMore()])):
+        for call in nodes(ctx, cst.Call):
+            if not any(m.matches(arg.keyword, m.Name(DEPRECATED)) for arg in call.args):
+                continue
             assert isinstance(call, cst.Call)
             if not ctx.resolves_to(call.func, TF_FUNCTION):
                 continue
