@@ -19,8 +19,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from tfautofix.codemods import all_rules
-from tfautofix.engine import Options, run, write_result
+from tfautofix.bulk import Overrides, execute, plan
+from tfautofix.engine import write_result
 
 
 def corpus_roots(packages=("tensorflow", "keras")) -> list[Path]:
@@ -46,9 +46,9 @@ def copy_corpus(destination: Path, limit: int | None = None) -> int:
 
 
 def sweep(directory: Path, jobs: int = 2) -> dict:
-    options = Options(rules=tuple(rule.code for rule in all_rules()), unsafe_fixes=True)
+    every_rule = Overrides(unsafe_fixes=True)  # the default selection: every rule
     started = time.perf_counter()
-    first = run([directory], options, fix=True, jobs=jobs)
+    first = execute(plan([directory], every_rule), fix=True, jobs=jobs).results
     unreadable = [r for r in first if r.error and r.error.startswith(("cannot parse", "cannot decode"))]
     crashes = [f"{r.path}: {r.error}" for r in first if r.error and r not in unreadable]
     for result in first:
@@ -61,7 +61,7 @@ def sweep(directory: Path, jobs: int = 2) -> dict:
                 compile(result.fixed, result.path, "exec")
             except SyntaxError as error:
                 invalid.append(f"{result.path}: {error}")
-    second = run([directory], options, fix=True, jobs=jobs)
+    second = execute(plan([directory], every_rule), fix=True, jobs=jobs).results
     unstable = [r.path for r in second if r.changed]
     return {
         "files": len(first),

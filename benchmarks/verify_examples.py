@@ -24,8 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tfautofix.codemods import all_rules  # noqa: E402
-from tfautofix.engine import Options, run  # noqa: E402
+from tfautofix.bulk import Overrides, execute, plan  # noqa: E402
 from tfautofix.verify import STATS  # noqa: E402
 from tfautofix.verify.fixes import verify_results  # noqa: E402
 
@@ -44,9 +43,8 @@ def main() -> None:
         for copy in range(args.copies):
             for example in sorted((ROOT / "examples").glob("*.py")):
                 shutil.copy(example, Path(workdir, f"{example.stem}_{copy}.py"))
-        options = Options(tuple(rule.code for rule in all_rules()))
         started = time.perf_counter()
-        results = run([Path(workdir)], options, fix=True, jobs=1)
+        results = execute(plan([Path(workdir)], Overrides()), fix=True, jobs=1).results
         fixing = time.perf_counter() - started
         started = time.perf_counter()
         checked = verify_results(results)

@@ -174,3 +174,22 @@ def test_verify_shows_the_verdict_in_each_header(tmp_path: Path) -> None:
     header = result.stdout.split(PROMPT)[0]
     assert "TFA008" in header and "verification of the file's fixes: verified" in header and "by exercise()" in header
     assert "tf.print(" in example.read_text(encoding="utf-8")
+
+
+def test_each_file_is_reviewed_with_the_rules_its_package_configures(tmp_path: Path) -> None:
+    package = tmp_path / "legacy"
+    package.mkdir()
+    (package / "pyproject.toml").write_text('[tool.tfautofix]\nignore = ["TFA008"]\n', encoding="utf-8")
+    (package / "model.py").write_text(SOURCE, encoding="utf-8")
+    (tmp_path / "main.py").write_text(SOURCE, encoding="utf-8")
+    excluded = tmp_path / "vendored"
+    excluded.mkdir()
+    (excluded / "pyproject.toml").write_text('[tool.tfautofix]\nexclude = ["*.py"]\n', encoding="utf-8")
+    (excluded / "lib.py").write_text(SOURCE, encoding="utf-8")
+    result = _run("a\n" * 10, tmp_path)
+    assert result.returncode == 0, result.stderr  # nothing the configuration selects is left
+    assert _calls(package / "model.py") == [  # TFA009 fixed, the prints (TFA008, ignored here) left alone
+        "@tf.function(reduce_retracing=True)", 'print("a", x)', 'print("b", x)', 'print("a", x)',
+    ]
+    assert "tf.print" in (tmp_path / "main.py").read_text(encoding="utf-8")
+    assert (excluded / "lib.py").read_text(encoding="utf-8") == SOURCE

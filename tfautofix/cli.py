@@ -8,6 +8,7 @@ or parsed (the other files are still processed).
 from __future__ import annotations
 
 import enum
+from dataclasses import replace
 import sys
 from pathlib import Path
 from typing import Callable, List, Optional
@@ -16,11 +17,11 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tfautofix import __version__
-from tfautofix.bulk import SUFFIXES, Outcome, Overrides, Shard, execute, package_of, plan
+from tfautofix.bulk import SUFFIXES, Outcome, Overrides, Plan, Shard, execute, options_for, package_of, plan
 from tfautofix.cache import Cache
 from tfautofix.codemods import all_rules, rule_by_code, select_rules
 from tfautofix.config import ConfigError
-from tfautofix.engine import FileResult, Options, run, unified_diff, write_result
+from tfautofix.engine import FileResult, unified_diff, write_result
 from tfautofix.files import SourceError, discover
 from tfautofix.gitsafety import dirty_files
 from tfautofix.report import summary as run_report
@@ -64,11 +65,6 @@ def _codes(value: Optional[str], option: str) -> Optional[List[str]]:
     return codes
 
 
-def _options(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False, traces: Optional[Path] = None) -> Options:
-    rules = select_rules(_codes(select, "--select"), _codes(ignore, "--ignore"))
-    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=unsafe_fixes, traces=_load_traces(traces))
-
-
 def _load_traces(path: Optional[Path]):
     """The --traces log, loaded once; a missing or malformed file is a one-line error (exit 2)."""
     if path is None:
@@ -105,15 +101,19 @@ def _run(
 ) -> Outcome:
     """Plan and run over ``paths``, calling ``each`` on every result as it
     arrives, with a progress bar when stderr is a terminal."""
-    try:
-        work = plan(paths, overrides, Shard.parse(shard) if shard else None)
-    except (ConfigError, ValueError) as error:  # bad [tool.tfautofix] or --shard
-        err.print(f"error: {error}", style="red")
-        raise typer.Exit(2)
+    work = _plan(paths, overrides, shard)
     cache = None if no_cache or traces is not None else Cache()  # results depend on the trace log
     try:
         return _execute(work, fix, jobs, cache, each, traces)
     except ConfigError as error:  # an unknown rule code in [tool.tfautofix]
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
+
+
+def _plan(paths: List[Path], overrides: Overrides, shard: Optional[str] = None) -> Plan:
+    try:
+        return plan(paths, overrides, Shard.parse(shard) if shard else None)
+    except (ConfigError, ValueError) as error:  # bad [tool.tfautofix] or --shard
         err.print(f"error: {error}", style="red")
         raise typer.Exit(2)
 
@@ -233,12 +233,13 @@ def fix(
     """Show (dry run) or apply (--write) fixes."""
     verifying = verify or exercise is not None
     if interactive:
-        options = _options(select, ignore, unsafe_fixes, traces)
+        overrides, loaded = _overrides(select, ignore, unsafe_fixes), _load_traces(traces)
         verdicts = {}
         if verifying:  # verdicts of each file's full fix, shown with every fix of that file
-            checked = _verify(run(paths, options, fix=True, jobs=jobs), exercise, timeout, options.traces)
+            fixed = _run(paths, overrides, fix=True, jobs=jobs, no_cache=True, traces=loaded).results
+            checked = _verify(fixed, exercise, timeout, loaded)
             verdicts = {path: f"{c.verdict}" + (f", by {c.source}" if c.source else "") for path, c in checked.items()}
-        _interactive(paths, options, jobs, verdicts)
+        _interactive(paths, overrides, jobs, verdicts, loaded)
     written: set[str] = set()
     dirty = dirty_files(map(str, discover(paths, SUFFIXES))) if write and not allow_dirty else set()
 
@@ -321,16 +322,25 @@ def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, 
         raise typer.Exit(2) from None
 
 
-def _interactive(paths: List[Path], options: Options, jobs: Optional[int], verdicts: dict[str, str]) -> None:
+def _interactive(paths: List[Path], overrides: Overrides, jobs: Optional[int], verdicts: dict[str, str], traces) -> None:
+    """Review the fixes of each Python file with the rules its configuration selects."""
     from tfautofix.interactive import NoAnswers, review
 
     def read_answer() -> Optional[str]:
         line = sys.stdin.readline()
         return line if line else None
 
-    files = [str(p) for p in discover(paths)]
     try:
-        tally = review(files, options, out, read_answer, verdicts)
+        files = [
+            (path, replace(options_for(selection), traces=traces))
+            for path, selection in _plan(paths, overrides).files
+            if path.endswith(".py")
+        ]
+    except ConfigError as error:  # an unknown rule code in [tool.tfautofix]
+        err.print(f"error: {error}", style="red")
+        raise typer.Exit(2)
+    try:
+        tally = review(files, out, read_answer, verdicts)
     except NoAnswers as error:
         err.print(f"error: {error}", style="red")
         raise typer.Exit(2)
@@ -340,7 +350,8 @@ def _interactive(paths: List[Path], options: Options, jobs: Optional[int], verdi
     out.print(tally.table())
     for message in tally.errors:
         err.print(message, style="red")
-    remaining = [f for result in run(paths, options, fix=False, jobs=jobs) for f in result.findings]
+    outcome = _run(paths, overrides, fix=False, jobs=jobs, no_cache=True, traces=traces)
+    remaining = [f for result in outcome.results if result.path.endswith(".py") for f in result.findings]
     raise typer.Exit(2 if tally.errors else 1 if remaining else 0)
 
 

@@ -7,20 +7,18 @@ from __future__ import annotations
 
 import ast
 import difflib
-import os
 import re
 import sys
 from contextlib import contextmanager
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Sequence
 
 import libcst as cst
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.codemods import rule_by_code
-from tfautofix.files import SourceError, SourceFile, discover, read_source, write_atomic
+from tfautofix.files import SourceError, SourceFile, read_source, write_atomic
 from tfautofix.rule import ApplyEdits, Finding, Fix, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function
 from tfautofix.screen import screen_source
@@ -268,37 +266,6 @@ def _detached(fix: Fix | None) -> Fix | None:
     """The fix without its edits: they hold tree nodes and closures, which are
     useless once applied and cannot cross a process boundary."""
     return None if fix is None else Fix({}, fix.applicability)
-
-
-def _process_star(args):
-    return process_file(*args)
-
-
-def run(
-    paths: Sequence[Path],
-    options: Options,
-    fix: bool = False,
-    jobs: int | None = None,
-    on_result: Callable[[FileResult], None] | None = None,
-) -> list[FileResult]:
-    """Process every Python file under ``paths``; results in file order."""
-    files = [str(p) for p in discover(paths)]
-    jobs = jobs or os.cpu_count() or 1
-    work = [(path, options, fix) for path in files]
-    results: list[FileResult] = []
-    if jobs <= 1 or len(files) < 8:
-        iterator: Iterator[FileResult] = map(_process_star, work)
-        for result in iterator:
-            results.append(result)
-            if on_result:
-                on_result(result)
-        return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for result in pool.map(_process_star, work, chunksize=max(1, min(32, len(work) // (jobs * 8) or 1))):
-            results.append(result)
-            if on_result:
-                on_result(result)
-    return results
 
 
 def write_result(result: FileResult) -> None:

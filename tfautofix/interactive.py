@@ -67,12 +67,8 @@ class Tally:
 
 
 class Reviewer:
-    def __init__(
-        self, options: Options, console: Console, read_answer: Callable[[], str | None], verdicts: dict[str, str] | None = None
-    ):
-        self.options = options
+    def __init__(self, console: Console, read_answer: Callable[[], str | None], verdicts: dict[str, str] | None = None):
         self.verdicts = verdicts or {}
-        self.rules = _rules(options.rules)
         self.console = console
         self.read_answer = read_answer
         self.auto_codes: set[str] = set()
@@ -123,7 +119,10 @@ class Reviewer:
         finally:
             os.unlink(handle.name)
 
-    def review_file(self, path: str) -> None:
+    def review_file(self, path: str, options: Options) -> None:
+        """Offer ``options``' fixes for ``path`` one by one; write the accepted ones."""
+        self.options = options
+        self.rules = _rules(options.rules)
         try:
             source = read_source(Path(path))
         except SourceError as error:
@@ -209,18 +208,18 @@ def _flagged_text(text: str, finding: Finding) -> str:
 
 
 def review(
-    paths: Sequence[str],
-    options: Options,
+    files: Sequence[tuple[str, Options]],
     console: Console,
     read_answer: Callable[[], str | None],
     verdicts: dict[str, str] | None = None,
 ) -> Tally:
-    """Review every fix in ``paths``; returns the decisions. ``q`` stops early.
-    ``verdicts`` (path → text) come from ``--verify`` and are shown in each header."""
-    reviewer = Reviewer(options, console, read_answer, verdicts)
+    """Review every fix in ``files`` (each with the options its configuration
+    gives); returns the decisions. ``q`` stops early. ``verdicts`` (path → text)
+    come from ``--verify`` and are shown in each header."""
+    reviewer = Reviewer(console, read_answer, verdicts)
     try:
-        for path in paths:
-            reviewer.review_file(path)
+        for path, options in files:
+            reviewer.review_file(path, options)
     except Quit:
         pass
     return reviewer.tally
