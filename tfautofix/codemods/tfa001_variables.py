@@ -13,8 +13,8 @@ from libcst.metadata import BuiltinScope, GlobalScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.screen import Screen
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import Screen
 
 CREATORS = ("tensorflow.Variable", "keras.Variable")
 #: Where the initial value sits in each creator's signature.
@@ -121,7 +121,6 @@ def running_sum(x):
         total.assign_add(x * i)
     return total.read_value()
 """
-
 
     def prescreen(self, screen: Screen) -> bool:
         """A ``tf.Variable`` created in traced code, outside ``__init__``/``build``."""

@@ -20,8 +20,8 @@ from libcst.metadata import ImportAssignment
 from tfautofix.analysis.context import FileContext, FunctionNode
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import is_tensorflow
-from tfautofix.screen import Screen, Site, last_name
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
+from tfautofix.screen import Screen, Site, last_name
 
 
 class _NoFix(Exception):
@@ -720,7 +720,6 @@ def augment(image):
         image = tf.image.flip_left_right(image)
     return image + tf.random.normal([], 0.0, 0.1)
 """
-
 
     def prescreen(self, screen: Screen) -> list[Site]:
         """In traced code, each ``random``/``np.random`` draw and, when the file calls

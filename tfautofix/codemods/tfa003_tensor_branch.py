@@ -12,8 +12,8 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference
-from tfautofix.screen import Screen, Site
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import Screen, Site
 
 _BRANCH = re.compile(r"^[ \t]*(?:el)?(?:if|while)\b", re.MULTILINE)
 #: Generated calls longer than this are laid out one argument per line.
@@ -95,7 +95,6 @@ def activation(x):
 
     def screen(self, source: str) -> bool:
         return super().screen(source) and _BRANCH.search(source) is not None
-
 
     def prescreen(self, screen: Screen) -> list[Site]:
         """Each ``if``/``while`` in traced code whose condition may be a tensor."""

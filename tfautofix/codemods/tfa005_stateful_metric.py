@@ -11,8 +11,8 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.names import canonical
-from tfautofix.screen import Screen
 from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
+from tfautofix.screen import Screen
 
 VARIABLE_CREATORS = ("tensorflow.Variable", "keras.Variable")
 METRIC_KEYWORDS = ("metrics", "weighted_metrics")
@@ -125,7 +125,6 @@ class ProblematicMetric(tf.keras.metrics.Metric):
 
 model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
 """
-
 
     def prescreen(self, screen: Screen) -> bool:
         """A module-level function that creates a variable or declares a global, and

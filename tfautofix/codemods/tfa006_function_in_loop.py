@@ -16,8 +16,8 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
-from tfautofix.screen import Screen, Site, last_name
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import Screen, Site, last_name
 
 class FunctionCreatedInLoop(Rule):
     code = "TFA006"
@@ -69,7 +69,6 @@ step = tf.function(train_step)
 for i in range(3):
     step(tf.constant(float(i)))
 """
-
 
     def prescreen(self, screen: Screen) -> list[Site]:
         """Each ``tf.function`` created in a loop, or in a function whose name is

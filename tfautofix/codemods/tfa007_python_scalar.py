@@ -13,8 +13,8 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import functions_by_qualname, parameter_names, python_uses
-from tfautofix.screen import Screen, last_name
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import Screen, last_name
 from tfautofix.tracing.signature import parameter_kind
 
 
@@ -67,7 +67,6 @@ def warmup(lr, step):
 for step in range(1000):  # 1000 traces before the fix, 1 after
     warmup(tf.constant(0.1), tf.constant(step))
 """
-
 
     def prescreen(self, screen: Screen) -> bool:
         """A call, in a loop, of a ``tf.function`` of this module with a variable as argument."""

@@ -11,8 +11,8 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.screen import Screen, Site
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
+from tfautofix.screen import Screen, Site
 
 #: ``print("Tracing with", x)`` is the documented idiom to *observe* tracing; keep it.
 _TRACE_LOGGING = re.compile(r"trac(e|ing)", re.IGNORECASE)
@@ -62,7 +62,6 @@ def step(x):
     tf.print("loss", x, output_stream=sys.stdout)
     return x * 2
 """
-
 
     def prescreen(self, screen: Screen) -> list[Site]:
         """Each ``print(...)`` call in code that may be traced."""

@@ -11,8 +11,8 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TF_FUNCTION
-from tfautofix.screen import Screen, Site
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import Screen, Site
 
 DEPRECATED = "experimental_relax_shapes"
 CURRENT = "reduce_retracing"
@@ -57,7 +57,6 @@ import tensorflow as tf
 def scale(x):
     return x * 2
 """
-
 
     def prescreen(self, screen: Screen) -> list[Site]:
         """Each call (a decorator too) given the deprecated keyword."""

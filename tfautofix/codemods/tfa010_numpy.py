@@ -11,8 +11,8 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensor_values import may_be_tensor
-from tfautofix.screen import Screen, Site
 from tfautofix.rule import Applicability, Finding, Fix, Rule
+from tfautofix.screen import Screen, Site
 
 
 class Equivalent(NamedTuple):
@@ -100,7 +100,6 @@ import tensorflow as tf
 def normalise(x):
     return (x - tf.reduce_mean(x)) / tf.math.reduce_std(x)
 """
-
 
     def prescreen(self, screen: Screen) -> list[Site]:
         """Each ``.numpy()`` and each NumPy function with arguments, in traced code."""

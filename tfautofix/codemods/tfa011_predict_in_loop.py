@@ -11,8 +11,8 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops
-from tfautofix.screen import Screen
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import Screen
 
 #: What we know of a receiver: a Sequential model (one output), another Keras
 #: model (may return a list or dict), something else, or nothing (None).
@@ -63,7 +63,6 @@ import numpy as np
 model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
 scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
 """
-
 
     def prescreen(self, screen: Screen) -> bool:
         """A ``.predict(...)`` call inside a loop or comprehension."""

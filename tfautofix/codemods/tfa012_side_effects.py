@@ -14,8 +14,8 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import loop_bound_names, names_in
 from tfautofix.analysis.tensor_values import may_be_tensor
-from tfautofix.screen import Screen, Site, last_name
 from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import Screen, Site, last_name
 
 MUTATORS = frozenset(
     {"append", "extend", "insert", "add", "update", "pop", "popitem", "remove", "discard", "clear", "setdefault", "appendleft"}
@@ -82,7 +82,6 @@ def doubled(x):
         outs = outs.write(outs.size(), x[i] * 2.0)
     return outs.stack()
 """
-
 
     def prescreen(self, screen: Screen) -> list[Site]:
         """In traced code: each mutating method of ``self.x`` or of a name the
