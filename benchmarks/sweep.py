@@ -3,9 +3,10 @@ installed ``tensorflow`` and ``keras`` packages.
 
     python benchmarks/sweep.py [--limit N] [--jobs N]
 
-Fails (exit 1) on any crash, any rewritten file that does not compile, or a
-second pass that changes anything. Prints findings and fixes per rule so
-regressions are visible. ``tests/test_sweep.py`` runs it in CI.
+Fails (exit 1) on any crash, any rewritten file that does not compile, a
+second pass that changes anything, or a file where ``check`` (LibCST on the
+screen's focus) reports other than LibCST on the whole file. Prints findings and
+fixes per rule so regressions are visible. ``tests/test_sweep.py`` runs it in CI.
 """
 
 from __future__ import annotations
@@ -19,8 +20,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from concurrent.futures import ProcessPoolExecutor
+
+import libcst as cst
+
 from tfautofix.bulk import Overrides, execute, plan
-from tfautofix.engine import write_result
+from tfautofix.codemods import all_rules
+from tfautofix.engine import _detect, lint_source, write_result
+from tfautofix.files import SourceError, read_source
+from tfautofix.screen import screen_source
 
 
 def corpus_roots(packages=("tensorflow", "keras")) -> list[Path]:
@@ -45,9 +53,32 @@ def copy_corpus(destination: Path, limit: int | None = None) -> int:
     return count
 
 
+def _focus_mismatch(path: str) -> str | None:
+    """``path`` if check's findings (LibCST on the screen's focus) differ from
+    LibCST's on the whole file."""
+    rules = [rule for rule in all_rules() if not rule.needs_traces]
+    try:
+        text = read_source(Path(path)).text
+        screened, focus = screen_source(text, rules)
+        if not screened or focus == text:
+            return None
+        focused = lint_source(text, rules, path)
+        whole = _detect(cst.parse_module(text), text, screened, path)[1]
+    except (SourceError, SyntaxError, cst.ParserSyntaxError, RecursionError):
+        return None  # unreadable inputs are the sweep's other business
+
+    def key(f):
+        return (f.code, f.line, f.column, f.end_line, f.end_column, f.message, f.fix and f.fix.applicability)
+
+    return None if [key(f) for f in focused] == [key(f) for f in whole] else path
+
+
 def sweep(directory: Path, jobs: int = 2) -> dict:
     every_rule = Overrides(unsafe_fixes=True)  # the default selection: every rule
     started = time.perf_counter()
+    with ProcessPoolExecutor(jobs) as pool:  # before fixing: on the original files
+        files = sorted(map(str, directory.rglob("*.py")))
+        focus_mismatches = [path for path in pool.map(_focus_mismatch, files, chunksize=16) if path]
     first = execute(plan([directory], every_rule), fix=True, jobs=jobs).results
     unreadable = [r for r in first if r.error and r.error.startswith(("cannot parse", "cannot decode"))]
     crashes = [f"{r.path}: {r.error}" for r in first if r.error and r not in unreadable]
@@ -73,6 +104,7 @@ def sweep(directory: Path, jobs: int = 2) -> dict:
         "crashes": crashes,
         "invalid_outputs": invalid,
         "unstable": unstable,
+        "focus_mismatches": focus_mismatches,
     }
 
 
@@ -91,11 +123,11 @@ def main() -> int:
     print(f"{'rule':8} {'findings':>9} {'fixes':>7}")
     for code in sorted(report["findings"]):
         print(f"{code:8} {report['findings'][code]:>9} {report['fixes'][code]:>7}")
-    for key in ("unparsable_inputs", "crashes", "invalid_outputs", "unstable"):
+    for key in ("unparsable_inputs", "crashes", "invalid_outputs", "unstable", "focus_mismatches"):
         print(f"{key}: {len(report[key])}")
         for line in report[key][:20]:
             print(f"  {line}")
-    return 1 if report["crashes"] or report["invalid_outputs"] or report["unstable"] else 0
+    return 1 if report["crashes"] or report["invalid_outputs"] or report["unstable"] or report["focus_mismatches"] else 0
 
 
 if __name__ == "__main__":

@@ -28,3 +28,4 @@ def test_sweep_over_tensorflow_and_keras(tmp_path: Path, capsys) -> None:
     assert report["crashes"] == []
     assert report["invalid_outputs"] == []
     assert report["unstable"] == []
+    assert report["focus_mismatches"] == []  # check sees only the screen's focus: same findings
