@@ -9,7 +9,7 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from tfautofix.codemods import all_rules, select_rules
+from tfautofix.codemods import all_rules, rule_by_code, select_rules
 from tfautofix.engine import FixError, Options, fix_source, lint_source, process_file, write_result
 from tfautofix.rule import Fix, Rule
 
@@ -214,3 +214,16 @@ def test_atomic_write_keeps_permissions_and_removes_temporaries_of_dead_runs(tmp
     assert target.read_bytes() == b"x = 2\n" and target.stat().st_mode & 0o777 == 0o640
     assert not stale.exists() and live.exists() and other.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([target.name, live.name, other.name])
+
+
+def test_lines_are_counted_as_python_counts_them() -> None:
+    from tfautofix.engine import lint_source
+    from tfautofix.files import source_lines
+
+    assert source_lines("a\x0cb\nc\r\nd\re") == ["a\x0cb", "c", "d", "e"]  # a form feed is not a line break
+    text = (
+        "import tensorflow as tf\n\x0c\n# page break above\n@tf.function\ndef f(x):\n"
+        "    print(x)  # tfautofix: ignore[TFA008]\n    print(x, x)\n"
+    )
+    findings = lint_source(text, [rule_by_code("TFA008")])
+    assert [(f.code, f.line) for f in findings] == [("TFA008", 7)]

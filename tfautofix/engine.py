@@ -18,7 +18,7 @@ import libcst as cst
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.codemods import rule_by_code
-from tfautofix.files import SourceError, SourceFile, read_source, write_atomic
+from tfautofix.files import SourceError, SourceFile, read_source, source_lines, write_atomic
 from tfautofix.rule import ApplyEdits, Finding, Fix, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function
 from tfautofix.screen import screen_source
@@ -89,7 +89,7 @@ def _suppressed(finding: Finding, lines: list[str]) -> bool:
 
 def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str, traces=None) -> tuple[FileContext, list[Finding]]:
     ctx = FileContext(module, path, traces)
-    lines = text.splitlines()
+    lines = source_lines(text)
     regions = list(function_regions(ctx, lines)) if "tfautofix:" in text else []
     findings = []
     for rule in rules:
@@ -302,8 +302,8 @@ def _locked(path: Path):
 
 
 def unified_diff(result: FileResult) -> str:
-    original = (result.original or "").splitlines(keepends=True)
-    fixed = (result.fixed or "").splitlines(keepends=True)
+    original = source_lines(result.original or "", keepends=True)
+    fixed = source_lines(result.fixed or "", keepends=True)
     return "".join(
         difflib.unified_diff(original, fixed, fromfile=f"a/{result.path}", tofile=f"b/{result.path}")
     )

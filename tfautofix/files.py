@@ -5,6 +5,7 @@ from __future__ import annotations
 import glob
 import io
 import os
+import re
 import time
 import tokenize
 from dataclasses import dataclass
@@ -47,6 +48,17 @@ def read_source(path: Path) -> SourceFile:
     if encoding == "utf-8-sig" and text.startswith("\ufeff"):
         text = text[1:]
     return SourceFile(path, text, encoding)
+
+
+#: A line with its end, as Python counts lines: ``str.splitlines`` also splits at
+#: form feeds and other separators that Python source keeps inside a line.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def source_lines(text: str, keepends: bool = False) -> list[str]:
+    """The lines of ``text`` numbered as ``ast``, LibCST and tracebacks number them."""
+    lines = _LINE.findall(text)
+    return lines if keepends else [line.rstrip("\r\n") for line in lines]
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tfautofix.engine import FixError, Options, apply_one, detect, _rules
-from tfautofix.files import SourceError, SourceFile, read_source, write_atomic
+from tfautofix.files import SourceError, SourceFile, read_source, source_lines, write_atomic
 from tfautofix.report import diff_text
 from tfautofix.rule import Finding
 
@@ -102,7 +102,7 @@ class Reviewer:
         self.console.print(header)
         self.console.print(finding.message)
         diff = difflib.unified_diff(
-            current.splitlines(keepends=True), proposed.splitlines(keepends=True), f"a/{path}", f"b/{path}", n=3
+            source_lines(current, keepends=True), source_lines(proposed, keepends=True), f"a/{path}", f"b/{path}", n=3
         )
         self.console.print(diff_text("".join(diff)))
 
@@ -199,7 +199,7 @@ class Reviewer:
 
 
 def _flagged_text(text: str, finding: Finding) -> str:
-    lines = text.splitlines()[finding.line - 1 : finding.end_line]
+    lines = source_lines(text)[finding.line - 1 : finding.end_line]
     if not lines:
         return ""
     lines[-1] = lines[-1][: finding.end_column - 1]

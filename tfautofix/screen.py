@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ast
 import bisect
-import re
 from collections import defaultdict
 from functools import cached_property
 from typing import Iterator, NamedTuple, Sequence
@@ -34,6 +33,7 @@ from tfautofix.analysis.names import (
     TRACING_HIGHER_ORDER,
     canonical,
 )
+from tfautofix.files import source_lines
 from tfautofix.rule import Rule
 
 #: Callables whose function arguments are traced (besides Dataset methods and ``compile``).
@@ -41,8 +41,6 @@ _TRACING = frozenset({TF_FUNCTION, *TRACING_HIGHER_ORDER})
 #: Methods whose function arguments are traced, whatever their receiver.
 _METHODS = DATASET_METHODS | {"compile"}
 _EAGER_ESCAPES = frozenset(name.rsplit(".", 1)[-1] for name in EAGER_ESCAPES)
-#: A line with its end, as ``ast`` counts lines (not ``str.splitlines``, which also splits at \f, \v, ...).
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _FUNCTIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda})
 _LOOPS = frozenset({ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp})
@@ -330,7 +328,7 @@ class Screen:
             for body in (self.tree.body, *(unit.body for unit in methods if unit in needed))
             for previous, node in zip(body, body[1:])
         }
-        lines = _LINE.findall(self.text)
+        lines = source_lines(self.text, keepends=True)
         for node in stubbed:
             # `def name(): pass`, then the other lines inside one string literal (blank
             # and comment lines would each cost LibCST a node): line numbers stay the same.
