@@ -19,7 +19,7 @@ import libcst as cst
 from tfautofix.analysis.context import FileContext
 from tfautofix.codemods import rule_by_code
 from tfautofix.files import SourceError, SourceFile, read_source, source_lines, write_atomic
-from tfautofix.rule import ApplyEdits, Finding, Fix, Rule
+from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function
 from tfautofix.screen import screen_source
 
@@ -134,21 +134,50 @@ def _compatible(ctx: FileContext, fixes: Iterable[Fix]) -> list[Fix]:
 
 
 def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
+    # Imported here: libcst.codemod costs ~0.5 s, which a cached run never needs.
+    from libcst.codemod import CodemodContext
+    from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+
     edits: dict = {}
     for fix in fixes:
         edits.update(fix.edits)
     module = ctx.module.visit(ApplyEdits(edits))
     imports = {spec for fix in fixes for spec in fix.imports}
     if imports:
-        # Imported here: libcst.codemod costs ~0.5 s, which a cached run never needs.
-        from libcst.codemod import CodemodContext
-        from libcst.codemod.visitors import AddImportsVisitor
-
         context = CodemodContext()
         for spec in sorted(imports, key=lambda s: (s.module, s.obj or "", s.asname or "")):
             AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
         module = AddImportsVisitor(context).transform_module(module)
+    used = _used_imports(ctx)
+    if used:  # those the fixes left unused go (`import random` once no `random.random()` is left)
+        context = CodemodContext()
+        for spec in used:
+            RemoveImportsVisitor.remove_unused_import(context, spec.module, spec.obj, spec.asname)
+        module = RemoveImportsVisitor(context).transform_module(module)
     return module
+
+
+def _used_imports(ctx: FileContext) -> list[ImportSpec]:
+    """The module-level imports of ``ctx`` that its code uses."""
+    used = []
+    for statement in ctx.module.body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if not isinstance(small, (cst.Import, cst.ImportFrom)) or isinstance(small.names, cst.ImportStar):
+                continue
+            if isinstance(small, cst.ImportFrom) and (small.relative or small.module is None):
+                continue
+            module = ctx.code(small.module) if isinstance(small, cst.ImportFrom) else None
+            for alias in small.names:
+                bound = alias.evaluated_alias or alias.evaluated_name
+                scope = ctx.scope(small)
+                local = bound.split(".")[0]
+                if scope is None or local not in scope or not any(a.references for a in scope[local]):
+                    continue
+                if module is None:
+                    used.append(ImportSpec(alias.evaluated_name, asname=alias.evaluated_alias))
+                else:
+                    used.append(ImportSpec(module, alias.evaluated_name, alias.evaluated_alias))
+    return used
 
 
 def _wanted(finding: Finding, unsafe_fixes: bool) -> bool:

@@ -711,7 +711,6 @@ def augment(image):
     return image + random.gauss(0.0, 0.1)
 """
     after = """\
-import random
 import tensorflow as tf
 
 @tf.function

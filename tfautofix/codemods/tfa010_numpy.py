@@ -93,7 +93,6 @@ def normalise(x):
     return (x - np.mean(x)) / tf.math.reduce_std(x.numpy())
 """
     after = """\
-import numpy as np
 import tensorflow as tf
 
 @tf.function

@@ -4,7 +4,6 @@ tf.data traces `augment` even under tf.config.run_functions_eagerly(True), so th
 eager run cannot show what the user meant through the dataset; the oracle calls
 `augment` directly, once per element, as the user pictured it.
 """
-import random
 
 import tensorflow as tf
 

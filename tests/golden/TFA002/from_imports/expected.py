@@ -1,5 +1,3 @@
-from random import gauss as normal_draw
-from random import uniform
 
 import tensorflow as tf
 

@@ -1,4 +1,3 @@
-import random as rnd
 
 import tensorflow as tf
 

@@ -1,6 +1,5 @@
 import keras
 import tensorflow as tf
-from numpy import random as npr
 
 
 class Jitter(keras.layers.Layer):

@@ -1,4 +1,3 @@
-from numpy import concatenate
 import tensorflow as tflow
 
 

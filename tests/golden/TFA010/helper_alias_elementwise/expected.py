@@ -1,4 +1,3 @@
-import numpy as onp
 import tensorflow as tf
 
 

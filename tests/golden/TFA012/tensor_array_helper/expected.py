@@ -1,4 +1,4 @@
-from tensorflow import function, stack, square, range as tf_range
+from tensorflow import function, square, range as tf_range
 import tensorflow as tf
 
 
