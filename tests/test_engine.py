@@ -227,3 +227,22 @@ def test_lines_are_counted_as_python_counts_them() -> None:
     )
     findings = lint_source(text, [rule_by_code("TFA008")])
     assert [(f.code, f.line) for f in findings] == [("TFA008", 7)]
+
+
+def test_fixes_remove_only_the_imports_they_leave_unused() -> None:
+    from tfautofix.engine import fix_source
+
+    text = (
+        "import os\n"  # unused before: not ours to remove
+        "import random\n"  # used only by the draw the fix replaces: goes
+        "import numpy as np\n"  # still used after the fix: stays
+        "import tensorflow as tf\n\n\n"
+        "@tf.function\n"
+        "def augment(x):\n"
+        "    return x + random.gauss(0.0, 1.0)\n\n\n"
+        "ZEROS = np.zeros(3)\n"
+    )
+    fixed, applied, _ = fix_source(text, [rule_by_code("TFA002")])
+    assert [f.code for f in applied] == ["TFA002"]
+    assert fixed.startswith("import os\nimport numpy as np\nimport tensorflow as tf\n")
+    assert "random" not in fixed.replace("tf.random", "")
