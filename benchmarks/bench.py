@@ -102,10 +102,17 @@ def main() -> None:
 
     rows: list[tuple[str, str, float, float]] = []
 
-    def run(name: str, command: list[str], cwd: Path = corpus) -> tuple[float, float]:
+    def sample(name: str, command: list[str], cwd: Path = corpus) -> tuple[float, float]:
         wall, cpu, code = measure(command, cwd)
-        rows.append((name, " ".join(Path(c).name if i == 0 else c for i, c in enumerate(command)), wall, cpu))
         print(f"{name:<40} {wall:8.2f}s wall {cpu:8.2f}s cpu  (exit {code})", flush=True)
+        return wall, cpu
+
+    def row(name: str, command: list[str], wall: float, cpu: float) -> None:
+        rows.append((name, " ".join(Path(c).name if i == 0 else c for i, c in enumerate(command)), wall, cpu))
+
+    def run(name: str, command: list[str], cwd: Path = corpus) -> tuple[float, float]:
+        wall, cpu = sample(name, command, cwd)
+        row(name, command, wall, cpu)
         return wall, cpu
 
     def median_of(runs: list[tuple[str, list[str]]]) -> list[tuple[float, float]]:
@@ -114,15 +121,13 @@ def main() -> None:
         samples: list[list[tuple[float, float]]] = [[] for _ in runs]
         for _ in range(args.repeat):
             for index, (name, command) in enumerate(runs):
-                wall, cpu, code = measure(command, corpus)
-                samples[index].append((wall, cpu))
-                print(f"{name:<40} {wall:8.2f}s wall {cpu:8.2f}s cpu  (exit {code})", flush=True)
+                samples[index].append(sample(name, command))
         medians = []
-        for (name, command), sample in zip(runs, samples):
-            wall, cpu = statistics.median(w for w, _ in sample), statistics.median(c for _, c in sample)
-            walls = sorted(w for w, _ in sample)
-            label = f"{name} (median of {len(sample)}: {walls[0]:.2f}–{walls[-1]:.2f} s)" if len(sample) > 1 else name
-            rows.append((label, " ".join(command), wall, cpu))
+        for (name, command), taken in zip(runs, samples):
+            wall, cpu = statistics.median(w for w, _ in taken), statistics.median(c for _, c in taken)
+            walls = sorted(w for w, _ in taken)
+            label = f"{name} (median of {len(taken)}: {walls[0]:.2f}–{walls[-1]:.2f} s)" if len(taken) > 1 else name
+            row(label, command, wall, cpu)
             medians.append((wall, cpu))
         return medians
 

@@ -26,7 +26,7 @@ import libcst as cst
 
 from tfautofix.bulk import Overrides, execute, plan
 from tfautofix.codemods import all_rules
-from tfautofix.engine import _detect, lint_source, write_result
+from tfautofix.engine import _detect, write_result
 from tfautofix.files import SourceError, read_source
 from tfautofix.screen import screen_source
 
@@ -62,7 +62,7 @@ def _focus_mismatch(path: str) -> str | None:
         screened, focus = screen_source(text, rules)
         if not screened or focus == text:
             return None
-        focused = lint_source(text, rules, path)
+        focused = _detect(cst.parse_module(focus), text, screened, path)[1]  # what `check` runs
         whole = _detect(cst.parse_module(text), text, screened, path)[1]
     except (SourceError, SyntaxError, cst.ParserSyntaxError, RecursionError):
         return None  # unreadable inputs are the sweep's other business

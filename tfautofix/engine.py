@@ -167,10 +167,9 @@ def _used_imports(ctx: FileContext) -> list[ImportSpec]:
             if isinstance(small, cst.ImportFrom) and (small.relative or small.module is None):
                 continue
             module = ctx.code(small.module) if isinstance(small, cst.ImportFrom) else None
+            scope = ctx.scope(small)
             for alias in small.names:
-                bound = alias.evaluated_alias or alias.evaluated_name
-                scope = ctx.scope(small)
-                local = bound.split(".")[0]
+                local = (alias.evaluated_alias or alias.evaluated_name).split(".")[0]
                 if scope is None or local not in scope or not any(a.references for a in scope[local]):
                     continue
                 if module is None:

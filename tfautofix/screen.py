@@ -218,6 +218,14 @@ class Screen:
 
     # -- traced code --------------------------------------------------------
     @cached_property
+    def tf_function_defs(self) -> list[Site]:
+        """Definitions decorated with ``tf.function`` (``@tf.function`` or ``@tf.function(...)``)."""
+        return [
+            site for site in self.sites(*_DEFS)
+            if any(TF_FUNCTION in self.names(getattr(d, "func", d)) for d in site.node.decorator_list)
+        ]
+
+    @cached_property
     def traced(self) -> set[ast.AST]:
         """Functions and lambdas that may run at trace time (a superset)."""
         return set(self._tracing)
@@ -244,12 +252,10 @@ class Screen:
                     found.append(callable_)
             return found
 
-        seeds: list[tuple[ast.AST, ast.AST]] = []  # (function, why)
+        seeds: list[tuple[ast.AST, ast.AST]] = [(site.node, site.node) for site in self.tf_function_defs]  # (function, why)
         for site in defs:
             func = site.node
             if func.name in KERAS_TRACED_METHODS and self.class_of.get(func) in self.keras_classes:
-                seeds.append((func, func))
-            elif any(TF_FUNCTION in self.names(getattr(d, "func", d)) for d in func.decorator_list):
                 seeds.append((func, func))
         calls_in: dict[ast.AST | None, list[ast.Call]] = defaultdict(list)
         wrappers = []
@@ -369,9 +375,6 @@ class Screen:
             return found[cls]
 
         return {cls for same_name in classes.values() for cls in same_name if is_keras(cls)}
-
-    def in_traced(self, site: Site) -> bool:
-        return site.function in self.traced
 
     def traced_sites(self, *kinds: type) -> list[Site]:
         """Nodes of these types inside code that may be traced."""

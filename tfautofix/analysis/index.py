@@ -7,7 +7,7 @@ A LibCST traversal of a large module takes about a second; rules asking for
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 from weakref import WeakKeyDictionary
 
 import libcst as cst
@@ -17,34 +17,24 @@ from tfautofix.analysis.context import FileContext
 N = TypeVar("N", bound=cst.CSTNode)
 
 
-class _Index(NamedTuple):
-    by_type: dict[type, list[cst.CSTNode]]
-    order: dict[cst.CSTNode, int]  # pre-order position, to merge lists of several types
-
-
-_INDEX: WeakKeyDictionary[FileContext, _Index] = WeakKeyDictionary()
+_INDEX: WeakKeyDictionary[FileContext, dict[type, list[cst.CSTNode]]] = WeakKeyDictionary()
 
 
 class _Collector(cst.CSTVisitor):
     def __init__(self) -> None:
         super().__init__()
-        self.index = _Index(defaultdict(list), {})
+        self.by_type: dict[type, list[cst.CSTNode]] = defaultdict(list)
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        self.index.by_type[type(node)].append(node)
-        self.index.order[node] = len(self.index.order)
+        self.by_type[type(node)].append(node)
         return True
 
 
-def nodes(ctx: FileContext, kind: type[N], *more: type) -> list[N]:
-    """Every node of exactly type ``kind`` (or of one of the ``more`` types) in
-    ``ctx.module``, in source order."""
+def nodes(ctx: FileContext, kind: type[N]) -> list[N]:
+    """Every node of exactly type ``kind`` in ``ctx.module``, in source order."""
     index = _INDEX.get(ctx)
     if index is None:
         collector = _Collector()
         ctx.module.visit(collector)
-        index = _INDEX[ctx] = collector.index
-    if not more:
-        return index.by_type.get(kind, [])  # type: ignore[return-value]
-    found = [node for k in (kind, *more) for node in index.by_type.get(k, ())]
-    return sorted(found, key=index.order.__getitem__)  # type: ignore[return-value]
+        index = _INDEX[ctx] = dict(collector.by_type)
+    return index.get(kind, [])  # type: ignore[return-value]

@@ -76,9 +76,7 @@ for i in range(3):
         defs = screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
         decorators = {id(d) for site in defs for d in site.node.decorator_list}
         creations = [site for site in screen.calls_to(frozenset({TF_FUNCTION})) if id(site.node) not in decorators]
-        creations += [
-            site for site in defs if any(TF_FUNCTION in screen.names(getattr(d, "func", d)) for d in site.node.decorator_list)
-        ]
+        creations += screen.tf_function_defs
         loop_calls: dict[str, list[Site]] = {}
         for site in screen.sites(ast.Call):
             if site.in_loop:

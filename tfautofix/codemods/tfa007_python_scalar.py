@@ -72,10 +72,7 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
         """A call, in a loop, of a ``tf.function`` of this module with a variable as argument."""
         if screen.traces is not None:
             return True
-        functions = {
-            site.node.name for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
-            if any(TF_FUNCTION in screen.names(getattr(d, "func", d)) for d in site.node.decorator_list)
-        }
+        functions = {site.node.name for site in screen.tf_function_defs}
         wrapped = {id(site.node) for site in screen.calls_to(frozenset({TF_FUNCTION}))}
         for site in screen.sites(ast.Assign):
             if id(site.node.value) in wrapped and site.node.value.args:
