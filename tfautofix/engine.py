@@ -17,11 +17,12 @@ from typing import Callable, Iterable, Sequence
 import libcst as cst
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.project import Facts, Summary, summary_of
 from tfautofix.codemods import rule_by_code
 from tfautofix.files import SourceError, SourceFile, read_source, source_lines, write_atomic
 from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function
-from tfautofix.screen import screen_source
+from tfautofix.screen import Screen, screen_file
 
 _SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
 #: Like Ruff: re-apply fixes until nothing changes, but never loop forever.
@@ -35,6 +36,8 @@ class Options:
     target_version: tuple[int, int] = sys.version_info[:2]
     #: The trace log given with --traces (``tfautofix.tracing.log.TraceLog``), loaded once.
     traces: object = None
+    #: What the other files of the run say about this one (``analysis/project.py``).
+    facts: Facts | None = None
 
 
 @dataclass
@@ -46,6 +49,8 @@ class FileResult:
     fixed: str | None = None  # the fixed text when it differs from `original`
     encoding: str = "utf-8"
     error: str | None = None
+    #: What this file tells the other files of the run (``analysis/project.Summary``).
+    summary: Summary | None = None
 
     @property
     def changed(self) -> bool:
@@ -63,18 +68,16 @@ def _rules(codes: Iterable[str]) -> list[Rule]:
     return [rule for rule in map(rule_by_code, codes) if rule is not None]
 
 
-def _screen(text: str, rules: Sequence[Rule], traces=None) -> tuple[list[Rule], str]:
-    """Rules that may fire on ``text``, and what of it ``check`` must analyse (see
-    :mod:`tfautofix.screen`); raises ``SyntaxError`` when it does not parse, so
-    syntax errors are always reported. Rules that only work from a trace log are
-    skipped when there is none."""
+def _screen(
+    text: str, rules: Sequence[Rule], traces=None, path: str = "<string>", facts: Facts | None = None, tree: ast.Module | None = None
+) -> tuple[list[Rule], str, Screen | None]:
+    """Rules that may fire on ``text``, what of it ``check`` must analyse, and the
+    screen whose traced-code model the rules consult (see :mod:`tfautofix.screen`);
+    raises ``SyntaxError`` when it does not parse, so syntax errors are always
+    reported. Rules that only work from a trace log are skipped when there is none."""
     if traces is None:
         rules = [rule for rule in rules if not rule.needs_traces]
-    return screen_source(text, rules, traces=traces)
-
-
-def _screened(text: str, rules: Sequence[Rule], traces=None) -> list[Rule]:
-    return _screen(text, rules, traces)[0]
+    return screen_file(text, rules, tree, traces, None if path == "<string>" else path, facts)
 
 
 def _suppressed(finding: Finding, lines: list[str]) -> bool:
@@ -87,8 +90,10 @@ def _suppressed(finding: Finding, lines: list[str]) -> bool:
     return codes is None or finding.code in {c.strip().upper() for c in codes.split(",")}
 
 
-def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str, traces=None) -> tuple[FileContext, list[Finding]]:
-    ctx = FileContext(module, path, traces)
+def _detect(
+    module: cst.Module, text: str, rules: Sequence[Rule], path: str, traces=None, screen: Screen | None = None
+) -> tuple[FileContext, list[Finding]]:
+    ctx = FileContext(module, path, traces, screen)
     lines = source_lines(text)
     regions = list(function_regions(ctx, lines)) if "tfautofix:" in text else []
     findings = []
@@ -101,16 +106,20 @@ def _detect(module: cst.Module, text: str, rules: Sequence[Rule], path: str, tra
     return ctx, findings
 
 
-def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None) -> list[Finding]:
+def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None, facts: Facts | None = None) -> list[Finding]:
     """Findings in ``text``. Raises ``cst.ParserSyntaxError`` when it does not parse.
 
     Nothing is rewritten here, so LibCST may see only the screen's focus of the
     text (same lines and columns): the definitions the findings can depend on.
     """
-    rules, focus = _screen(text, rules, traces)
+    return _lint(text, rules, path, traces, facts)[0]
+
+
+def _lint(text: str, rules: Sequence[Rule], path: str, traces, facts: Facts | None, tree: ast.Module | None = None):
+    rules, focus, screen = _screen(text, rules, traces, path, facts, tree)
     if not rules:
-        return []
-    return _detect(cst.parse_module(focus), text, rules, path, traces)[1]
+        return [], screen
+    return _detect(cst.parse_module(focus), text, rules, path, traces, screen)[1], screen
 
 
 def _compatible(ctx: FileContext, fixes: Iterable[Fix]) -> list[Fix]:
@@ -191,12 +200,12 @@ def _gate(new: str, fixes: Sequence[Finding], target_version: tuple[int, int]) -
         raise FixError(f"fix by {codes} would produce invalid code ({error.msg}, line {error.lineno}); nothing written") from None
 
 
-def detect(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None) -> tuple[FileContext, list[Finding]]:
+def detect(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None, facts: Facts | None = None) -> tuple[FileContext, list[Finding]]:
     """Findings in ``text`` with the context their fixes apply to (``apply_one``)."""
-    rules = _screened(text, rules, traces)
+    rules, _, screen = _screen(text, rules, traces, path, facts)
     if not rules:
         return FileContext(cst.parse_module("")), []
-    return _detect(cst.parse_module(text), text, rules, path, traces)
+    return _detect(cst.parse_module(text), text, rules, path, traces, screen)
 
 
 def apply_one(ctx: FileContext, finding: Finding, target_version: tuple[int, int] = sys.version_info[:2]) -> str:
@@ -215,6 +224,7 @@ def fix_source(
     target_version: tuple[int, int] = sys.version_info[:2],
     accept: Callable[[Finding], bool] | None = None,
     traces=None,
+    facts: Facts | None = None,
 ) -> tuple[str, list[Finding], list[Finding]]:
     """Apply fixes until the source is stable: ``(new_text, applied, remaining)``.
 
@@ -225,12 +235,12 @@ def fix_source(
     remaining: list[Finding] = []
     current = text
     for _ in range(MAX_PASSES):
-        screened = _screened(current, rules, traces)  # again after each pass: a fix may expose another hazard
+        screened, _, screen = _screen(current, rules, traces, path, facts)  # again after each pass: a fix may expose another hazard
         if not screened:
             remaining = []
             break
         module = cst.parse_module(current)
-        ctx, findings = _detect(module, current, screened, path, traces)
+        ctx, findings = _detect(module, current, screened, path, traces, screen)
         wanted = [f for f in findings if _wanted(f, unsafe_fixes) and (accept is None or accept(f))]
         remaining = [f for f in findings if f not in wanted]
         chosen_fixes = _compatible(ctx, (f.fix for f in wanted))
@@ -270,12 +280,15 @@ def process_file(path: str, options: Options, fix: bool) -> FileResult:
     result.encoding = source.encoding
     rules = _rules(options.rules)
     try:
+        tree = ast.parse(source.text)
+        screen = None
         if fix:
             result.fixed, result.applied, result.findings = fix_source(
-                source.text, rules, path, options.unsafe_fixes, options.target_version, traces=options.traces
+                source.text, rules, path, options.unsafe_fixes, options.target_version, traces=options.traces, facts=options.facts
             )
         else:
-            result.findings = lint_source(source.text, rules, path, options.traces)
+            result.findings, screen = _lint(source.text, rules, path, options.traces, options.facts, tree)
+        result.summary = summary_of(source.text, tree, path, options.facts, screen)
     except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
         result.error = _parse_error(error)
     except FixError as error:

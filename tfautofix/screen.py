@@ -5,8 +5,8 @@ and most files of a TensorFlow code base have nothing to fix. So LibCST only see
 a file when some rule's ``triggers`` occur in its text *and* the rule's
 ``prescreen`` finds the shape of a finding in a :class:`Screen` of it: the file's
 ``ast``, walked once, with names resolved through the file's imports and the
-functions that may be traced found by name (the same seeds as
-``analysis/traced.py``, matched by name instead of by scope).
+code that is traced found by the traced-code model (``analysis/traced.py``),
+which LibCST's rules consult too.
 
 A prescreen approximates its rule from above: it may keep a file that has no
 finding (LibCST then decides), it must never drop one. Rules whose findings are
@@ -22,25 +22,16 @@ import ast
 import bisect
 from collections import defaultdict
 from functools import cached_property
-from typing import Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
 
-from tfautofix.analysis.names import (
-    COMPILE_KEYWORDS,
-    DATASET_METHODS,
-    EAGER_ESCAPES,
-    KERAS_TRACED_METHODS,
-    TF_FUNCTION,
-    TRACING_HIGHER_ORDER,
-    canonical,
-)
+from tfautofix.analysis.names import TF_FUNCTION, canonical
 from tfautofix.files import source_lines
 from tfautofix.rule import Rule
 
-#: Callables whose function arguments are traced (besides Dataset methods and ``compile``).
-_TRACING = frozenset({TF_FUNCTION, *TRACING_HIGHER_ORDER})
-#: Methods whose function arguments are traced, whatever their receiver.
-_METHODS = DATASET_METHODS | {"compile"}
-_EAGER_ESCAPES = frozenset(name.rsplit(".", 1)[-1] for name in EAGER_ESCAPES)
+if TYPE_CHECKING:
+    from tfautofix.analysis.project import Facts
+    from tfautofix.analysis.traced import TracedCode
+
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _FUNCTIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda})
 _LOOPS = frozenset({ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp})
@@ -48,6 +39,7 @@ _LOOPS = frozenset({ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp,
 _RECORDED = (
     ast.Call, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.If, ast.While, ast.For,
     ast.comprehension, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom,
+    ast.With, ast.AsyncWith,
 )
 #: Leaves and operators: nothing below them is worth a visit.
 _SKIPPED = frozenset(
@@ -72,14 +64,21 @@ def screen_source(
     """The rules that may report something in ``text``, and the text LibCST must
     analyse to find it: ``text`` itself, or its :meth:`Screen.focus` when every
     such rule names the sites its findings can be at."""
+    return screen_file(text, rules, tree, traces)[:2]
+
+
+def screen_file(
+    text: str, rules: Sequence[Rule], tree: ast.Module | None = None, traces=None, path: str | None = None, facts: Facts | None = None
+) -> tuple[list[Rule], str, Screen | None]:
+    """:func:`screen_source`, and the :class:`Screen` whose traced-code model LibCST's rules consult."""
     if tree is None:
         tree = ast.parse(text)
-    if not rules or ("tensorflow" not in text and "keras" not in text):
-        return [], text
+    if not rules or ("tensorflow" not in text and "keras" not in text and not (facts and facts.matter)):
+        return [], text, None
     candidates = [rule for rule in rules if rule.screen(text)]
     if not candidates:
-        return [], text
-    screen = Screen(text, tree, traces)
+        return [], text, None
+    screen = Screen(text, tree, traces, path, facts)
     kept: list[Rule] = []
     sites: list[Site] | None = []
     for rule in candidates:
@@ -92,8 +91,8 @@ def screen_source(
         elif sites is not None:
             sites += verdict
     if not kept or sites is None:
-        return kept, text
-    return kept, screen.focus(sites)
+        return kept, text, screen
+    return kept, screen.focus(sites), screen
 
 
 class Site(NamedTuple):
@@ -108,11 +107,15 @@ class Site(NamedTuple):
 class Screen:
     """One file as the builtin ``ast`` sees it; everything is computed on first use."""
 
-    def __init__(self, text: str, tree: ast.Module, traces=None) -> None:
+    def __init__(self, text: str, tree: ast.Module, traces=None, path: str | None = None, facts: Facts | None = None) -> None:
         self.text = text
         self.tree = tree
         #: The trace log given with --traces, or None.
         self.traces = traces
+        self.path = path
+        #: What the other files of the run say about this one (``analysis/project.py``).
+        self.facts = facts
+        self._calls_by_function: dict[ast.AST | None, list[Site]] | None = None
         #: Filled by the walk: function (def or lambda) → the function it is defined
         #: in; method → its class.
         self.outer: dict[ast.AST, ast.AST | None] = {}
@@ -177,12 +180,24 @@ class Screen:
                     imports[top].add(top)
         for site in self.sites(ast.ImportFrom):
             node = site.node
-            if node.level or not node.module:
-                continue  # relative: never TensorFlow's or NumPy's public names
+            module = absolute_module(self.module, node.module, node.level)
+            if module is None:
+                continue
             for alias in node.names:
                 if alias.name != "*":
-                    imports[alias.asname or alias.name].add(f"{node.module}.{alias.name}")
+                    imports[alias.asname or alias.name].add(f"{module}.{alias.name}")
         return imports
+
+    @cached_property
+    def module(self) -> str | None:
+        """The dotted name this file is imported as (None when unknown)."""
+        if self.facts is not None:
+            return self.facts.module
+        if self.path is None:
+            return None
+        from tfautofix.analysis.project import module_name
+
+        return module_name(self.path)
 
     def names(self, expr: ast.AST) -> set[str]:
         """Canonical qualified names an imported ``a.b.c`` may refer to (empty if not imported)."""
@@ -197,6 +212,9 @@ class Screen:
             parts.append(expr.attr)
             expr = expr.value
         rest = "".join("." + part for part in reversed(parts))
+        aliases = self.facts.aliases if self.facts is not None else None
+        if aliases:
+            modules = {aliases.get(module, module) for module in modules}
         return {canonical(module + rest) for module in modules}
 
     def imported(self, name: str) -> bool:
@@ -226,67 +244,32 @@ class Screen:
         ]
 
     @cached_property
-    def traced(self) -> set[ast.AST]:
-        """Functions and lambdas that may run at trace time (a superset)."""
-        return set(self._tracing)
+    def traced_code(self) -> TracedCode:
+        """The traced-code model of this file (``analysis/traced.py``)."""
+        from tfautofix.analysis.traced import TracedCode
+
+        return TracedCode(self)
 
     @cached_property
-    def _tracing(self) -> dict[ast.AST, list[ast.AST]]:
-        """Each traced function → what makes it traced: the calls handing it to a
-        wrapper, its own def (a decorator, a Keras method), the traced functions
-        calling or enclosing it."""
-        defs = self.sites(*_DEFS)
-        functions: dict[str, list[ast.AST]] = defaultdict(list)  # by name; methods by (class, name)
-        for site in defs:
-            functions[site.node.name if site.node not in self.class_of else (self.class_of[site.node], site.node.name)].append(site.node)
+    def traced(self) -> set[ast.AST]:
+        """Functions and lambdas that run at trace time (their eager blocks aside)."""
+        return set(self.traced_code.reasons)
 
-        def resolve(expr: ast.AST, where: ast.AST | None) -> list[ast.AST]:
-            """What ``expr`` in ``where`` may call: as analysis/traced.py's ``_resolve_callable``."""
-            found = []
-            for callable_ in _callables(expr):
-                if isinstance(callable_, str):
-                    found += functions.get(callable_, ())
-                elif isinstance(callable_, tuple):  # self.m: a method of the class around
-                    found += functions.get((self._class_around(where), callable_[1]), ())
-                else:
-                    found.append(callable_)
-            return found
+    def calls_in(self, function: ast.AST | None) -> list[Site]:
+        """The calls whose innermost function is ``function``."""
+        if self._calls_by_function is None:
+            self._calls_by_function = defaultdict(list)
+            for site in self.sites(ast.Call):
+                self._calls_by_function[site.function].append(site)
+        return self._calls_by_function.get(function, [])
 
-        seeds: list[tuple[ast.AST, ast.AST]] = [(site.node, site.node) for site in self.tf_function_defs]  # (function, why)
-        for site in defs:
-            func = site.node
-            if func.name in KERAS_TRACED_METHODS and self.class_of.get(func) in self.keras_classes:
-                seeds.append((func, func))
-        calls_in: dict[ast.AST | None, list[ast.Call]] = defaultdict(list)
-        wrappers = []
-        for site in self.sites(ast.Call):
-            calls_in[site.function].append(site.node)
-            if isinstance(site.node.func, ast.Attribute) and site.node.func.attr in _METHODS:
-                wrappers.append(site)
-        for site in [*wrappers, *self.calls_to(_TRACING)]:
-            call = site.node
-            if getattr(call.func, "attr", None) == "compile":  # Keras traces its loss and metrics
-                arguments = [keyword.value for keyword in call.keywords if keyword.arg in COMPILE_KEYWORDS]
-            else:
-                arguments = [*call.args, *(keyword.value for keyword in call.keywords)]
-            for arg in arguments:
-                seeds += [(target, call) for target in resolve(arg, site.function)]
-        nested: dict[ast.AST, list[ast.AST]] = defaultdict(list)
-        for function, outer in self.outer.items():
-            nested[outer].append(function)
-
-        tracing: dict[ast.AST, list[ast.AST]] = defaultdict(list)
-        pending = seeds
-        while pending:
-            function, why = pending.pop()
-            known = function in tracing
-            tracing[function].append(why)
-            if known:
-                continue
-            pending += [(inner, function) for inner in nested.get(function, ())]
-            for call in calls_in.get(function, ()):  # same-module helpers and self. methods
-                pending += [(target, function) for target in resolve(call.func, function)]
-        return dict(tracing)
+    def functions_around_function(self, function: ast.AST | None) -> Iterator[ast.AST]:
+        """The functions enclosing ``function`` (not itself), innermost first."""
+        self._sites
+        function = self.outer.get(function) if function is not None else None
+        while function is not None:
+            yield function
+            function = self.outer.get(function)
 
     def focus(self, sites: Sequence[Site]) -> str:
         """The text with each top-level ``def``/``class``, and each method of a
@@ -294,30 +277,21 @@ class Screen:
         one-line stub: the same lines, columns and names, for a fraction of
         LibCST's work.
 
-        What matters: the definitions holding the sites, those holding the traced
-        code that reaches them and the calls that make it traced, the module's base
-        classes of those (Keras-ness), and any ``py_function``-like call (which
-        makes a function eager). Other module-level statements are kept as they are.
+        What matters: the definitions holding the sites and the module's base
+        classes of those. Which code is traced LibCST asks the traced-code model of
+        the whole file (``FileContext.is_traced``), not the focus. Other
+        module-level statements are kept as they are.
         """
         units = [node for node in self.tree.body if isinstance(node, (*_DEFS, ast.ClassDef))]
         methods = {
             unit: [node for node in unit.body if isinstance(node, _DEFS)] for unit in units if isinstance(unit, ast.ClassDef)
         }
         needed: set[ast.AST] = set()
-        pending: list[ast.AST] = [site.node for site in sites] + [site.function for site in sites if site.function]
-        pending += [site.node for site in self.sites(ast.Call) if last_name(site.node.func) in _EAGER_ESCAPES]
-        seen: set[ast.AST] = set()
-        tracing = self._tracing
-        while pending:
-            node = pending.pop()
-            if node in seen:
-                continue
-            seen.add(node)
+        for node in {site.node for site in sites} | {site.function for site in sites if site.function}:
             unit = _enclosing(units, node)
             if unit is not None:
                 needed.add(unit)
                 needed.add(_enclosing(methods.get(unit, ()), node))
-            pending += tracing.get(node, ())
         classes = {unit.name: unit for unit in methods}
         pending = [unit for unit in needed if unit in methods]
         while pending:  # same-module base classes decide whether a class is a Keras class
@@ -351,7 +325,8 @@ class Screen:
             lines[first - 1 : last] = [line + end for line, end in zip(lines[first - 1 : last], ends)]
         return "".join(lines)
 
-    def _class_around(self, function: ast.AST | None) -> ast.ClassDef | None:
+    def class_around(self, function: ast.AST | None) -> ast.ClassDef | None:
+        """The class whose method holds ``function``."""
         while function is not None and function not in self.class_of:
             function = self.outer.get(function)
         return self.class_of.get(function) if function is not None else None
@@ -378,8 +353,8 @@ class Screen:
 
     def traced_sites(self, *kinds: type) -> list[Site]:
         """Nodes of these types inside code that may be traced."""
-        traced = self.traced
-        return [site for site in self.sites(*kinds) if site.function in traced]
+        model = self.traced_code
+        return [site for site in self.sites(*kinds) if model.is_traced(site.function, site.node.lineno)]
 
 
 def last_name(expr: ast.AST) -> str | None:
@@ -391,24 +366,17 @@ def last_name(expr: ast.AST) -> str | None:
     return None
 
 
-def _callables(expr: ast.AST) -> Iterator[str | tuple[str, str] | ast.Lambda]:
-    """The same-module callables ``expr`` may denote, as ``analysis/traced.py`` resolves
-    them: a name, ``("self", m)`` for ``self.m``/``cls.m``, a lambda, ``partial(f, ...)``,
-    and the entries of a list, tuple or dict of those (``compile(metrics=[...])``)."""
-    if isinstance(expr, ast.Name):
-        yield expr.id
-    elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in ("self", "cls"):
-        yield ("self", expr.attr)
-    elif isinstance(expr, ast.Lambda):
-        yield expr
-    elif isinstance(expr, ast.Call) and expr.args:
-        yield from _callables(expr.args[0])
-    elif isinstance(expr, (ast.List, ast.Tuple)):
-        for element in expr.elts:
-            yield from _callables(element)
-    elif isinstance(expr, ast.Dict):
-        for value in expr.values:
-            yield from _callables(value)
+def absolute_module(module: str | None, name: str | None, level: int) -> str | None:
+    """The absolute module of ``from {"." * level}{name} import ...`` in ``module``."""
+    if not level:
+        return name
+    if module is None:
+        return None
+    parts = module.split(".")
+    if len(parts) < level:
+        return None
+    base = parts[: len(parts) - level]
+    return ".".join([*base, name] if name else base) or None
 
 
 def _first_line(node: ast.AST) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from functools import cached_property
 from typing import Iterator
 
@@ -14,18 +15,22 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from tfautofix.analysis.names import EAGER_ESCAPES, canonical
+from tfautofix.analysis.names import canonical
+from tfautofix.files import source_lines
 from tfautofix.rule import ImportSpec
+from tfautofix.screen import Screen, absolute_module
 
 FunctionNode = (cst.FunctionDef, cst.Lambda)
 
 
 class FileContext:
-    def __init__(self, module: cst.Module, path: str = "<string>", traces=None) -> None:
+    def __init__(self, module: cst.Module, path: str = "<string>", traces=None, screen: Screen | None = None) -> None:
         self.module = module
         self.path = path
         #: The trace log given with --traces (``tfautofix.tracing.log.TraceLog``), or None.
         self.traces = traces
+        if screen is not None:
+            self.screen = screen
         # unsafe_skip_copy keeps node identity, so fixes can target nodes of `module`.
         self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
 
@@ -63,7 +68,21 @@ class FileContext:
             return set()
         if callable(value):  # LibCST computes qualified names lazily
             value = value()
+        facts = self.__dict__["screen"].facts if "screen" in self.__dict__ else None
+        if facts is not None and facts.aliases:
+            return {canonical(self._unaliased(q.name, facts)) for q in value}
         return {canonical(q.name) for q in value}
+
+    @staticmethod
+    def _unaliased(name: str, facts) -> str:
+        """``name`` with a project module that re-exports TensorFlow replaced by it."""
+        if name.startswith("."):
+            level = len(name) - len(name.lstrip("."))
+            name = absolute_module(facts.module, name[level:], level) or name
+        for alias, target in facts.aliases.items():
+            if name == alias or name.startswith(alias + "."):
+                return target + name[len(alias):]
+        return name
 
     def resolves_to(self, node: cst.CSTNode, *names: str) -> bool:
         return not self.names(node).isdisjoint(names)
@@ -88,45 +107,66 @@ class FileContext:
 
     # -- traced code ----------------------------------------------------
     @cached_property
-    def traced(self):
-        from tfautofix.analysis.traced import find_traced_functions
+    def screen(self) -> Screen:
+        """The builtin-``ast`` view of the file whose traced-code model the rules
+        consult (the engine passes the one its screen built, on the whole text)."""
+        code = self.module.code
+        return Screen(code, ast.parse(code), self.traces, None if self.path == "<string>" else self.path)
 
-        return find_traced_functions(self)
+    @cached_property
+    def _ast_functions(self) -> dict[tuple[int, int], ast.AST]:
+        """The model's functions by the (line, column) LibCST gives their start."""
+        screen = self.screen
+        lines = source_lines(screen.text)
+        found = {}
+        for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
+            node = site.node
+            line = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
+            column = node.col_offset if line.isascii() else len(line.encode()[: node.col_offset].decode(errors="replace"))
+            found[(node.lineno, column)] = node
+        return found
 
-    def is_traced(self, node: cst.CSTNode) -> bool:
-        """Is ``node`` inside code that runs at trace time (see PRODUCT.md)?
-
-        Functions handed to ``tf.py_function``/``tf.numpy_function`` run in
-        Python on every call, even inside traced code: they are not traced.
-        """
+    def _model_function(self, node: cst.CSTNode) -> tuple[ast.AST | None, int]:
+        """The model's function around ``node`` (its innermost def or lambda), and ``node``'s line."""
+        line = self._positions[node].start.line
         for function in (node, *self.ancestors(node)):
             if isinstance(function, FunctionNode):
-                if self._runs_eagerly(function):
-                    return False
-                if function in self.traced:
-                    return True
-        return False
+                start = self._positions[function].start
+                return self._ast_functions.get((start.line, start.column)), line
+        return None, line
 
-    def _runs_eagerly(self, function: cst.CSTNode) -> bool:
-        if isinstance(function, cst.Lambda):
-            uses = [function]
-        else:
-            scope = self.scope(function)
-            assignments = scope.assignments[function.name.value] if scope is not None else ()
-            uses = [ref.node for a in assignments if getattr(a, "node", None) is function for ref in a.references]
-        for use in uses:
-            arg = self.parent(use)
-            if isinstance(arg, cst.Arg) and isinstance(self.parent(arg), cst.Call):
-                if self.resolves_to(self.parent(arg).func, *EAGER_ESCAPES):
-                    return True
-        return False
+    @cached_property
+    def traced(self) -> dict[cst.CSTNode, str]:
+        """Each traced function or lambda of the tree → why it is traced (for messages)."""
+        from tfautofix.analysis.index import nodes
+
+        model = self.screen.traced_code
+        traced = {}
+        for kind in FunctionNode:
+            for function in nodes(self, kind):
+                start = self._positions[function].start
+                found = self._ast_functions.get((start.line, start.column))
+                if found is not None and model.is_traced(found):
+                    traced[function] = model.why(found)[0].text
+        return traced
+
+    def is_traced(self, node: cst.CSTNode) -> bool:
+        """Is ``node`` inside code that runs at trace time (see PRODUCT.md and
+        ``analysis/traced.py``: eager escapes such as ``tf.py_function`` callbacks or
+        ``with tf.init_scope():`` blocks are not)?"""
+        function, line = self._model_function(node)
+        return self.screen.traced_code.is_traced(function, line)
 
     def traced_reason(self, node: cst.CSTNode) -> str | None:
         """Why the function enclosing ``node`` is traced, for messages."""
-        for candidate in (node, *self.ancestors(node)):
-            if candidate in self.traced:
-                return self.traced[candidate]
-        return None
+        function, line = self._model_function(node)
+        model = self.screen.traced_code
+        return model.why(function)[0].text if model.is_traced(function, line) else None
+
+    def autograph(self, node: cst.CSTNode) -> bool:
+        """Does AutoGraph convert the traced code around ``node`` on every path that traces it?"""
+        function, _ = self._model_function(node)
+        return self.screen.traced_code.autograph(function)
 
     # -- imports --------------------------------------------------------
     @cached_property

@@ -26,6 +26,10 @@ _INTERNAL: dict[str, str] = {
     "tensorflow.python.ops.map_fn.map_fn": "tensorflow.map_fn",
     "tensorflow.python.ops.parallel_for.control_flow_ops.vectorized_map": "tensorflow.vectorized_map",
     "tensorflow.python.ops.logging_ops.print_v2": "tensorflow.print",
+    "tensorflow.python.ops.script_ops.eager_py_func": "tensorflow.py_function",
+    "tensorflow.python.ops.script_ops.numpy_function": "tensorflow.numpy_function",
+    "tensorflow.python.ops.script_ops.py_func": "tensorflow.py_func",
+    "tensorflow.python.framework.ops.init_scope": "tensorflow.init_scope",
 }
 
 
@@ -55,8 +59,15 @@ TRACING_HIGHER_ORDER: dict[str, tuple[tuple[int, str], ...]] = {
     "tensorflow.cond": ((1, "true_fn"), (2, "false_fn")),
     "tensorflow.switch_case": (),
 }
+# Eager escapes: code inside traced functions that does not run at trace time (or runs
+# eagerly there). The one list the traced-code model (analysis/traced.py) applies.
 #: Functions handed to these run in Python on every call, even inside traced code.
-EAGER_ESCAPES = ("tensorflow.py_function", "tensorflow.numpy_function", "tensorflow.py_func")
+EAGER_CALLBACKS = frozenset({"tensorflow.py_function", "tensorflow.numpy_function", "tensorflow.py_func"})
+#: ``with`` these: the block runs eagerly, outside the graph being traced.
+EAGER_CONTEXTS = frozenset({"tensorflow.init_scope", "tensorflow.python.eager.context.eager_mode"})
+#: ``if`` these: the true branch runs only eagerly (``executing_eagerly_outside_functions``
+#: is true inside a tf.function: not a guard).
+EAGER_GUARDS = frozenset({"tensorflow.executing_eagerly", "tensorflow.python.eager.context.executing_eagerly"})
 #: ``tf.data.Dataset`` methods whose function argument is always traced.
 DATASET_METHODS = frozenset({"map", "filter", "flat_map", "interleave", "parallel_interleave"})
 #: Keras methods that Keras itself wraps in a ``tf.function``.

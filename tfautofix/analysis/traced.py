@@ -1,164 +1,451 @@
-"""Which functions of a module run at trace time.
+"""The traced-code model: which code of a module runs at trace time, and why.
+
+Built once per file from the builtin ``ast`` (over the :class:`~tfautofix.screen.Screen`'s
+walk) and consumed alike by the screen's prescreens and by the LibCST rules
+(``FileContext.is_traced`` maps LibCST nodes onto it by position).
 
 Seeds (PRODUCT.md, "traced code"): functions decorated with or wrapped by
-``tf.function``; functions passed to ``tf.map_fn``-like ops and to
-``Dataset.map``-like methods; Keras ``call``/``train_step``/... methods; callables
-given to ``compile(loss=, metrics=)``. Then, transitively, the same-module
-functions and ``self.`` methods those call. Nested definitions inside a traced
-function are traced with it (see ``FileContext.is_traced``).
+``tf.function`` or by a *wrapper* of it (a function that returns ``tf.function`` of
+its argument, like TF-Agents' ``common.function``, with its ``autograph=``
+default); functions passed to ``tf.map_fn``-like ops and to ``Dataset.map``-like
+methods; Keras ``call``/``train_step``/... methods; callables given to
+``compile(loss=, metrics=)``; and what the project index (``analysis/project.py``)
+says other files of the run trace here. Then, transitively, nested definitions
+and the functions and ``self.`` methods those call.
+
+Not traced, though reached from traced code (names.py lists them): callbacks of
+``tf.py_function``/``tf.numpy_function`` (and what only they reach), the bodies of
+``with tf.init_scope():``/``context.eager_mode()`` and of
+``if tf.executing_eagerly():``, Keras classes built with ``dynamic=True``, the
+``update_state`` of Keras layers (preprocessing layers: ``adapt()`` runs it
+eagerly), and the files of Keras 3's other backends (``keras/src/backend/jax``...),
+which never run under TensorFlow. Backend-agnostic Keras code (``keras.ops``) *is*
+traced when it runs on the TensorFlow backend, so its ``call`` stays a seed.
+
+Each reason carries whether AutoGraph converts the code it reaches
+(``autograph=False``, a wrapper defaulting to it): helpers inherit it from their
+callers.
 """
 
 from __future__ import annotations
 
+import ast
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Iterator
 
-import libcst as cst
-
-from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import (
     COMPILE_KEYWORDS,
     DATASET_METHODS,
+    EAGER_CALLBACKS,
+    EAGER_CONTEXTS,
+    EAGER_GUARDS,
     KERAS_TRACED_METHODS,
     TF_FUNCTION,
     TRACING_HIGHER_ORDER,
 )
 
 if TYPE_CHECKING:
-    from tfautofix.analysis.context import FileContext
+    from tfautofix.screen import Screen, Site
 
-Function = cst.FunctionDef | cst.Lambda
-
-
-def find_traced_functions(ctx: FileContext) -> dict[Function, str]:
-    """Map each traced function or lambda to a short reason, for messages."""
-    classes: dict[str, cst.ClassDef] = {}
-    for cls in nodes(ctx, cst.ClassDef):
-        classes.setdefault(cls.name.value, cls)
-    traced: dict[Function, str] = {}
-
-    def add(targets: Iterator[Function], reason: str) -> None:
-        for target in targets:
-            traced.setdefault(target, reason)
-
-    for func in nodes(ctx, cst.FunctionDef):
-        for decorator in func.decorators:
-            expr = decorator.decorator
-            if isinstance(expr, cst.Call):
-                expr = expr.func
-            if ctx.resolves_to(expr, TF_FUNCTION):
-                traced.setdefault(func, "decorated with tf.function")
-        cls = ctx.parent(ctx.parent(func)) if ctx.parent(func) is not None else None
-        if (
-            isinstance(cls, cst.ClassDef)
-            and func.name.value in KERAS_TRACED_METHODS
-            and _is_keras_class(ctx, cls, classes)
-        ):
-            traced.setdefault(func, f"Keras traces `{func.name.value}`")
-
-    for call in nodes(ctx, cst.Call):
-        callee = call.func
-        if ctx.resolves_to(callee, TF_FUNCTION):
-            add(_argument_functions(ctx, call, ((0, "func"),)), "wrapped by tf.function")
-            continue
-        for name in ctx.names(callee):
-            if name in TRACING_HIGHER_ORDER:
-                short = name.rsplit(".", 1)[-1]
-                add(_argument_functions(ctx, call, TRACING_HIGHER_ORDER[name]), f"passed to tf.{short}")
-        if isinstance(callee, cst.Attribute):
-            method = callee.attr.value
-            if method in DATASET_METHODS:
-                add(_argument_functions(ctx, call, ((0, "map_func"), (0, "predicate"))), f"passed to Dataset.{method}")
-            elif method == "compile":
-                for arg in call.args:
-                    if arg.keyword is not None and arg.keyword.value in COMPILE_KEYWORDS:
-                        add(_callables_in(ctx, arg.value), f"given to compile({arg.keyword.value}=...)")
-
-    # Same-module helpers called from traced code are traced too.
-    pending = list(traced)
-    while pending:
-        func = pending.pop()
-        for call in _calls_inside(func):
-            for target in _resolve_callable(ctx, call.func):
-                if target not in traced:
-                    caller = func.name.value if isinstance(func, cst.FunctionDef) else "a lambda"
-                    traced[target] = f"called from traced `{caller}`"
-                    pending.append(target)
-    return traced
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: Files of Keras 3 backends other than TensorFlow: never run under TensorFlow.
+_OTHER_BACKEND = re.compile(r"(^|/)keras/src/backend/(numpy|jax|torch|openvino)/")
 
 
-class _CallCollector(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.calls: list[cst.Call] = []
+@dataclass(frozen=True)
+class Why:
+    """One reason a function is traced; ``autograph``: does AutoGraph convert it there?"""
 
-    def visit_Call(self, node: cst.Call) -> None:
-        self.calls.append(node)
-
-
-def _calls_inside(func: Function) -> list[cst.Call]:
-    collector = _CallCollector()
-    func.body.visit(collector)
-    return collector.calls
+    text: str
+    autograph: bool = True
 
 
-def _is_keras_class(ctx: FileContext, cls: cst.ClassDef, classes: dict[str, cst.ClassDef], seen=None) -> bool:
-    seen = seen or set()
-    if cls.name.value in seen:
-        return False
-    seen.add(cls.name.value)
-    for base in cls.bases:
-        if any(name == "keras" or name.startswith("keras.") for name in ctx.names(base.value)):
+class TracedCode:
+    """The traced functions of one file (``ast`` nodes) and the eager regions inside them."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+        facts = screen.facts
+        self._traced_names = facts.traced if facts is not None else {}
+
+    # -- queries --------------------------------------------------------------
+    def is_traced(self, function: ast.AST | None, line: int | None = None) -> bool:
+        """Does code of ``function`` (at ``line``, if given) run at trace time?"""
+        return function in self.reasons and (line is None or not self.eager_line(function, line))
+
+    def why(self, function: ast.AST) -> list[Why]:
+        return self.reasons.get(function, [])
+
+    def autograph(self, function: ast.AST) -> bool:
+        """False when some path traces ``function`` without AutoGraph."""
+        return all(why.autograph for why in self.why(function))
+
+    def eager_line(self, function: ast.AST, line: int) -> bool:
+        """Is ``line`` of ``function`` inside an eager region (init_scope, executing_eagerly())?"""
+        return any(first <= line <= last for first, last in self.regions.get(function, ()))
+
+    # -- eager escapes --------------------------------------------------------
+    @cached_property
+    def regions(self) -> dict[ast.AST | None, list[tuple[int, int]]]:
+        """Function → line ranges of its eager blocks."""
+        screen = self.screen
+        regions: dict[ast.AST | None, list[tuple[int, int]]] = defaultdict(list)
+        for site in screen.sites(ast.With, ast.AsyncWith):
+            node = site.node
+            if any(isinstance(item.context_expr, ast.Call) and screen.names(item.context_expr.func) & EAGER_CONTEXTS for item in node.items):
+                regions[site.function].append(_lines(node.body))
+        for site in screen.sites(ast.If):
+            branch = self._eager_branch(site.node)
+            if branch:
+                regions[site.function].append(_lines(branch))
+        return dict(regions)
+
+    def _eager_branch(self, node: ast.If) -> list[ast.stmt] | None:
+        """The branch of ``if`` that runs only eagerly: the body under ``executing_eagerly()``
+        (alone or and-ed), the else branch under ``not executing_eagerly()``."""
+        test = node.test
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return node.orelse if self._is_guard(test.operand) else None
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            return node.body if any(self._is_guard(value) for value in test.values) else None
+        return node.body if self._is_guard(test) else None
+
+    def _is_guard(self, expr: ast.AST) -> bool:
+        return isinstance(expr, ast.Call) and bool(self.screen.names(expr.func) & EAGER_GUARDS)
+
+    @cached_property
+    def eager_functions(self) -> set[ast.AST]:
+        """Functions handed to ``tf.py_function``-like calls: they run in Python, every call."""
+        found: set[ast.AST] = set()
+        for site in self.screen.calls_to(EAGER_CALLBACKS):
+            call = site.node
+            args = call.args[:1] + [k.value for k in call.keywords if k.arg in ("func", "fn")]
+            for arg in args:
+                found.update(self.resolve(arg, site.function))
+        return found
+
+    # -- wrappers -------------------------------------------------------------
+    @cached_property
+    def wrappers(self) -> dict[str, bool]:
+        """Functions of this file that return ``tf.function`` of their arguments (like
+        TF-Agents' ``common.function``) → their ``autograph=`` default."""
+        found: dict[str, bool] = {}
+        for site in self.screen.sites(*_DEFS):
+            func = site.node
+            if site.function is not None:
+                continue
+            params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+            if func.args.vararg:
+                params.add(func.args.vararg.arg)
+            for node in ast.walk(func):
+                if not (isinstance(node, ast.Return) and isinstance(node.value, ast.Call)):
+                    continue
+                call = node.value
+                if TF_FUNCTION not in self.screen.names(call.func) or not call.args:
+                    continue
+                first = call.args[0].value if isinstance(call.args[0], ast.Starred) else call.args[0]
+                if isinstance(first, ast.Name) and first.id in params:
+                    found[func.name] = _autograph_default(func, call)
+        return found
+
+    def _wrapper_default(self, func: ast.AST) -> bool | None:
+        """``autograph`` default of ``func`` if it is ``tf.function`` or a wrapper of it, else None."""
+        names = self.screen.names(func)
+        if TF_FUNCTION in names:
             return True
-        if isinstance(base.value, cst.Name) and base.value.value in classes:
-            if _is_keras_class(ctx, classes[base.value.value], classes, seen):
-                return True
+        if isinstance(func, ast.Name) and func.id in self.wrappers and not self.screen.imported(func.id):
+            return self.wrappers[func.id]
+        facts = self.screen.facts
+        if facts is not None:
+            for name in names:
+                if name in facts.wrappers:
+                    return facts.wrappers[name]
+        return None
+
+    def _wrapping(self, call: ast.Call) -> tuple[list[ast.AST], bool, str] | None:
+        """The functions a ``tf.function``-like call wraps, AutoGraph on or off, and how
+        it is spelled: ``tf.function(f, ...)``, ``wrapper(f)``, ``tf.function(...)(f)``."""
+        default = self._wrapper_default(call.func)
+        if default is not None:
+            return call.args[:1] + [k.value for k in call.keywords if k.arg in ("func", "python_function")], _autograph(call, default), self._name(call.func)
+        if isinstance(call.func, ast.Call):
+            default = self._wrapper_default(call.func.func)
+            if default is not None:
+                return call.args[:1], _autograph(call.func, default), self._name(call.func.func)
+        return None
+
+    def _name(self, wrapper: ast.AST) -> str:
+        """How messages name a wrapper: ``tf.function`` whatever its spelling, a wrapper as spelled."""
+        return "tf.function" if TF_FUNCTION in self.screen.names(wrapper) else _spelled(wrapper)
+
+    # -- discovery ------------------------------------------------------------
+    @cached_property
+    def _functions(self) -> dict[object, list[ast.AST]]:
+        """Definitions by name; methods by (class, name)."""
+        screen = self.screen
+        functions: dict[object, list[ast.AST]] = defaultdict(list)
+        for site in screen.sites(*_DEFS):
+            node = site.node
+            functions[node.name if node not in screen.class_of else (screen.class_of[node], node.name)].append(node)
+        return functions
+
+    def resolve(self, expr: ast.AST, where: ast.AST | None) -> list[ast.AST]:
+        """The functions of this file ``expr`` in ``where`` may denote: a name (a
+        definition visible from ``where``), ``self.m``/``cls.m`` (a method of the class
+        around), a lambda, ``partial(f, ...)``, and the entries of a list, tuple or dict of those."""
+        screen = self.screen
+        found = []
+        for callable_ in _callables(expr):
+            if isinstance(callable_, str):
+                scopes = {where, *screen.functions_around_function(where), None}
+                found += [f for f in self._functions.get(callable_, ()) if screen.outer.get(f) in scopes]
+            elif isinstance(callable_, tuple):
+                found += self._functions.get((screen.class_around(where), callable_[1]), ())
+            else:
+                found.append(callable_)
+        return found
+
+    @cached_property
+    def reasons(self) -> dict[ast.AST, list[Why]]:
+        """Each traced function → why: its decorator, the call wrapping it, the traced
+        function calling or enclosing it."""
+        screen = self.screen
+        if screen.path and _OTHER_BACKEND.search(screen.path.replace("\\", "/")):
+            return {}
+        seeds: list[tuple[ast.AST, Why]] = []
+        for site in screen.sites(*_DEFS):
+            func = site.node
+            for decorator in func.decorator_list:
+                wrapping = self._wrapping(decorator) if isinstance(decorator, ast.Call) else None
+                if wrapping is not None and not wrapping[0]:  # @tf.function(...): a decorator factory
+                    seeds.append((func, Why(f"decorated with {wrapping[2]}", wrapping[1])))
+                default = self._wrapper_default(decorator)
+                if default is not None:
+                    seeds.append((func, Why(f"decorated with {self._name(decorator)}", default)))
+            cls = screen.class_of.get(func)
+            if func.name in KERAS_TRACED_METHODS and cls in self._keras_traced_classes:
+                if func.name != "update_state" or cls not in self._keras_layers:
+                    seeds.append((func, Why(f"Keras traces `{func.name}`")))
+            qualname = func.name if cls is None else f"{cls.name}.{func.name}"
+            if site.function is None or (cls is not None and screen.outer.get(func) is None):
+                why = self._traced_names.get(qualname)
+                if why is not None:
+                    seeds.append((func, Why(*why)))
+        for site in screen.sites(ast.Call):
+            call = site.node
+            wrapping = self._wrapping(call)
+            if wrapping is not None:
+                for arg in wrapping[0]:
+                    seeds += [(f, Why(f"wrapped by {wrapping[2]}", wrapping[1])) for f in self.resolve(arg, site.function)]
+                continue
+            for name in screen.names(call.func) & TRACING_HIGHER_ORDER.keys():
+                for arg in _arguments(call, TRACING_HIGHER_ORDER[name]):
+                    seeds += [(f, Why(f"passed to tf.{name.rsplit('.', 1)[-1]}")) for f in self.resolve(arg, site.function)]
+            method = call.func.attr if isinstance(call.func, ast.Attribute) else None
+            if method in DATASET_METHODS and _dataset_call(screen, call):
+                for arg in _arguments(call, ((0, "map_func"), (0, "predicate"))):
+                    seeds += [(f, Why(f"passed to Dataset.{method}")) for f in self.resolve(arg, site.function)]
+            elif method == "compile":
+                for keyword in call.keywords:
+                    if keyword.arg in COMPILE_KEYWORDS:
+                        why = Why(f"given to compile({keyword.arg}=...)")
+                        seeds += [(f, why) for f in self.resolve(keyword.value, site.function)]
+
+        nested: dict[ast.AST | None, list[ast.AST]] = defaultdict(list)
+        for function, outer in screen.outer.items():
+            nested[outer].append(function)
+        calls_in: dict[ast.AST | None, list[ast.Call]] = defaultdict(list)
+        for site in screen.sites(ast.Call):
+            calls_in[site.function].append(site.node)
+        eager = self.eager_functions
+
+        reasons: dict[ast.AST, list[Why]] = defaultdict(list)
+        pending = [(f, why) for f, why in seeds if f not in eager]
+        while pending:
+            function, why = pending.pop()
+            known = reasons.get(function)
+            if known is not None and why.autograph >= min(w.autograph for w in known):
+                if why not in known and len(known) < 4:
+                    known.append(why)
+                continue
+            reasons[function].append(why)
+            name = getattr(function, "name", "a lambda")
+            caller = f"called from traced `{name}`" if name != "a lambda" else "called from a traced lambda"
+            for inner in nested.get(function, ()):
+                if inner not in eager and not self.eager_line(function, inner.lineno):
+                    pending.append((inner, Why(f"defined in traced `{name}`", why.autograph)))
+            for call in calls_in.get(function, ()):
+                if self.eager_line(function, call.lineno):
+                    continue
+                for target in self.resolve(call.func, function):
+                    if target not in eager:
+                        pending.append((target, Why(caller, why.autograph)))
+        return dict(reasons)
+
+    @cached_property
+    def _keras_traced_classes(self) -> set[ast.ClassDef]:
+        """Keras classes whose ``call``/``train_step``... Keras traces (not ``dynamic=True`` ones)."""
+        return {cls for cls in self.screen.keras_classes if not _dynamic(cls)}
+
+    @cached_property
+    def _keras_layers(self) -> set[ast.ClassDef]:
+        """Keras classes that are layers, not metrics: their ``update_state`` (preprocessing
+        layers) runs in ``adapt()``, eagerly."""
+        screen = self.screen
+        classes = {site.node.name: site.node for site in screen.sites(ast.ClassDef)}
+        layers: set[ast.ClassDef] = set()
+
+        def is_layer(cls: ast.ClassDef, seen: set) -> bool:
+            if cls in seen:
+                return False
+            seen.add(cls)
+            for base in cls.bases:
+                spelled = _spelled(base)
+                if "Metric" in spelled:
+                    return False
+                if any(n.startswith(("keras.layers.", "keras.src.layers.")) for n in screen.names(base)) or spelled.endswith("Layer"):
+                    return True
+                if isinstance(base, ast.Name) and base.id in classes and is_layer(classes[base.id], seen):
+                    return True
+            return False
+
+        for cls in screen.keras_classes:
+            if is_layer(cls, set()):
+                layers.add(cls)
+        return layers
+
+    # -- what other files need to know -----------------------------------------
+    def outgoing(self) -> Iterator[tuple[str, Why]]:
+        """Qualified names (through imports) that traced code here calls or wraps: the
+        project index makes the functions they name traced in their own files."""
+        screen = self.screen
+        for function, whys in self.reasons.items():
+            why = whys[0]
+            name = getattr(function, "name", "a lambda")
+            for site in screen.calls_in(function):
+                call = site.node
+                if self.eager_line(function, call.lineno):
+                    continue
+                for qualified in screen.names(call.func):
+                    yield qualified, Why(f"called from traced `{name}` ({screen.module or screen.path})", why.autograph)
+        for site in screen.sites(ast.Call):
+            call = site.node
+            wrapping = self._wrapping(call)
+            targets: list[tuple[ast.AST, Why]] = []
+            if wrapping is not None:
+                targets = [(arg, Why(f"wrapped by {wrapping[2]} ({screen.module or screen.path})", wrapping[1])) for arg in wrapping[0]]
+            elif isinstance(call.func, ast.Attribute) and call.func.attr in DATASET_METHODS and _dataset_call(screen, call):
+                targets = [(arg, Why(f"passed to Dataset.{call.func.attr} ({screen.module or screen.path})")) for arg in _arguments(call, ((0, "map_func"),))]
+            for arg, why in targets:
+                for qualified in screen.names(arg):
+                    yield qualified, why
+
+
+def _lines(body: list[ast.stmt]) -> tuple[int, int]:
+    return body[0].lineno, body[-1].end_lineno or body[-1].lineno
+
+
+def _spelled(expr: ast.AST) -> str:
+    if isinstance(expr, ast.Call):
+        expr = expr.func
+    try:
+        return ast.unparse(expr)
+    except Exception:  # pragma: no cover - unparse handles every expression
+        return "tf.function"
+
+
+def _autograph(call: ast.Call, default: bool) -> bool:
+    for keyword in call.keywords:
+        if keyword.arg == "autograph":
+            return keyword.value.value is not False if isinstance(keyword.value, ast.Constant) else True
+    return default
+
+
+def _autograph_default(wrapper: ast.AST, call: ast.Call) -> bool:
+    """The ``autograph=`` a wrapper passes to ``tf.function`` when its caller says nothing:
+    a constant, a parameter's default, or ``kwargs.pop("autograph", default)``."""
+    keyword = next((k.value for k in call.keywords if k.arg == "autograph"), None)
+    if keyword is None:
+        return True
+    if isinstance(keyword, ast.Constant):
+        return keyword.value is not False
+    if isinstance(keyword, ast.Name):
+        args = wrapper.args
+        positional = [*args.posonlyargs, *args.args]
+        defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
+        defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+        value = defaults.get(keyword.id)
+        for node in ast.walk(wrapper):
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == keyword.id for t in node.targets)
+                and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Attribute)
+                and node.value.func.attr in ("pop", "get")
+                and len(node.value.args) == 2
+            ):
+                value = node.value.args[1]
+        if isinstance(value, ast.Constant):
+            return value.value is not False
+    return True
+
+
+def _dynamic(cls: ast.ClassDef) -> bool:
+    """Does the class build itself with ``dynamic=True`` (Keras then runs ``call`` eagerly)?"""
+    for node in ast.walk(cls):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "__init__"
+            and any(k.arg == "dynamic" and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords)
+        ):
+            return True
     return False
 
 
-def _argument_functions(ctx: FileContext, call: cst.Call, positions) -> Iterator[Function]:
-    positional = [arg for arg in call.args if arg.keyword is None and arg.star == ""]
+def _dataset_call(screen: Screen, call: ast.Call) -> bool:
+    """Can ``x.map(f, ...)`` be ``Dataset.map``? Not on a module (``six.moves.map``,
+    ``builtins.map``), nor ``pool.map(f, items)``/``executor.map(f, *its)``: a second
+    positional argument that is a collection, not a ``num_parallel_calls``."""
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if receiver is not None and screen.names(receiver) and not any(n.startswith(("tensorflow", "keras")) for n in screen.names(receiver)):
+        return False
+    if len(call.args) >= 2:
+        second = call.args[1]
+        if isinstance(second, ast.Constant) and isinstance(second.value, int):
+            return True
+        return "AUTOTUNE" in _spelled(second) or "parallel" in _spelled(second).lower()
+    return True
+
+
+def _arguments(call: ast.Call, positions) -> Iterator[ast.AST]:
+    positional = [arg for arg in call.args if not isinstance(arg, ast.Starred)]
     for index, keyword in positions:
-        for arg in call.args:
-            if arg.keyword is not None and arg.keyword.value == keyword:
-                yield from _resolve_callable(ctx, arg.value)
+        for k in call.keywords:
+            if k.arg == keyword:
+                yield k.value
         if index < len(positional):
-            yield from _resolve_callable(ctx, positional[index].value)
+            yield positional[index]
 
 
-def _callables_in(ctx: FileContext, expr: cst.BaseExpression) -> Iterator[Function]:
-    """Callables named in a ``compile`` argument: a name, or a list/tuple/dict of them."""
-    if isinstance(expr, (cst.List, cst.Tuple)):
-        for element in expr.elements:
-            yield from _callables_in(ctx, element.value)
-    elif isinstance(expr, cst.Dict):
-        for element in expr.elements:
-            if isinstance(element, cst.DictElement):
-                yield from _callables_in(ctx, element.value)
-    else:
-        yield from _resolve_callable(ctx, expr)
-
-
-def _resolve_callable(ctx: FileContext, expr: cst.BaseExpression) -> Iterator[Function]:
-    """Function definitions of this module that ``expr`` may denote."""
-    if isinstance(expr, cst.Lambda):
+def _callables(expr: ast.AST) -> Iterator[str | tuple[str, str] | ast.Lambda]:
+    """The same-module callables ``expr`` may denote: a name, ``("self", m)`` for
+    ``self.m``/``cls.m``, a lambda, ``partial(f, ...)``, and the entries of a list,
+    tuple or dict of those (``compile(metrics=[...])``)."""
+    if isinstance(expr, ast.Name):
+        yield expr.id
+    elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in ("self", "cls"):
+        yield ("self", expr.attr)
+    elif isinstance(expr, ast.Lambda):
         yield expr
-    elif isinstance(expr, cst.Name):
-        scope = ctx.scope(expr)
-        if scope is None or expr.value not in scope:
-            return
-        for assignment in scope[expr.value]:
-            node = getattr(assignment, "node", None)
-            if isinstance(node, cst.FunctionDef):
-                yield node
-    elif (
-        isinstance(expr, cst.Attribute)
-        and isinstance(expr.value, cst.Name)
-        and expr.value.value in ("self", "cls")
-    ):
-        cls = ctx.enclosing(expr, cst.ClassDef)
-        if cls is None:
-            return
-        for stmt in cls.body.body:
-            if isinstance(stmt, cst.FunctionDef) and stmt.name.value == expr.attr.value:
-                yield stmt
-    elif isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, "functools.partial") and expr.args:
-        yield from _resolve_callable(ctx, expr.args[0].value)
+    elif isinstance(expr, ast.Call) and expr.args:
+        yield from _callables(expr.args[0])
+    elif isinstance(expr, (ast.List, ast.Tuple)):
+        for element in expr.elts:
+            yield from _callables(element)
+    elif isinstance(expr, ast.Dict):
+        for value in expr.values:
+            yield from _callables(value)

@@ -1,0 +1,188 @@
+"""The project index: what the other files of one run say about a file.
+
+Traced code crosses modules: a helper in ``utils.py`` called from a
+``@tf.function`` in ``train.py`` is traced; ``common.function`` defined in one
+module wraps functions in others; ``from .compat import tf`` is TensorFlow when
+``compat.py`` does ``import tensorflow as tf``. Each file's traced-code model
+(``analysis/traced.py``) reports, in a small :class:`Summary`, what it exports
+(TensorFlow re-exports, ``tf.function`` wrappers) and which qualified names its
+traced code calls or wraps; :func:`facts_for` turns the summaries of a run into
+the :class:`Facts` each file is then analysed with. The engine runs files first
+without facts and again (only those whose facts are not empty) until nothing
+changes; the cache key of a file includes its facts.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Mapping
+
+if TYPE_CHECKING:
+    from tfautofix.screen import Screen
+
+#: Modules whose names a project never re-exports as its own TensorFlow.
+_TF_MODULES = ("tensorflow", "keras", "tf_keras")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the run knows about one file from the others."""
+
+    module: str | None
+    #: qualname in this file ("f", "Class.method") → (reason, AutoGraph on?)
+    traced: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
+    #: qualified name of a project ``tf.function`` wrapper → its ``autograph=`` default
+    wrappers: Mapping[str, bool] = field(default_factory=dict)
+    #: qualified name this file imports → the TensorFlow module it is ("myproj.compat.tf" → "tensorflow")
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def matter(self) -> bool:
+        return bool(self.traced or self.wrappers or self.aliases)
+
+    def key(self) -> str:
+        """For the cache: what this file's results depend on besides its text."""
+        if not self.matter:
+            return ""
+        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items())))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass
+class Summary:
+    """What one file tells the others (plain data: it crosses process boundaries and the cache)."""
+
+    module: str | None
+    #: module-level names bound to a TensorFlow module ("tf" → "tensorflow")
+    exports: dict[str, str] = field(default_factory=dict)
+    #: module-level tf.function wrappers → autograph default
+    wrappers: dict[str, bool] = field(default_factory=dict)
+    #: qualified names bound by this file's imports (what it may need facts about)
+    imports: list[str] = field(default_factory=list)
+    #: qualified name called or wrapped from traced code → (reason, AutoGraph on?)
+    traced_out: dict[str, tuple[str, bool]] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "module": self.module, "exports": self.exports, "wrappers": self.wrappers,
+            "imports": self.imports, "traced_out": {k: list(v) for k, v in self.traced_out.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Summary":
+        return cls(
+            data["module"], data["exports"], data["wrappers"], data["imports"],
+            {k: (v[0], v[1]) for k, v in data["traced_out"].items()},
+        )
+
+
+def summary_of(text: str, tree: ast.Module, path: str, facts: Facts | None, screen: Screen | None = None) -> Summary:
+    """The summary of a file; ``screen``: the one its screening built, if any. Files
+    without TensorFlow in their text only tell what they import."""
+    if screen is None and ("tensorflow" in text or "keras" in text or (facts is not None and facts.matter)):
+        from tfautofix.screen import Screen
+
+        screen = Screen(text, tree, path=path, facts=facts)
+    if screen is not None:
+        return summarize(screen)
+    summary = Summary(facts.module if facts is not None else module_name(path))
+    imports = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            imports.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            from tfautofix.screen import absolute_module
+
+            module = absolute_module(summary.module, node.module, node.level)
+            if module is not None:
+                imports.update(f"{module}.{alias.name}" for alias in node.names)
+    summary.imports = sorted(imports)
+    return summary
+
+
+def summarize(screen: Screen) -> Summary:
+    """The summary of a file from its screen (the walk and the traced-code model)."""
+    summary = Summary(screen.module)
+    for node in screen.tree.body:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name.split(".")[0] in _TF_MODULES:
+                    summary.exports[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            if node.module.split(".")[0] in _TF_MODULES:
+                for alias in node.names:
+                    if alias.name == "keras" or alias.asname:
+                        summary.exports[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    summary.imports = sorted({module for modules in screen._imports.values() for module in modules if module.split(".")[0] not in _TF_MODULES})
+    model = screen.traced_code
+    summary.wrappers = dict(model.wrappers)
+    for qualified, why in model.outgoing():
+        if qualified.split(".")[0] in ("builtins",):
+            continue
+        known = summary.traced_out.get(qualified)
+        if known is None or (known[1] and not why.autograph):
+            summary.traced_out[qualified] = (why.text, why.autograph)
+    return summary
+
+
+def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
+    """path → the facts its file gets from the others (only files with some)."""
+    by_module = {s.module: path for path, s in summaries.items() if s.module}
+    exports: dict[str, str] = {}
+    wrappers: dict[str, bool] = {}
+    for summary in summaries.values():
+        if summary.module:
+            exports.update({f"{summary.module}.{name}": target for name, target in summary.exports.items()})
+            wrappers.update({f"{summary.module}.{name}": default for name, default in summary.wrappers.items()})
+    traced: dict[str, dict[str, tuple[str, bool]]] = {}
+    for summary in summaries.values():
+        for qualified, why in summary.traced_out.items():
+            for module, qualname in _splits(qualified):
+                path = by_module.get(module)
+                if path is not None and path in summaries:
+                    known = traced.setdefault(path, {}).get(qualname)
+                    if known is None or (known[1] and not why[1]):
+                        traced[path][qualname] = why
+                    break
+    facts: dict[str, Facts] = {}
+    for path, summary in summaries.items():
+        used_wrappers = {name: d for name, d in wrappers.items() if _imported(name, summary.imports)}
+        aliases = {name: target for name, target in exports.items() if name in summary.imports}
+        mine = traced.get(path, {})
+        if used_wrappers or aliases or mine:
+            facts[path] = Facts(summary.module, mine, used_wrappers, aliases)
+    return facts
+
+
+def _splits(qualified: str) -> Iterable[tuple[str, str]]:
+    """("a.b.c.d") → ("a.b.c", "d"), ("a.b", "c.d"), ...: module and qualname within it."""
+    parts = qualified.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        qualname = parts[cut:]
+        if len(qualname) <= 2:
+            yield ".".join(parts[:cut]), ".".join(qualname)
+
+
+def _imported(name: str, imports: list[str]) -> bool:
+    return any(name == imported or name.startswith(imported + ".") for imported in imports)
+
+
+def module_name(path: str) -> str | None:
+    """The dotted module name of a file: its stem, under every package (``__init__.py``) around it."""
+    file = Path(path)
+    if file.suffix != ".py":
+        return None
+    return _package(file.resolve().parent, file.stem)
+
+
+@lru_cache(maxsize=4096)
+def _package(directory: Path, stem: str) -> str:
+    parts = [] if stem == "__init__" else [stem]
+    while (directory / "__init__.py").is_file() and directory.name.isidentifier():
+        parts.insert(0, directory.name)
+        directory = directory.parent
+    return ".".join(parts) or stem
