@@ -197,3 +197,204 @@ def test_functions_handed_to_py_function_run_eagerly() -> None:
     )
     prints = m.findall(ctx.module, m.Call(func=m.Name("print")))
     assert [ctx.is_traced(p) for p in prints] == [False, False, True]
+
+
+# -- the traced-code model: eager escapes, other backends, wrappers (issue 18) ------------
+
+
+def _printed(source: str, path: str = "<string>") -> dict[str, bool]:
+    """Each ``print("tag")`` of ``source`` → is it traced? (as the LibCST rules see it)"""
+    ctx = FileContext(cst.parse_module(textwrap.dedent(source)), path)
+    calls = m.findall(ctx.module, m.Call(func=m.Name("print"), args=[m.Arg(m.SimpleString())]))
+    return {call.args[0].value.value.strip("'\""): ctx.is_traced(call) for call in calls}
+
+
+def _screened_prints(source: str, path: str | None = None) -> set[int]:
+    """Lines of the ``print`` calls the screen's model finds in traced code."""
+    import ast
+
+    from tfautofix.screen import Screen
+
+    text = textwrap.dedent(source)
+    screen = Screen(text, ast.parse(text), path=path)
+    return {site.node.lineno for site in screen.traced_sites(ast.Call) if getattr(site.node.func, "id", None) == "print"}
+
+
+def _agree(source: str, path: str | None = None) -> dict[str, bool]:
+    """The LibCST view, after checking the screen sees exactly the same traced prints."""
+    traced = _printed(source, path or "<string>")
+    ctx = FileContext(cst.parse_module(textwrap.dedent(source)), path or "<string>")
+    lines = {
+        ctx.span(call)[0][0]
+        for call in m.findall(ctx.module, m.Call(func=m.Name("print"), args=[m.Arg(m.SimpleString())]))
+        if ctx.is_traced(call)
+    }
+    assert _screened_prints(source, path) == lines
+    return traced
+
+
+def test_eager_escapes_inside_traced_functions_are_not_traced() -> None:
+    source = """
+        import tensorflow as tf
+        from tensorflow.python.eager import context
+
+        def callback(x):
+            print("callback")
+            def inner():
+                print("callback-inner")
+            return inner()
+
+        @tf.function
+        def step(x):
+            with tf.init_scope():
+                print("init_scope")
+            with context.eager_mode():
+                print("eager_mode")
+            if tf.executing_eagerly():
+                print("eager-branch")
+            else:
+                print("graph-branch")
+            if not tf.executing_eagerly():
+                print("not-eager-branch")
+            else:
+                print("not-eager-else")
+            tf.py_function(callback, [x], tf.float32)
+            tf.numpy_function(lambda v: print("lambda") or v, [x], tf.float32)
+            print("traced")
+            return x
+    """
+    assert _agree(source) == {
+        "callback": False, "callback-inner": False, "init_scope": False, "eager_mode": False,
+        "eager-branch": False, "graph-branch": True, "not-eager-branch": True, "not-eager-else": False,
+        "lambda": False, "traced": True,
+    }
+
+
+def test_keras_dynamic_models_and_preprocessing_update_state_run_eagerly() -> None:
+    source = """
+        import keras
+
+        class Dynamic(keras.Model):
+            def __init__(self):
+                super().__init__(dynamic=True)
+
+            def call(self, x):
+                print("dynamic-call")
+                return x
+
+        class Counter(keras.layers.Layer):
+            def update_state(self, data):
+                print("adapt-update")
+
+            def call(self, x):
+                print("layer-call")
+                return x
+
+        class Mean(keras.metrics.Metric):
+            def update_state(self, y, p):
+                print("metric-update")
+    """
+    assert _agree(source) == {"dynamic-call": False, "adapt-update": False, "layer-call": True, "metric-update": True}
+
+
+def test_other_keras_backends_never_run_under_tensorflow() -> None:
+    source = """
+        import keras
+
+        class L(keras.layers.Layer):
+            def call(self, x):
+                print("call")
+                return x
+    """
+    assert _agree(source, "keras/src/backend/jax/layer.py") == {"call": False}
+    assert _agree(source, "keras/src/backend/tensorflow/layer.py") == {"call": True}
+    # Backend-agnostic Keras code runs traced on the TensorFlow backend: still traced.
+    assert _agree(source, "keras/src/layers/core/dense.py") == {"call": True}
+
+
+def test_builtin_map_and_pool_map_are_not_dataset_map() -> None:
+    source = """
+        import tensorflow as tf
+        import six
+
+        def a(x):
+            print("builtin")
+        def b(x):
+            print("pool")
+        def c(x):
+            print("six")
+        def d(x):
+            print("dataset")
+        def e(x):
+            print("dataset-parallel")
+
+        list(map(a, [1, 2]))
+        pool.map(b, [1, 2])
+        six.moves.map(c, [1])
+        tf.data.Dataset.range(3).map(d)
+        ds.map(e, tf.data.AUTOTUNE)
+    """
+    assert _agree(source) == {"builtin": False, "pool": False, "six": False, "dataset": True, "dataset-parallel": True}
+
+
+COMMON_FUNCTION = """
+    import tensorflow as tf
+
+    def function(*args, **kwargs):
+        autograph = kwargs.pop("autograph", False)
+        return tf.function(*args, autograph=autograph, **kwargs)
+"""
+
+
+def test_tf_function_wrappers_are_recognised_by_what_they_return() -> None:
+    source = COMMON_FUNCTION + """
+    def wrapped(x):
+        print("wrapped")
+        return helper(x)
+
+    def helper(x):
+        print("helper")
+
+    fast = function(wrapped)
+
+    @function
+    def decorated(x):
+        print("decorated")
+
+    @function(autograph=True)
+    def converted(x):
+        print("converted")
+
+    def later(x):
+        print("factory")
+
+    also = tf.function(autograph=False)(later)
+
+    class Agent:
+        def __init__(self):
+            self.run = function(self.run)
+
+        def run(self):
+            print("method")
+
+    def plain(f):
+        return f
+
+    @plain
+    def untouched(x):
+        print("untouched")
+    """
+    assert _agree(source) == {
+        "wrapped": True, "helper": True, "decorated": True, "converted": True,
+        "factory": True, "method": True, "untouched": False,
+    }
+    ctx = FileContext(cst.parse_module(textwrap.dedent(source)))
+    autograph = {
+        call.args[0].value.value.strip('"'): ctx.autograph(call)
+        for call in m.findall(ctx.module, m.Call(func=m.Name("print"), args=[m.Arg(m.SimpleString())]))
+        if ctx.is_traced(call)
+    }
+    # common.function defaults to autograph=False: what it wraps (and its helpers) is not converted.
+    assert autograph == {
+        "wrapped": False, "helper": False, "decorated": False, "converted": True, "factory": False, "method": False,
+    }
