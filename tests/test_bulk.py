@@ -327,3 +327,52 @@ def test_pre_commit_hooks_run_on_staged_files(tmp_path: Path) -> None:
     fix = hooks["tfautofix-fix"]["entry"].split()[1:]
     assert cli(*fix, "a.py").exit_code == 0 and "tf.print" in Path("a.py").read_text()
     assert cli(*check, "a.py").exit_code == 0
+
+
+# -- the project index: traced code across the files of one run (issue 18) -------------------
+
+PROJECT = {
+    "pkg/__init__.py": "",
+    "pkg/compat.py": "import tensorflow as tf\n",
+    "pkg/utils.py": (
+        "def helper(x):\n    print('helper', x)\n    return deeper(x)\n\n\n"
+        "def deeper(x):\n    print('deeper', x)\n    return x\n\n\n"
+        "def unused(x):\n    print('unused', x)\n"
+    ),
+    "pkg/common.py": (
+        "import tensorflow as tf\n\n\ndef function(*args, **kwargs):\n"
+        "    autograph = kwargs.pop('autograph', False)\n"
+        "    return tf.function(*args, autograph=autograph, **kwargs)\n"
+    ),
+    # `tf` re-exported by the project, a helper of another module
+    "pkg/train.py": "from .compat import tf\nfrom .utils import helper\n\n\n@tf.function\ndef step(x):\n    return helper(x)\n",
+    # a tf.function wrapper of another module (TF-Agents' common.function)
+    "pkg/agent.py": (
+        "from pkg import common\n\n\nclass Agent:\n    def __init__(self):\n"
+        "        self.run = common.function(self.run)\n\n    def run(self, x):\n        print('run', x)\n        return x\n"
+    ),
+}
+
+
+def _prints(jobs: int = 1, cache: bool = True) -> set[tuple[str, int]]:
+    outcome = execute(plan([Path("pkg")], Overrides(select=("TFA008",))), fix=False, jobs=jobs, cache=Cache() if cache else None)
+    return {(Path(f.path).as_posix(), f.line) for result in outcome.results for f in result.findings}
+
+
+def test_traced_code_crosses_the_modules_of_a_run() -> None:
+    write(Path("."), PROJECT)
+    expected = {("pkg/utils.py", 2), ("pkg/utils.py", 7), ("pkg/agent.py", 9)}
+    assert _prints(cache=False) == expected
+    assert _prints(jobs=2, cache=False) == expected
+    assert _prints() == expected  # fills the cache
+    assert _prints() == expected  # served from it: the facts come from the cached summaries
+    # utils.py is unchanged, but no longer called from traced code: its cached result must not stand.
+    write(Path("."), {"pkg/train.py": "from .compat import tf\nfrom .utils import helper\n\n\ndef step(x):\n    return helper(x)\n"})
+    assert _prints() == {("pkg/agent.py", 9)}
+
+
+def test_fix_learns_the_project_facts_before_writing() -> None:
+    write(Path("."), PROJECT)
+    outcome = execute(plan([Path("pkg")], Overrides(select=("TFA008",))), fix=True, jobs=1)
+    fixed = {Path(r.path).as_posix() for r in outcome.results if r.changed}
+    assert fixed == {"pkg/utils.py", "pkg/agent.py"}

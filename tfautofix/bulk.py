@@ -22,6 +22,7 @@ from typing import Callable, Sequence
 
 from tfautofix.cache import Cache
 from tfautofix.config import Config, ConfigError, config_for
+from tfautofix.analysis.project import Facts, Summary, facts_for, summarize_file
 from tfautofix.engine import FileResult, Options, process_file
 from tfautofix.files import discover
 
@@ -156,6 +157,11 @@ def _work(args: tuple[str, Options, bool]) -> FileResult:
     return result
 
 
+def _summarize(args: tuple[str, Facts | None]) -> tuple[str, Summary | None]:
+    path, facts = args
+    return path, summarize_file(path, facts)
+
+
 def _init_worker(parent: int) -> None:
     # The parse trees are large and acyclic enough: collect rarely (~15% faster).
     gc.set_threshold(100_000, 50, 100)
@@ -177,11 +183,102 @@ def execute(
     on_result: Callable[[FileResult], None] | None = None,
     traces=None,
 ) -> Outcome:
-    """Process the planned files; results in plan order."""
+    """Process the planned files; results in plan order.
+
+    Traced code crosses files (``analysis/project.py``): ``check`` runs every file
+    without facts from the others, then again the few files the others' summaries
+    give facts, until nothing changes (``on_result`` sees each file once, its first
+    result). ``fix`` writes as it goes, so it learns the facts first, from a pass
+    that only summarizes files, and processes each file once.
+    """
+    jobs = jobs or os.cpu_count() or 1
+    with _Workers(jobs) as workers:
+        if fix:
+            facts = _facts_by_summaries(work, workers)
+            results, _ = _run_round(work.files, facts, fix, workers, cache, on_result, traces)
+        else:
+            results, summaries = _run_round(work.files, {}, fix, workers, cache, on_result, traces)
+            used: dict[str, str] = {}
+            for _ in range(_MAX_ROUNDS):
+                facts = facts_for(summaries)
+                todo = [(path, selection) for path, selection in work.files if _key(facts.get(path)) != used.get(path, "")]
+                if not todo:
+                    break
+                used.update({path: _key(facts.get(path)) for path, _ in todo})
+                again, new_summaries = _run_round(todo, facts, fix, workers, cache, None, traces)
+                results.update(again)
+                summaries.update(new_summaries)
+    if cache is not None:
+        cache.save()
+    cached = sum(1 for result in results.values() if result.cached)
+    ordered = [results[path] for path, _ in work.files]
+    return Outcome(ordered, work.skipped, cached)
+
+
+#: Cross-file facts propagate one module further each round; real call chains are short.
+_MAX_ROUNDS = 5
+
+
+def _key(facts: Facts | None) -> str:
+    return facts.key() if facts is not None else ""
+
+
+class _Workers:
+    """A process pool, started on first use and shared by the rounds of a run."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.pool = None
+
+    def map(self, function, tasks: list):
+        if self.jobs <= 1 or len(tasks) < 8:
+            return map(function, tasks)
+        if self.pool is None:
+            context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+            self.pool = context.Pool(self.jobs, initializer=_init_worker, initargs=(os.getpid(),))
+        return self.pool.imap_unordered(function, tasks, chunksize=2)
+
+    def __enter__(self) -> "_Workers":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+
+def _facts_by_summaries(work: Plan, workers: _Workers) -> dict[str, Facts]:
+    """The facts of every file, from summaries alone (rounds until nothing changes)."""
+    files = [path for path, _ in work.files if path.endswith(".py")]
+    summaries: dict[str, Summary] = {}
+    facts: dict[str, Facts] = {}
+    todo = [(path, None) for path in files]
+    for _ in range(_MAX_ROUNDS + 1):
+        for path, summary in workers.map(_summarize, todo):
+            if summary is not None:
+                summaries[path] = summary
+        new = facts_for(summaries)
+        todo = [(path, new.get(path)) for path in files if _key(new.get(path)) != _key(facts.get(path))]
+        facts = new
+        if not todo:
+            break
+    return facts
+
+
+def _run_round(
+    files: list[tuple[str, Selection]],
+    facts: dict[str, Facts],
+    fix: bool,
+    workers: _Workers,
+    cache: Cache | None,
+    on_result: Callable[[FileResult], None] | None,
+    traces,
+) -> tuple[dict[str, FileResult], dict[str, Summary]]:
+    """Process ``files`` with their ``facts``: results and summaries by path."""
     results: dict[str, FileResult] = {}
+    summaries: dict[str, Summary] = {}
     pending: list[tuple[int, str, Selection, str | None]] = []
-    cached = 0
-    for path, selection in work.files:
+    for path, selection in files:
         key = None
         if cache is not None and not path.endswith(".ipynb"):
             try:
@@ -189,12 +286,13 @@ def execute(
             except OSError:
                 content = None
             if content is not None:
-                key = cache.key(content, _cache_key_options(selection, fix))
+                key = cache.key(content, _cache_key_options(selection, fix) + _key(facts.get(path)))
                 hit = cache.get(key, path)
                 if hit is not None:
-                    result = FileResult(path, findings=hit[0], error=hit[1])
+                    result = FileResult(path, findings=hit[0], error=hit[1], cached=True)
                     results[path] = result
-                    cached += 1
+                    if hit[2] is not None:
+                        summaries[path] = hit[2]
                     if on_result:
                         on_result(result)
                     continue
@@ -205,31 +303,21 @@ def execute(
             size = _size(path)
         pending.append((size, path, selection, key))
 
-    def finish(result: FileResult, key: str | None) -> None:
+    pending.sort(key=lambda item: -item[0])  # largest first: no long straggler at the end
+    keys = {path: key for _, path, _, key in pending}
+    tasks = [(path, replace(options_for(selection), traces=traces, facts=facts.get(path)), fix) for _, path, selection, _ in pending]
+    for result in workers.map(_work, tasks):
+        key = keys[result.path]
         results[result.path] = result
+        if result.summary is not None:
+            summaries[result.path] = result.summary
         # Only results that say "nothing to change" can stand in for a run.
         if cache is not None and key is not None and not result.changed and not result.applied:
             if result.error is None or result.error.startswith("cannot parse"):
-                cache.put(key, result.findings, result.error)
+                cache.put(key, result.findings, result.error, result.summary)
         if on_result:
             on_result(result)
-
-    pending.sort(key=lambda item: -item[0])  # largest first: no long straggler at the end
-    keys = {path: key for _, path, _, key in pending}
-    tasks = [(path, replace(options_for(selection), traces=traces), fix) for _, path, selection, _ in pending]
-    jobs = jobs or os.cpu_count() or 1
-    if jobs <= 1 or len(tasks) < 8:
-        for task in tasks:
-            finish(_work(task), keys[task[0]])
-    else:
-        context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-        with context.Pool(jobs, initializer=_init_worker, initargs=(os.getpid(),)) as pool:
-            for result in pool.imap_unordered(_work, tasks, chunksize=2):
-                finish(result, keys[result.path])
-    if cache is not None:
-        cache.save()
-    ordered = [results[path] for path, _ in work.files]
-    return Outcome(ordered, work.skipped, cached)
+    return results, summaries
 
 
 def _size(path: str) -> int:

@@ -2,7 +2,10 @@
 
 The tool fingerprint covers the version *and* the source of tfautofix itself (so a
 rule edited in a checkout invalidates the cache, not only a release); the options
-cover the rule set, unsafe-fixes, the target version and check/fix mode. One JSON
+cover the rule set, unsafe-fixes, the target version, check/fix mode and the facts
+the other files of the run give the file (``analysis/project.py``: whether its
+functions are traced from elsewhere, wrappers, re-exported ``tf``). An entry keeps
+the file's project summary, so a cached run learns those facts without parsing. One JSON
 file, written atomically at the end of a run: a crashed run leaves the old cache.
 """
 
@@ -15,10 +18,11 @@ from functools import lru_cache
 from pathlib import Path
 
 import tfautofix
+from tfautofix.analysis.project import Summary
 from tfautofix.files import write_atomic
 from tfautofix.rule import Finding, Fix
 
-FORMAT = 1
+FORMAT = 2  # 2: entries carry the file's project summary
 MAX_ENTRIES = 200_000
 DEFAULT_DIRECTORY = ".tfautofix_cache"
 
@@ -55,15 +59,19 @@ class Cache:
         digest.update(content)
         return digest.hexdigest()
 
-    def get(self, key: str, path: str) -> tuple[list[Finding], str | None] | None:
+    def get(self, key: str, path: str) -> tuple[list[Finding], str | None, Summary | None] | None:
         entry = self.entries.get(key)
         if entry is None:
             return None
         findings = [_finding(data, path) for data in entry["findings"]]
-        return findings, entry["error"]
+        summary = entry.get("summary")
+        return findings, entry["error"], None if summary is None else Summary.from_json(summary)
 
-    def put(self, key: str, findings: list[Finding], error: str | None) -> None:
-        self.entries[key] = {"findings": [_record(f) for f in findings], "error": error}
+    def put(self, key: str, findings: list[Finding], error: str | None, summary: Summary | None = None) -> None:
+        self.entries[key] = {
+            "findings": [_record(f) for f in findings], "error": error,
+            "summary": None if summary is None else summary.to_json(),
+        }
         self.dirty = True
 
     def save(self) -> None:

@@ -51,6 +51,7 @@ class FileResult:
     error: str | None = None
     #: What this file tells the other files of the run (``analysis/project.Summary``).
     summary: Summary | None = None
+    cached: bool = False  # served from the cache
 
     @property
     def changed(self) -> bool:

@@ -80,6 +80,17 @@ class Summary:
         )
 
 
+def summarize_file(path: str, facts: Facts | None) -> Summary | None:
+    """The summary of the file at ``path`` alone (None if it cannot be read or parsed)."""
+    from tfautofix.files import SourceError, read_source
+
+    try:
+        text = read_source(Path(path)).text
+        return summary_of(text, ast.parse(text), path, facts)
+    except (SourceError, SyntaxError, ValueError, RecursionError):
+        return None
+
+
 def summary_of(text: str, tree: ast.Module, path: str, facts: Facts | None, screen: Screen | None = None) -> Summary:
     """The summary of a file; ``screen``: the one its screening built, if any. Files
     without TensorFlow in their text only tell what they import."""
