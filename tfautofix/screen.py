@@ -28,6 +28,7 @@ from tfautofix.analysis.names import (
     COMPILE_KEYWORDS,
     DATASET_METHODS,
     EAGER_ESCAPES,
+    KERAS_FUNCTION_LAYERS,
     KERAS_TRACED_METHODS,
     TF_FUNCTION,
     TRACING_HIGHER_ORDER,
@@ -37,7 +38,7 @@ from tfautofix.files import source_lines
 from tfautofix.rule import Rule
 
 #: Callables whose function arguments are traced (besides Dataset methods and ``compile``).
-_TRACING = frozenset({TF_FUNCTION, *TRACING_HIGHER_ORDER})
+_TRACING = frozenset({TF_FUNCTION, *TRACING_HIGHER_ORDER, *KERAS_FUNCTION_LAYERS})
 #: Methods whose function arguments are traced, whatever their receiver.
 _METHODS = DATASET_METHODS | {"compile"}
 _EAGER_ESCAPES = frozenset(name.rsplit(".", 1)[-1] for name in EAGER_ESCAPES)
@@ -263,6 +264,9 @@ class Screen:
             calls_in[site.function].append(site.node)
             if isinstance(site.node.func, ast.Attribute) and site.node.func.attr in _METHODS:
                 wrappers.append(site)
+            for keyword in site.node.keywords:  # Keras calls activations: Dense(activation=f)
+                if keyword.arg == "activation":
+                    seeds += [(target, site.node) for target in resolve(keyword.value, site.function)]
         for site in [*wrappers, *self.calls_to(_TRACING)]:
             call = site.node
             if getattr(call.func, "attr", None) == "compile":  # Keras traces its loss and metrics

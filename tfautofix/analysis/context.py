@@ -65,6 +65,13 @@ class FileContext:
             value = value()
         return {canonical(q.name) for q in value}
 
+    def raw_names(self, node: cst.CSTNode) -> set[str]:
+        """Qualified names of ``node`` as imported (``tf_keras.layers.Layer``), not canonical."""
+        value = self._qualified_names.get(node)
+        if callable(value):
+            value = value()
+        return {q.name for q in value or ()}
+
     def resolves_to(self, node: cst.CSTNode, *names: str) -> bool:
         return not self.names(node).isdisjoint(names)
 
@@ -120,6 +127,25 @@ class FileContext:
                 if self.resolves_to(self.parent(arg).func, *EAGER_ESCAPES):
                     return True
         return False
+
+    @cached_property
+    def _autograph(self):
+        from tfautofix.analysis.traced import find_autograph
+
+        return find_autograph(self)
+
+    def autograph(self, node: cst.CSTNode) -> bool:
+        """Does AutoGraph convert the traced code at ``node`` (Python ``if`` on a
+        tensor works there)? False where it runs traced without conversion; True
+        elsewhere (also for code that is not traced)."""
+        return self.autograph_off(node) is None
+
+    def autograph_off(self, node: cst.CSTNode) -> str | None:
+        """Why AutoGraph does not convert the traced code at ``node``, or None."""
+        for function in (node, *self.ancestors(node)):
+            if isinstance(function, FunctionNode) and function in self._autograph:
+                return self._autograph[function]
+        return None
 
     def traced_reason(self, node: cst.CSTNode) -> str | None:
         """Why the function enclosing ``node`` is traced, for messages."""
