@@ -17,7 +17,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.rule import Finding, Fix, Rule
-from tfautofix.screen import Screen, Site, last_name
+from tfautofix.screen import Screen, last_name
 
 class FunctionCreatedInLoop(Rule):
     code = "TFA006"
@@ -85,28 +85,19 @@ for i in range(3):
     step(tf.constant(float(i)))
 """
 
-    def prescreen(self, screen: Screen) -> list[Site]:
-        """Each ``tf.function`` created in a loop, or in a function whose name is
-        called in a loop; with those calls, and the class's ``__init__`` (the fix's home)."""
+    def prescreen(self, screen: Screen) -> bool:
+        """A ``tf.function`` created in a loop, or in a function whose name is called in a
+        loop. The whole file then: whether the fix is safe depends on what the wrapped
+        function reads and where the module rebinds it."""
         defs = screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
         decorators = {id(d) for site in defs for d in site.node.decorator_list}
         creations = [site for site in screen.calls_to(frozenset({TF_FUNCTION})) if id(site.node) not in decorators]
         creations += screen.tf_function_defs
-        loop_calls: dict[str, list[Site]] = {}
-        for site in screen.sites(ast.Call):
-            if site.in_loop:
-                loop_calls.setdefault(last_name(site.node.func), []).append(site)
-        found = []
-        for site in creations:
-            if site.in_loop:
-                found.append(site)
-                continue
-            for function in screen.functions_around(site):
-                name = getattr(function, "name", None)
-                if name in loop_calls:
-                    found += [site, *loop_calls[name]]
-                    found += [d for d in defs if d.node.name == "__init__" and screen.class_of.get(d.node) is screen.class_of.get(function)]
-        return found
+        loop_calls = {last_name(site.node.func) for site in screen.sites(ast.Call) if site.in_loop}
+        return any(
+            site.in_loop or any(getattr(function, "name", None) in loop_calls for function in screen.functions_around(site))
+            for site in creations
+        )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         called_in_loop = _functions_called_in_loops(ctx)
