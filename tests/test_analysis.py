@@ -398,3 +398,74 @@ def test_tf_function_wrappers_are_recognised_by_what_they_return() -> None:
     assert autograph == {
         "wrapped": False, "helper": False, "decorated": False, "converted": True, "factory": False, "method": False,
     }
+
+def test_autograph_flag_marks_code_autograph_does_not_convert() -> None:
+    """Measured on TF 2.21: `if` on a tensor fails in exactly the functions marked False."""
+    source = textwrap.dedent(
+        """
+        import tensorflow as tf
+        import tf_keras
+        from tensorflow import keras
+
+        def activation(x):
+            return act_helper(x)
+
+        def act_helper(x):
+            return x
+
+        def lambda_fn(x):
+            return x
+
+        @tf.function
+        def converted(x):
+            return conv_helper(x)
+
+        def conv_helper(x):
+            return x
+
+        @tf.function(autograph=False)
+        def unconverted(x):
+            return tf.map_fn(mapped, x)
+
+        def mapped(x):
+            return x
+
+        def plain(x):
+            return x
+
+        wrapped = tf.function(plain, autograph=False)
+
+        class Keras3(keras.layers.Layer):
+            def call(self, x):
+                return x
+
+        class Keras2(tf_keras.layers.Layer):
+            def call(self, x):
+                return x
+
+        class Metric3(keras.metrics.Metric):
+            def result(self):
+                return 1.0
+
+        @tf.autograph.experimental.do_not_convert
+        def skipped(x):
+            return x
+
+        layer = keras.layers.Dense(1, activation=activation)
+        lam = keras.layers.Lambda(lambda_fn)
+        """
+    )
+    ctx = FileContext(cst.parse_module(source))
+    flags = {
+        (f"{ctx.enclosing(f, cst.ClassDef).name.value}." if ctx.enclosing(f, cst.ClassDef) else "") + f.name.value:
+        ctx.autograph(f.body)
+        for f in m.findall(ctx.module, m.FunctionDef())
+    }
+    assert flags == {
+        "activation": False, "act_helper": False, "lambda_fn": False,
+        "converted": True, "conv_helper": True,
+        "unconverted": False, "mapped": False, "plain": False,
+        "Keras3.call": False, "Keras2.call": True, "Metric3.result": False,
+        "skipped": False,
+    }
+    assert "activation" in ctx.autograph_off(m.findall(ctx.module, m.FunctionDef(name=m.Name("activation")))[0])

@@ -201,6 +201,13 @@ class Screen:
 
     def names(self, expr: ast.AST) -> set[str]:
         """Canonical qualified names an imported ``a.b.c`` may refer to (empty if not imported)."""
+        names = self.raw_names(expr)
+        if names and self.facts is not None and self.facts.aliases:
+            names = {self.facts.unaliased(name) for name in names}
+        return {canonical(name) for name in names}
+
+    def raw_names(self, expr: ast.AST) -> set[str]:
+        """Qualified names of an imported ``a.b.c`` as imported (``tf_keras.layers.Layer``), not canonical."""
         base = expr
         while isinstance(base, ast.Attribute):
             base = base.value
@@ -211,11 +218,7 @@ class Screen:
         while isinstance(expr, ast.Attribute):
             parts.append(expr.attr)
             expr = expr.value
-        rest = "".join("." + part for part in reversed(parts))
-        aliases = self.facts.aliases if self.facts is not None else None
-        if aliases:
-            modules = {aliases.get(module, module) for module in modules}
-        return {canonical(module + rest) for module in modules}
+        return {module + "".join("." + part for part in reversed(parts)) for module in modules}
 
     def imported(self, name: str) -> bool:
         return name in self._imports

@@ -18,7 +18,7 @@ from libcst.metadata import (
 from tfautofix.analysis.names import canonical
 from tfautofix.files import source_lines
 from tfautofix.rule import ImportSpec
-from tfautofix.screen import Screen, absolute_module
+from tfautofix.screen import Screen
 
 FunctionNode = (cst.FunctionDef, cst.Lambda)
 
@@ -70,19 +70,15 @@ class FileContext:
             value = value()
         facts = self.__dict__["screen"].facts if "screen" in self.__dict__ else None
         if facts is not None and facts.aliases:
-            return {canonical(self._unaliased(q.name, facts)) for q in value}
+            return {canonical(facts.unaliased(q.name)) for q in value}
         return {canonical(q.name) for q in value}
 
-    @staticmethod
-    def _unaliased(name: str, facts) -> str:
-        """``name`` with a project module that re-exports TensorFlow replaced by it."""
-        if name.startswith("."):
-            level = len(name) - len(name.lstrip("."))
-            name = absolute_module(facts.module, name[level:], level) or name
-        for alias, target in facts.aliases.items():
-            if name == alias or name.startswith(alias + "."):
-                return target + name[len(alias):]
-        return name
+    def raw_names(self, node: cst.CSTNode) -> set[str]:
+        """Qualified names of ``node`` as imported (``tf_keras.layers.Layer``), not canonical."""
+        value = self._qualified_names.get(node)
+        if callable(value):
+            value = value()
+        return {q.name for q in value or ()}
 
     def resolves_to(self, node: cst.CSTNode, *names: str) -> bool:
         return not self.names(node).isdisjoint(names)
@@ -164,9 +160,15 @@ class FileContext:
         return model.why(function)[0].text if model.is_traced(function, line) else None
 
     def autograph(self, node: cst.CSTNode) -> bool:
-        """Does AutoGraph convert the traced code around ``node`` on every path that traces it?"""
+        """Does AutoGraph convert the traced code at ``node`` (Python ``if`` on a tensor
+        works there)? False where some path traces it without conversion; True elsewhere
+        (also for code that is not traced)."""
+        return self.autograph_off(node) is None
+
+    def autograph_off(self, node: cst.CSTNode) -> str | None:
+        """Why AutoGraph does not convert the traced code at ``node``, or None."""
         function, _ = self._model_function(node)
-        return self.screen.traced_code.autograph(function)
+        return self.screen.traced_code.autograph_off(function)
 
     # -- imports --------------------------------------------------------
     @cached_property

@@ -71,6 +71,17 @@ EAGER_GUARDS = frozenset({"tensorflow.executing_eagerly", "tensorflow.python.eag
 #: ``tf.data.Dataset`` methods whose function argument is always traced.
 DATASET_METHODS = frozenset({"map", "filter", "flat_map", "interleave", "parallel_interleave"})
 #: Keras methods that Keras itself wraps in a ``tf.function``.
-KERAS_TRACED_METHODS = frozenset({"call", "train_step", "test_step", "predict_step", "update_state"})
+KERAS_TRACED_METHODS = frozenset({"call", "train_step", "test_step", "predict_step", "update_state", "result"})
 #: ``compile`` keywords whose callables are traced into the train/test function.
 COMPILE_KEYWORDS = frozenset({"loss", "metrics", "weighted_metrics"})
+#: ``tf.autograph.experimental.do_not_convert``: the function it wraps or decorates is not converted.
+DO_NOT_CONVERT = "tensorflow.autograph.experimental.do_not_convert"
+#: Keras layers that call the function they are given (``Dense(activation=f)``, ``Lambda(f)``)
+#: without AutoGraph, in either Keras: (argument position, keyword).
+KERAS_FUNCTION_LAYERS: dict[str, tuple[tuple[int, str], ...]] = {
+    "keras.layers.Lambda": ((0, "function"),),
+    "keras.layers.Activation": ((0, "activation"),),
+}
+#: Where a qualified name is Keras 2 (tf-keras), whose ``call``/metrics/losses AutoGraph
+#: converts; any other Keras is Keras 3 (``tf.keras`` since TF 2.16), which converts none.
+KERAS2_PREFIXES = ("tf_keras", "tensorflow.python.keras", "keras.src.legacy")

@@ -33,12 +33,25 @@ class Facts:
     """What the run knows about one file from the others."""
 
     module: str | None
-    #: qualname in this file ("f", "Class.method") → (reason, AutoGraph on?)
-    traced: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
+    #: qualname in this file ("f", "Class.method") → (reason, why AutoGraph is off or None)
+    traced: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
     #: qualified name of a project ``tf.function`` wrapper → its ``autograph=`` default
     wrappers: Mapping[str, bool] = field(default_factory=dict)
     #: qualified name this file imports → the TensorFlow module it is ("myproj.compat.tf" → "tensorflow")
     aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def unaliased(self, name: str) -> str:
+        """``name`` (absolute or relative, as imported) with a project module that
+        re-exports TensorFlow replaced by it: ``myproj.compat.tf.function`` → ``tensorflow.function``."""
+        if name.startswith("."):
+            from tfautofix.screen import absolute_module
+
+            level = len(name) - len(name.lstrip("."))
+            name = absolute_module(self.module, name[level:], level) or name
+        for alias, target in self.aliases.items():
+            if name == alias or name.startswith(alias + "."):
+                return target + name[len(alias):]
+        return name
 
     @property
     def matter(self) -> bool:
@@ -63,8 +76,8 @@ class Summary:
     wrappers: dict[str, bool] = field(default_factory=dict)
     #: qualified names bound by this file's imports (what it may need facts about)
     imports: list[str] = field(default_factory=list)
-    #: qualified name called or wrapped from traced code → (reason, AutoGraph on?)
-    traced_out: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    #: qualified name called or wrapped from traced code → (reason, why AutoGraph is off or None)
+    traced_out: dict[str, tuple[str, str | None]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -135,8 +148,8 @@ def summarize(screen: Screen) -> Summary:
         if qualified.split(".")[0] in ("builtins",):
             continue
         known = summary.traced_out.get(qualified)
-        if known is None or (known[1] and not why.autograph):
-            summary.traced_out[qualified] = (why.text, why.autograph)
+        if known is None or (known[1] is None and why.off is not None):
+            summary.traced_out[qualified] = (why.text, why.off)
     return summary
 
 
@@ -149,14 +162,14 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
         if summary.module:
             exports.update({f"{summary.module}.{name}": target for name, target in summary.exports.items()})
             wrappers.update({f"{summary.module}.{name}": default for name, default in summary.wrappers.items()})
-    traced: dict[str, dict[str, tuple[str, bool]]] = {}
+    traced: dict[str, dict[str, tuple[str, str | None]]] = {}
     for summary in summaries.values():
         for qualified, why in summary.traced_out.items():
             for module, qualname in _splits(qualified):
                 path = by_module.get(module)
                 if path is not None and path in summaries:
                     known = traced.setdefault(path, {}).get(qualname)
-                    if known is None or (known[1] and not why[1]):
+                    if known is None or (known[1] is None and why[1] is not None):
                         traced[path][qualname] = why
                     break
     facts: dict[str, Facts] = {}

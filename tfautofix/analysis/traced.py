@@ -22,9 +22,12 @@ eagerly), and the files of Keras 3's other backends (``keras/src/backend/jax``..
 which never run under TensorFlow. Backend-agnostic Keras code (``keras.ops``) *is*
 traced when it runs on the TensorFlow backend, so its ``call`` stays a seed.
 
-Each reason carries whether AutoGraph converts the code it reaches
-(``autograph=False``, a wrapper defaulting to it): helpers inherit it from their
-callers.
+Each reason carries why AutoGraph does *not* convert the code it reaches, if it
+does not (measured on TF 2.21, Keras 3.15 and tf-keras 2.21): ``tf.function(autograph=False)``
+and wrappers defaulting to it, ``do_not_convert``, functions Keras calls itself
+(activations, ``Lambda``; in Keras 3 also every ``call``/``train_step``/metric/loss).
+Helpers inherit it from their callers (and functions they hand to ``tf.map_fn``-like
+ops), unless they are a converting ``tf.function`` themselves.
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ from typing import TYPE_CHECKING, Iterator
 from tfautofix.analysis.names import (
     COMPILE_KEYWORDS,
     DATASET_METHODS,
+    DO_NOT_CONVERT,
+    KERAS2_PREFIXES,
+    KERAS_FUNCTION_LAYERS,
     EAGER_CALLBACKS,
     EAGER_CONTEXTS,
     EAGER_GUARDS,
@@ -57,10 +63,10 @@ _OTHER_BACKEND = re.compile(r"(^|/)keras/src/backend/(numpy|jax|torch|openvino)/
 
 @dataclass(frozen=True)
 class Why:
-    """One reason a function is traced; ``autograph``: does AutoGraph convert it there?"""
+    """One reason a function is traced; ``off``: why AutoGraph does not convert it there (None: it does)."""
 
     text: str
-    autograph: bool = True
+    off: str | None = None
 
 
 class TracedCode:
@@ -79,9 +85,10 @@ class TracedCode:
     def why(self, function: ast.AST) -> list[Why]:
         return self.reasons.get(function, [])
 
-    def autograph(self, function: ast.AST) -> bool:
-        """False when some path traces ``function`` without AutoGraph."""
-        return all(why.autograph for why in self.why(function))
+    def autograph_off(self, function: ast.AST | None) -> str | None:
+        """Why some path traces ``function`` without AutoGraph (None: every path converts it)."""
+        off = next((why.off for why in self.why(function) if why.off is not None), None)
+        return off if off is not None or function not in self._not_converted else "`do_not_convert`"
 
     def eager_line(self, function: ast.AST, line: int) -> bool:
         """Is ``line`` of ``function`` inside an eager region (init_scope, executing_eagerly())?"""
@@ -151,6 +158,19 @@ class TracedCode:
                     found[func.name] = _autograph_default(func, call)
         return found
 
+    @cached_property
+    def _not_converted(self) -> set[ast.AST]:
+        """Functions decorated with or wrapped by ``tf.autograph.experimental.do_not_convert``."""
+        screen = self.screen
+        found = {
+            site.node for site in screen.sites(*_DEFS)
+            if any(DO_NOT_CONVERT in screen.names(getattr(d, "func", d)) for d in site.node.decorator_list)
+        }
+        for site in screen.calls_to(frozenset({DO_NOT_CONVERT})):
+            for arg in site.node.args[:1]:
+                found.update(self.resolve(arg, site.function))
+        return found
+
     def _wrapper_default(self, func: ast.AST) -> bool | None:
         """``autograph`` default of ``func`` if it is ``tf.function`` or a wrapper of it, else None."""
         names = self.screen.names(func)
@@ -165,16 +185,19 @@ class TracedCode:
                     return facts.wrappers[name]
         return None
 
-    def _wrapping(self, call: ast.Call) -> tuple[list[ast.AST], bool, str] | None:
-        """The functions a ``tf.function``-like call wraps, AutoGraph on or off, and how
-        it is spelled: ``tf.function(f, ...)``, ``wrapper(f)``, ``tf.function(...)(f)``."""
-        default = self._wrapper_default(call.func)
-        if default is not None:
-            return call.args[:1] + [k.value for k in call.keywords if k.arg in ("func", "python_function")], _autograph(call, default), self._name(call.func)
-        if isinstance(call.func, ast.Call):
-            default = self._wrapper_default(call.func.func)
+    def _wrapping(self, call: ast.Call) -> tuple[list[ast.AST], str | None, str] | None:
+        """The functions a ``tf.function``-like call wraps, why AutoGraph is off there
+        (None: on), and how it is spelled: ``tf.function(f, ...)``, ``wrapper(f)``,
+        ``tf.function(...)(f)``."""
+        for wrapper, settings, args in ((call.func, call, [*call.args[:1], *(k.value for k in call.keywords if k.arg in ("func", "python_function"))]),
+                                        (getattr(call.func, "func", None), call.func, call.args[:1])):
+            default = self._wrapper_default(wrapper) if wrapper is not None else None
             if default is not None:
-                return call.args[:1], _autograph(call.func, default), self._name(call.func.func)
+                name = self._name(wrapper)
+                off = None if _autograph(settings, default) else (
+                    f"`{name}(autograph=False)`" if _says_autograph(settings) else f"`{name}` defaults to autograph=False"
+                )
+                return args, off, name
         return None
 
     def _name(self, wrapper: ast.AST) -> str:
@@ -216,6 +239,8 @@ class TracedCode:
         if screen.path and _OTHER_BACKEND.search(screen.path.replace("\\", "/")):
             return {}
         seeds: list[tuple[ast.AST, Why]] = []
+        roots: set[ast.AST] = set()  # converting tf.functions of their own
+        keras2_file = any(module.startswith(KERAS2_PREFIXES) for modules in screen._imports.values() for module in modules)
         for site in screen.sites(*_DEFS):
             func = site.node
             for decorator in func.decorator_list:
@@ -224,14 +249,15 @@ class TracedCode:
                     seeds.append((func, Why(f"decorated with {wrapping[2]}", wrapping[1])))
                 default = self._wrapper_default(decorator)
                 if default is not None:
-                    seeds.append((func, Why(f"decorated with {self._name(decorator)}", default)))
+                    name = self._name(decorator)
+                    seeds.append((func, Why(f"decorated with {name}", None if default else f"`{name}` defaults to autograph=False")))
             cls = screen.class_of.get(func)
             if func.name in KERAS_TRACED_METHODS and cls in self._keras_traced_classes:
                 if func.name != "update_state" or cls not in self._keras_layers:
-                    seeds.append((func, Why(f"Keras traces `{func.name}`")))
-            qualname = func.name if cls is None else f"{cls.name}.{func.name}"
-            if site.function is None or (cls is not None and screen.outer.get(func) is None):
-                why = self._traced_names.get(qualname)
+                    off = None if self._keras2(cls, set()) else f"Keras 3 runs `{func.name}` without AutoGraph"
+                    seeds.append((func, Why(f"Keras traces `{func.name}`", off)))
+            if site.function is None:
+                why = self._traced_names.get(func.name if cls is None else f"{cls.name}.{func.name}")
                 if why is not None:
                     seeds.append((func, Why(*why)))
         for site in screen.sites(ast.Call):
@@ -241,49 +267,81 @@ class TracedCode:
                 for arg in wrapping[0]:
                     seeds += [(f, Why(f"wrapped by {wrapping[2]}", wrapping[1])) for f in self.resolve(arg, site.function)]
                 continue
-            for name in screen.names(call.func) & TRACING_HIGHER_ORDER.keys():
+            names = screen.names(call.func)
+            for name in names & TRACING_HIGHER_ORDER.keys():
                 for arg in _arguments(call, TRACING_HIGHER_ORDER[name]):
                     seeds += [(f, Why(f"passed to tf.{name.rsplit('.', 1)[-1]}")) for f in self.resolve(arg, site.function)]
+            for name in names & KERAS_FUNCTION_LAYERS.keys():  # Lambda(f), Activation(f)
+                reason = f"called by `{name.rsplit('.', 1)[-1]}`"
+                for arg in _arguments(call, KERAS_FUNCTION_LAYERS[name]):
+                    seeds += [(f, Why(reason, f"{reason}, without AutoGraph")) for f in self.resolve(arg, site.function)]
+            for keyword in call.keywords:  # Keras calls activations: Dense(activation=f)
+                if keyword.arg == "activation":
+                    reason = "Keras calls it as an activation"
+                    seeds += [(f, Why(reason, f"{reason}, without AutoGraph")) for f in self.resolve(keyword.value, site.function)]
             method = call.func.attr if isinstance(call.func, ast.Attribute) else None
             if method in DATASET_METHODS and _dataset_call(screen, call):
                 for arg in _arguments(call, ((0, "map_func"), (0, "predicate"))):
                     seeds += [(f, Why(f"passed to Dataset.{method}")) for f in self.resolve(arg, site.function)]
             elif method == "compile":
+                off = None if keras2_file else "Keras 3 runs compiled losses and metrics without AutoGraph"
                 for keyword in call.keywords:
                     if keyword.arg in COMPILE_KEYWORDS:
-                        why = Why(f"given to compile({keyword.arg}=...)")
+                        why = Why(f"given to compile({keyword.arg}=...)", off)
                         seeds += [(f, why) for f in self.resolve(keyword.value, site.function)]
+        roots = {f for f, why in seeds if why.off is None and why.text.startswith(("decorated with", "wrapped by"))}
 
         nested: dict[ast.AST | None, list[ast.AST]] = defaultdict(list)
         for function, outer in screen.outer.items():
             nested[outer].append(function)
-        calls_in: dict[ast.AST | None, list[ast.Call]] = defaultdict(list)
-        for site in screen.sites(ast.Call):
-            calls_in[site.function].append(site.node)
         eager = self.eager_functions
+        not_converted = self._not_converted
 
         reasons: dict[ast.AST, list[Why]] = defaultdict(list)
         pending = [(f, why) for f, why in seeds if f not in eager]
         while pending:
             function, why = pending.pop()
+            if why.off is None and function in not_converted:
+                why = Why(why.text, "`do_not_convert`")
             known = reasons.get(function)
-            if known is not None and why.autograph >= min(w.autograph for w in known):
-                if why not in known and len(known) < 4:
-                    known.append(why)
+            # Propagate a function's first reason, and the first that turns AutoGraph off.
+            spread = known is None or (why.off is not None and all(w.off is None for w in known))
+            if spread or (why not in known and len(known) < 4):
+                reasons[function].append(why)
+            if not spread:
                 continue
-            reasons[function].append(why)
-            name = getattr(function, "name", "a lambda")
-            caller = f"called from traced `{name}`" if name != "a lambda" else "called from a traced lambda"
+            name = getattr(function, "name", None)
+            caller = f"called from traced `{name}`" if name else "called from a traced lambda"
+            off = None if why.off is None else f"called from `{name or 'a lambda'}`, which AutoGraph does not convert"
             for inner in nested.get(function, ()):
                 if inner not in eager and not self.eager_line(function, inner.lineno):
-                    pending.append((inner, Why(f"defined in traced `{name}`", why.autograph)))
-            for call in calls_in.get(function, ()):
+                    pending.append((inner, Why(f"defined in traced `{name or 'a lambda'}`", why.off)))
+            for site in screen.calls_in(function):
+                call = site.node
                 if self.eager_line(function, call.lineno):
                     continue
-                for target in self.resolve(call.func, function):
-                    if target not in eager:
-                        pending.append((target, Why(caller, why.autograph)))
+                targets = self.resolve(call.func, function)
+                for higher in screen.names(call.func) & TRACING_HIGHER_ORDER.keys():
+                    for arg in _arguments(call, TRACING_HIGHER_ORDER[higher]):
+                        targets += self.resolve(arg, function)
+                for target in targets:
+                    if target not in eager and not (off is not None and target in roots):
+                        pending.append((target, Why(caller, off)))
         return dict(reasons)
+
+    def _keras2(self, cls: ast.ClassDef, seen: set) -> bool:
+        """Is ``cls`` a tf-keras (Keras 2) class, through its bases of this module? AutoGraph
+        converts Keras 2's ``call``; Keras 3 (``keras``, ``tf.keras`` since TF 2.16) does not."""
+        screen = self.screen
+        seen.add(cls)
+        for base in cls.bases:
+            if any(name.startswith(KERAS2_PREFIXES) for name in screen.raw_names(base)):
+                return True
+            if isinstance(base, ast.Name):
+                local = next((s.node for s in screen.sites(ast.ClassDef) if s.node.name == base.id), None)
+                if local is not None and local not in seen and self._keras2(local, seen):
+                    return True
+        return False
 
     @cached_property
     def _keras_traced_classes(self) -> set[ast.ClassDef]:
@@ -322,15 +380,14 @@ class TracedCode:
         """Qualified names (through imports) that traced code here calls or wraps: the
         project index makes the functions they name traced in their own files."""
         screen = self.screen
-        for function, whys in self.reasons.items():
-            why = whys[0]
+        for function in self.reasons:
             name = getattr(function, "name", "a lambda")
+            off = None if self.autograph_off(function) is None else f"called from `{name}`, which AutoGraph does not convert"
+            why = Why(f"called from traced `{name}` ({screen.module or screen.path})", off)
             for site in screen.calls_in(function):
-                call = site.node
-                if self.eager_line(function, call.lineno):
-                    continue
-                for qualified in screen.names(call.func):
-                    yield qualified, Why(f"called from traced `{name}` ({screen.module or screen.path})", why.autograph)
+                if not self.eager_line(function, site.node.lineno):
+                    for qualified in screen.names(site.node.func):
+                        yield qualified, why
         for site in screen.sites(ast.Call):
             call = site.node
             wrapping = self._wrapping(call)
@@ -355,6 +412,10 @@ def _spelled(expr: ast.AST) -> str:
         return ast.unparse(expr)
     except Exception:  # pragma: no cover - unparse handles every expression
         return "tf.function"
+
+
+def _says_autograph(call: ast.Call) -> bool:
+    return any(keyword.arg == "autograph" for keyword in call.keywords)
 
 
 def _autograph(call: ast.Call, default: bool) -> bool:

@@ -77,25 +77,41 @@ created in `build(input_shape)`, which Keras requires for `keras.Variable`.
 Variables that share a home (one function, one class's `__init__` or `build`)
 are fixed together, as one fix.
 
-Eager semantics are kept: whenever the variable is updated (`assign*`,
-`scatter*`, passed to other code), or its initial value can differ between
-calls (it uses the call's arguments or random ops), the initial value is
-re-assigned at the point where the original created it, so every call starts
-from the same value, exactly as a fresh variable would. A per-call counter is
-never silently turned into a persistent one: if you want state that survives
-calls, create it in `__init__`/`build` yourself (or see TFA005 for metrics).
+Eager semantics are kept: the initial value is re-assigned at the point where
+the original created it, so every call starts from the value a fresh variable
+would have. The re-assignment is skipped only when it is proven useless: the
+variable is never updated (`assign*`, `scatter*`, passed to other code) and its
+initial value is a literal constant (`0.0`, `[1, 2]`, `tf.zeros([3])`,
+`tf.constant(1, tf.int64)`) — or, in `build`, a deterministic TensorFlow value
+of the input's non-batch dimensions. `tf.Variable(w)` with `w` another
+variable or a global, or `tf.Variable(GlorotNormal()(shape=...))`, is
+re-initialised. A per-call counter is never silently turned into a persistent
+one: if you want state that survives calls, create it in `__init__`/`build`
+yourself (or see TFA005 for metrics).
 
-Unsafe fixes (need `--unsafe-fixes`): the initial value depends on the call's
-arguments (a later call with another shape or dtype raises where eager code
-worked), or the variable escapes the call (stored, passed out, returned from a
-helper), so two calls now share one variable.
+`build(input_shape)` is chosen only when the variable is sized by the input's
+non-batch dimensions (`inputs.shape[-1]`, `inputs.shape[1:]`): Keras builds
+once, and a variable sized by `inputs.shape[0]` would not fit the last, smaller
+batch.
+
+Safe only when all of that is proven. Unsafe fixes (need `--unsafe-fixes`): the
+initial value depends on the call's arguments (a later call with another shape
+or dtype raises where eager code worked); the initial value is not a literal
+constant nor computed from the call by deterministic TensorFlow ops (a global,
+an initializer, a random op: re-assigning it in graph need not give what a
+fresh eager variable got); or the variable escapes the call (stored, passed
+out, returned from a helper), so two calls now share one variable.
 
 Reported without a fix: variables created inside a loop, branch or nested
 function, in an expression (`x * tf.Variable(...)`), in static or class methods,
 in decorated classes, or a `keras.Variable` in a Keras method other than `call`.
 
-Left alone: variables created in `__init__` or `build`, the lazy
-`if self.v is None:` pattern, and variables outside traced code.
+Left alone (correct code): variables created in `__init__` or `build`, and
+lazy singletons created on the first call only — `if self.v is None:`,
+`if not self.built:`, held in a list or dict (`if h[0] is None: h[0] = ...`,
+`if "v" not in cache: cache["v"] = ...`), or as a conditional expression
+(`self.v = tf.Variable(0.0) if self.v is None else self.v`); variables outside
+traced code.
 """
     before = """\
 import tensorflow as tf
@@ -176,23 +192,77 @@ def _group_fix(key: tuple, plans: list[_Plan]) -> Fix:
 
 
 def _inside_lazy_pattern(ctx: FileContext, call: cst.Call, func) -> bool:
-    """``if self.v is None: self.v = tf.Variable(...)`` (or ``if not self.built:``) is the correct idiom."""
+    """A lazy singleton, created on the first call only, is the correct idiom: ``if self.v is None:
+    self.v = tf.Variable(...)`` (``if not self.built:``, ``if not self.v:``), one held in a list
+    or dict (``if h[0] is None: h[0] = ...``, ``if "v" not in cache: cache["v"] = ...``), or
+    the conditional expression ``self.v = tf.Variable(...) if self.v is None else self.v``."""
     stmt = ctx.enclosing(call, cst.SimpleStatementLine)
     target = _target(stmt) if stmt is not None else None
+    stored = ctx.code(target).strip() if target is not None else None
     for ancestor in ctx.ancestors(call):
         if ancestor is func:
             return False
-        if isinstance(ancestor, cst.If):
-            test = ancestor.test
-            if _NOT_NONE_PATTERN.match(ctx.code(test)):
-                return True
-            if (
-                target is not None
-                and m.matches(test, m.Comparison(comparisons=[m.ComparisonTarget(m.Is(), m.Name("None"))]))
-                and ctx.code(test.left) == ctx.code(target)
-            ):
+        if isinstance(ancestor, cst.If) and (
+            _NOT_NONE_PATTERN.match(ctx.code(ancestor.test)) or _tests_missing(ctx, ancestor.test, stored)
+        ):
+            return True
+        if isinstance(ancestor, cst.IfExp) and stored is not None:
+            kept = ancestor.orelse if _tests_missing(ctx, ancestor.test, stored) else ancestor.body
+            if ctx.code(kept).strip() == stored and (kept is ancestor.orelse or _tests_present(ctx, ancestor.test, stored)):
                 return True
     return False
+
+
+def _tests_missing(ctx: FileContext, test: cst.BaseExpression, stored: str | None) -> bool:
+    """Is ``test`` "``stored`` has no value yet": ``x is None``, ``not x``, ``k not in c`` for ``c[k]``?"""
+    if stored is None:
+        return False
+    if m.matches(test, m.Comparison(comparisons=[m.ComparisonTarget(m.Is(), m.Name("None"))])):
+        return ctx.code(test.left).strip() == stored
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return ctx.code(test.expression).strip() == stored
+    if m.matches(test, m.Comparison(comparisons=[m.ComparisonTarget(m.NotIn())])):
+        container = ctx.code(test.comparisons[0].comparator).strip()
+        return stored == f"{container}[{ctx.code(test.left).strip()}]"
+    return False
+
+
+def _tests_present(ctx: FileContext, test: cst.BaseExpression, stored: str) -> bool:
+    """``x is not None`` for ``stored`` == ``x``."""
+    return m.matches(test, m.Comparison(comparisons=[m.ComparisonTarget(m.IsNot(), m.Name("None"))])) and (
+        ctx.code(test.left).strip() == stored
+    )
+
+
+#: TensorFlow constructors whose result is fixed by literal arguments.
+_CONSTANT_OPS = frozenset(
+    {"tensorflow.constant", "tensorflow.zeros", "tensorflow.ones", "tensorflow.fill", "tensorflow.eye", "tensorflow.range"}
+)
+
+
+def _literal_constant(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """A value fixed by the source: numbers, strings, tuples/lists of them, TensorFlow dtypes,
+    and ``tf.constant``/``tf.zeros``/... of those."""
+    if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(expr, cst.Name):
+        return expr.value in ("True", "False", "None")
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return _literal_constant(ctx, expr.expression)
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return all(isinstance(e, cst.Element) and _literal_constant(ctx, e.value) for e in expr.elements)
+    if isinstance(expr, cst.Attribute):  # tf.float32
+        return any(n.startswith("tensorflow.") and n.rsplit(".", 1)[-1].isidentifier() and n.split(".")[1] in _DTYPES
+                   for n in ctx.names(expr))
+    if isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, *_CONSTANT_OPS):
+        return all(not arg.star and _literal_constant(ctx, arg.value) for arg in expr.args)
+    return False
+
+
+_DTYPES = frozenset(
+    "float16 float32 float64 bfloat16 int8 int16 int32 int64 uint8 uint16 uint32 uint64 bool string complex64 "
+    "complex128".split()
+)
 
 
 def _target(stmt: cst.SimpleStatementLine) -> cst.BaseExpression | None:
@@ -328,10 +398,39 @@ class _Planner:
         return "escape"
 
     def _needs_reinit(self, uses: _Uses, call_dependent: bool = True) -> bool:
-        """Must every call re-assign the initial value to match a fresh eager variable?"""
+        """Must every call re-assign the initial value to match a fresh eager variable?
+
+        Precondition of skipping it: the variable is never updated and its initial value is a
+        literal constant (`0.0`, `tf.zeros([3])`). Anything else — another variable, an
+        initializer call, a global — may give a different value on the next call.
+        """
         if uses.mutated or (call_dependent and self.call_deps):
             return True
-        return any("random" in name for n in m.findall(self.call, m.Name() | m.Attribute()) for name in self.ctx.names(n))
+        # In `build`, the input's non-batch dimensions are fixed: a deterministic value of them is too.
+        return not (self._constant_init() or (not call_dependent and self._pure_init()))
+
+    def _constant_init(self) -> bool:
+        return self.init is not None and _literal_constant(self.ctx, self.init)
+
+    def _pure_init(self) -> bool:
+        """Is the initial value computed from the call's own values by deterministic TensorFlow
+        ops only (re-assigning it gives what a fresh variable got)?"""
+        if self.init is None:
+            return False
+        local = {name.value for name in self.local_deps}
+        collector = _NameCollector()
+        self.init.visit(collector)
+        for name in collector.names:
+            names = self.ctx.names(name)
+            if name.value in local or name.value in ("True", "False", "None"):
+                continue
+            if not any(n == "tensorflow" or n.startswith("tensorflow.") for n in names):
+                return False
+        for node in m.findall(self.init, m.Call()):
+            names = self.ctx.names(node.func)
+            if not names or any("random" in n or "initializer" in n or not n.startswith("tensorflow.") for n in names):
+                return False
+        return True
 
     def _reinit(self, variable: cst.BaseExpression) -> cst.SimpleStatementLine:
         init = self.init
@@ -345,6 +444,10 @@ class _Planner:
         notes = []
         if shape_dependent:
             notes.append("its initial value depends on the call's arguments: a later call with another shape or dtype raises")
+        elif not self._constant_init() and not self._pure_init():
+            # Re-assigned on every call, but a random or stateful initial value (an initializer
+            # call, `tf.random.*`) does not give in graph what a fresh eager variable got.
+            notes.append(f"its initial value `{self.ctx.code(self.init).strip()}` is not a literal constant")
         helper = (self.ctx.traced_reason(self.func) or "").startswith("called from")
         if uses.escapes and (helper or not uses.returned_only):
             notes.append("the variable leaves the call, and calls now share one variable")
@@ -449,6 +552,11 @@ class _Planner:
             parent = self.ctx.parent(name)
             if name.value != shape_param or not m.matches(parent, m.Attribute(value=m.Name(), attr=m.Name("shape"))):
                 return False
+            # Precondition of `build`: Keras builds once, so only the dimensions fixed across
+            # calls may size the variable; the batch dimension (`x.shape[0]`, `x.shape`) is not
+            # (the last, smaller batch of an epoch would not fit).
+            if not _non_batch_dimensions(self.ctx.parent(parent)):
+                return False
         return True
 
     def _in_build(self, cls, home, attr, local, uses, reinit, shape_param) -> _Plan:
@@ -485,6 +593,19 @@ class _Planner:
             home_edits=home_edits,
             how=how + note,
         )
+
+
+def _non_batch_dimensions(subscript: cst.CSTNode | None) -> bool:
+    """``x.shape[k]`` (k ≥ 1 or negative) or ``x.shape[k:]`` (k ≥ 1 or negative)."""
+    if not isinstance(subscript, cst.Subscript) or len(subscript.slice) != 1:
+        return False
+    index = subscript.slice[0].slice
+    bound = index.value if isinstance(index, cst.Index) else index.lower if isinstance(index, cst.Slice) else None
+    if isinstance(index, cst.Slice) and (index.upper is not None or index.step is not None):
+        return False
+    if isinstance(bound, cst.UnaryOperation) and isinstance(bound.operator, cst.Minus):
+        return isinstance(bound.expression, cst.Integer)
+    return isinstance(bound, cst.Integer) and bound.evaluated_value >= 1
 
 
 class _ReplaceNodes(cst.CSTTransformer):

@@ -11,7 +11,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.tensors import ScreenTensors, TensorInference
+from tfautofix.analysis.tensors import ScreenTensors, TensorInference, op_name
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
@@ -20,6 +20,23 @@ _BRANCH = re.compile(r"^[ \t]*(?:el)?(?:if|while)\b", re.MULTILINE)
 _LINE_LENGTH = 88
 #: Method calls that are TensorFlow state updates, fine inside a branch.
 _VARIABLE_UPDATES = frozenset({"assign", "assign_add", "assign_sub"})
+#: Ops whose result has the dtype of their first argument.
+_SAME_DTYPE = frozenset(
+    """abs add subtract multiply maximum minimum sqrt exp log square sign identity stop_gradient
+    sigmoid tanh relu relu6 elu selu gelu softplus softmax log_softmax leaky_relu round floor ceil
+    negative clip_by_value zeros_like ones_like reduce_sum reduce_mean reduce_max reduce_min
+    reduce_prod""".split()
+)
+#: Of those, the elementwise ones: a scalar second operand keeps the first one's shape.
+_SAME_SHAPE = _SAME_DTYPE - {"reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod"}
+#: Ops that grow a loop variable: tf.while_loop would need `shape_invariants`.
+_GROWING = frozenset({"concat", "stack", "pad", "tile", "repeat"})
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
+_AUGMENTED = (
+    cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign, cst.FloorDivideAssign, cst.ModuloAssign,
+    cst.PowerAssign,
+)
+_ZERO_ARG_SUPER = m.Call(func=m.Name("super"), args=[])
 
 
 class _NoFix(Exception):
@@ -29,22 +46,29 @@ class _NoFix(Exception):
 class PythonBranchOnTensor(Rule):
     code = "TFA003"
     name = "python-branch-on-tensor"
-    summary = "Python `if`/`while` on a tensor only works when AutoGraph rewrites it; use `tf.cond`/`tf.while_loop`"
+    summary = "Python `if`/`while` on a tensor where AutoGraph does not convert it raises; use `tf.cond`/`tf.while_loop`"
     fixable = "unsafe"  # safe when the condition is a scalar and the branches give tensors
     contract = "exact"
     #: What makes code traced (tf.function, tf.map_fn, Dataset.map, Keras methods, compile);
     #: `screen` also requires an `if`/`while` statement.
+    #: What makes traced code unconverted (analysis/traced.py, find_autograph): `autograph=False`,
+    #: `do_not_convert`, Keras activations / `Lambda`, Keras 3 methods and `compile`.
     triggers = (
-        "function", "map", "filter", "interleave", "scan", "fold", "while_loop", "cond",
-        "call", "_step", "update_state", "compile",
+        "autograph", "activation", "Activation", "Lambda", "call", "_step", "update_state", "result", "compile",
     )
     docs = """
-A Python `if` or `while` whose condition is a tensor works inside `tf.function`
-only because AutoGraph rewrites it at trace time. With `autograph=False`, in
-code AutoGraph does not convert (a Keras 3 layer's `call`, run by Keras on
-symbolic tensors, is one), or when AutoGraph cannot reconcile the branches, it
-fails: `OperatorNotAllowedInGraphError: Using a symbolic tf.Tensor as a Python
-bool is not allowed`. The fix writes the graph control flow out explicitly:
+A Python `if` or `while` whose condition is a tensor works in traced code only
+because AutoGraph rewrites it into `tf.cond`/`tf.while_loop`. Where AutoGraph
+converts the code (the default for `@tf.function`, its helpers, `Dataset.map`,
+tf-keras `call`), there is nothing to fix and nothing is reported. Reported:
+traced code AutoGraph does *not* convert, where the `if` raises
+`OperatorNotAllowedInGraphError: Using a symbolic tf.Tensor as a Python bool`
+(measured on TF 2.21): `tf.function(autograph=False)`, `do_not_convert`,
+functions Keras calls itself — activations (`Dense(10, activation=f)`, so
+`model.fit` crashes), `layers.Lambda(f)`, and in Keras 3 (`keras`, `tf.keras`)
+every `call`/`train_step`/metric/loss — and the same-module helpers they call.
+
+The fix writes the graph control flow out explicitly:
 
 - both branches `return` → `return tf.cond(pred, lambda: a, lambda: b)` (an
   `if` without `else` followed by `return b` counts);
@@ -52,10 +76,11 @@ bool is not allowed`. The fix writes the graph control flow out explicitly:
   missing `else` (or a branch not assigning a name) keeps the current value;
 - multi-statement branches → local `def _true_fn():` / `def _false_fn():`
   returning the assigned names (names a branch updates are passed in);
-- `elif` chains → nested `tf.cond`; `not`/`and`/`or` on tensors →
-  `tf.logical_not`/`tf.logical_and`/`tf.logical_or`; a non-boolean condition
-  (`if tf.reduce_sum(x):`, which even AutoGraph rejects) is cast with
-  `tf.cast(..., tf.bool)`, Python's truth test;
+- `elif` chains → nested `tf.cond`; `not` → `tf.logical_not`; `a and b` /
+  `a or b` → `tf.cond(a, lambda: b, lambda: tf.constant(False))` /
+  `tf.cond(a, lambda: tf.constant(True), lambda: b)`, so `b` runs only when
+  Python would run it (`i < n and v[i] > t` never reads `v[n]`); a non-boolean
+  condition is cast with `tf.cast(..., tf.bool)`, Python's truth test;
 - `while cond:` updating local variables → `tf.while_loop` over them.
 
 A condition counts as a tensor only when it certainly is one: a TensorFlow op
@@ -64,12 +89,21 @@ values, or a parameter declared as a tensor (`input_signature`, a `tf.Tensor`
 annotation). Python flags (`training`), static shapes (`x.shape[0]`, `len(x)`)
 and `is None` checks stay Python `if`s.
 
+The fix is safe only when it proves: the condition is a scalar; every branch
+value is a tensor; each output (returned value, assigned name, loop variable)
+has the same dtype on every path — the same parameter or updated name through
+dtype-keeping ops (`+ - *` with a tensor or number, `/` with a float literal,
+`tf.nn.relu`, `tf.reduce_sum`, ...), or one literal dtype (`tf.cast(.., tf.int32)`,
+`tf.constant(1)`); and each loop variable keeps its shape (changed elementwise
+by scalars). Anything unproven makes it unsafe, with the reason in the message.
+
 Reported without a fix: `break`/`continue`/`yield`/`raise` in the body, a name
 assigned in only one branch with no value before the `if`, Python side effects
 in a branch (`print`, `list.append`, `self.x = ...` run once per trace, in both
-branches), conditions that are not scalars, `and`/`or` mixing Python values
-with tensors. The fix is marked unsafe when the condition may not be a scalar,
-or a branch may give a Python value (`tf.cond` needs tensors of one dtype).
+branches), zero-argument `super()` in a branch (it raises inside the branch
+function), a loop variable grown by `tf.concat`/`tf.stack`/`tf.pad`/`tf.tile`
+(`tf.while_loop` would need `shape_invariants`), conditions that are not
+scalars, `and`/`or` mixing Python values with tensors.
 """
     before = """\
 import tensorflow as tf
@@ -114,6 +148,9 @@ def activation(x):
             func = ctx.enclosing(node, cst.FunctionDef)
             if func is None or not ctx.is_traced(node):
                 continue
+            off = ctx.autograph_off(node)
+            if off is None:
+                continue  # AutoGraph converts it into tf.cond / tf.while_loop: it works
             if func not in inferences:
                 inferences[func] = TensorInference(ctx, func)
             rewriter = _Rewriter(ctx, func, inferences[func])
@@ -122,8 +159,8 @@ def activation(x):
                 continue
             keyword, target = ("if", "tf.cond") if isinstance(node, cst.If) else ("while", "tf.while_loop")
             message = (
-                f"Python `{keyword}` on a tensor only works when AutoGraph converts it "
-                f"({ctx.traced_reason(node)}); use `{target}`"
+                f"Python `{keyword}` on a tensor in traced code AutoGraph does not convert ({off}): "
+                f"it raises OperatorNotAllowedInGraphError; use `{target}`"
             )
             fix = None
             try:
@@ -188,6 +225,23 @@ def _assigned(stmts: Sequence[cst.BaseStatement]) -> list[cst.Name]:
     return names
 
 
+def _final_value(stmts: Sequence[cst.BaseStatement], name: str) -> cst.BaseExpression | cst.AugAssign | None:
+    """What ``name`` holds after ``stmts``: its last top-level ``name = v`` (``v``) or
+    ``name op= v`` (the AugAssign); ``cst.Name(name)`` when they do not bind it; None when
+    they bind it otherwise (a tuple target, a nested block, a def)."""
+    value: cst.BaseExpression | cst.AugAssign | None = cst.Name(name)
+    for stmt in stmts:
+        if not any(n.value == name for n in _assigned([stmt])):
+            continue
+        value = None
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and m.matches(small.targets[0].target, m.Name(name)):
+                value = small.value
+            elif isinstance(small, cst.AugAssign) and m.matches(small.target, m.Name(name)):
+                value = small
+    return value
+
+
 def _binds(stmt: cst.BaseStatement, name: str) -> bool:
     """Does ``stmt`` certainly bind ``name`` when it completes?"""
     if isinstance(stmt, cst.If):
@@ -244,6 +298,8 @@ def _unsupported(
     ctx: FileContext, inference: TensorInference, stmts: Sequence[cst.BaseStatement], allow_final_return: bool
 ) -> str | None:
     """Why the statements cannot move into a branch function, or None."""
+    if any(m.findall(stmt, _ZERO_ARG_SUPER) for stmt in stmts):
+        return "zero-argument `super()` raises once moved into a branch function"
     jumps = ((m.Break(), "`break`"), (m.Continue(), "`continue`"), (m.Raise(), "`raise`"))
     for kind, what in ((m.Yield(), "`yield`"), (m.Await(), "`await`"), (m.NamedExpr(), "`:=`"), *jumps):
         if any(m.findall(stmt, kind) for stmt in stmts):
@@ -369,6 +425,8 @@ class _Rewriter:
     # -- conditions ---------------------------------------------------------
     def predicate(self, test: cst.BaseExpression) -> cst.BaseExpression:
         """``test`` as a scalar boolean tensor expression."""
+        if m.findall(test, _ZERO_ARG_SUPER):
+            raise _NoFix("zero-argument `super()` raises once moved into a branch function")
         scalar = self.inference.is_scalar(test)
         if scalar is False:
             raise _NoFix("the condition is not a scalar; reduce it with `tf.reduce_any`/`tf.reduce_all`")
@@ -381,8 +439,13 @@ class _Rewriter:
         if isinstance(test, cst.BooleanOperation):
             if not (infer.is_tensor(test.left) and infer.is_tensor(test.right)):
                 raise _NoFix(f"`{self.ctx.code(test).strip()}` mixes Python values and tensors")
-            name = "logical_and" if isinstance(test.operator, cst.And) else "logical_or"
-            return self._tf(name, self._boolean(test.left), self._boolean(test.right))
+            # Precondition: the right operand runs only when Python would run it
+            # (`i < n and v[i] > t` must not index v[n]): nested tf.cond, as AutoGraph's and_/or_.
+            left, right = self._boolean(test.left), _lambda(self._boolean(test.right))
+            constant = _lambda(self._tf("constant", cst.Name("False" if isinstance(test.operator, cst.And) else "True")))
+            if isinstance(test.operator, cst.And):
+                return self._tf("cond", left, right, constant)
+            return self._tf("cond", left, constant, right)
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             return self._tf("logical_not", self._boolean(test.expression))
         if isinstance(test, cst.Comparison) and len(test.comparisons) > 1:
@@ -390,6 +453,93 @@ class _Rewriter:
         if infer.is_bool(test):
             return _bare(test)
         return self._tf("cast", _bare(test), cst.parse_expression(f"{self.tf}.bool"))
+
+    # -- dtypes and shapes ------------------------------------------------------
+    def origin(self, expr: cst.BaseExpression | cst.AugAssign, depth: int = 0) -> str | None:
+        """What fixes ``expr``'s dtype: a parameter or updated name, a literal dtype, or
+        ``bool``; None when unknown. Two values with the same origin have the same dtype
+        (eager TensorFlow rejects mixing dtypes, so a working ``a + b`` has ``a``'s)."""
+        expr = _bare(expr) if not isinstance(expr, cst.AugAssign) else expr
+        if isinstance(expr, cst.Name):
+            value = self._only_value(expr) if depth < 8 else None
+            return self.origin(value, depth + 1) if value is not None else f"name:{expr.value}"
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+            return self.origin(expr.expression, depth + 1)
+        if isinstance(expr, cst.Comparison) or (
+            isinstance(expr, cst.Call) and self.inference.is_bool(expr)
+        ):
+            return "bool"
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _ARITHMETIC):
+            return self._arithmetic_origin(expr.left, expr.right, isinstance(expr.operator, cst.Divide), depth)
+        if isinstance(expr, cst.AugAssign) and isinstance(expr.operator, _AUGMENTED):
+            return self._arithmetic_origin(expr.target, expr.value, isinstance(expr.operator, cst.DivideAssign), depth)
+        if isinstance(expr, cst.Call):
+            op = op_name(self.ctx, expr)
+            dtype = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "dtype"), None)
+            if op == "cast" and len(expr.args) >= 2:
+                dtype = expr.args[1].value
+            if dtype is not None and op in ("cast", "constant", "zeros", "ones", "fill"):
+                return "dtype:" + self.ctx.code(dtype).strip().strip("'\"").split(".")[-1]
+            if op in ("zeros", "ones"):
+                return "dtype:float32"
+            if op == "constant" and expr.args:
+                literal = _bare(expr.args[0].value)
+                if isinstance(literal, cst.UnaryOperation):
+                    literal = literal.expression
+                if isinstance(literal, cst.Integer):
+                    return "dtype:int32"
+                if isinstance(literal, cst.Float):
+                    return "dtype:float32"
+            if op in _SAME_DTYPE and expr.args and not expr.args[0].keyword:
+                return self.origin(expr.args[0].value, depth + 1)
+        return None
+
+    def _arithmetic_origin(self, left, right, divide: bool, depth: int) -> str | None:
+        # `int_tensor / 2` is float64: true division keeps the dtype only with a float literal.
+        for tensor, other in ((left, right), (right, left)):
+            if self.inference.is_tensor(tensor) and (
+                isinstance(other, cst.Float) or (not divide and (isinstance(other, cst.Integer) or self.inference.is_tensor(other)))
+            ):
+                return self.origin(tensor, depth + 1)
+        return None
+
+    def _only_value(self, name: cst.Name) -> cst.BaseExpression | None:
+        """The value of ``name`` when the function assigns it exactly once, by ``name = value``."""
+        scope = self.ctx.scope(name)
+        if scope is None or name.value not in scope:
+            return None
+        assignments = list(scope[name.value])
+        node = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
+        target = self.ctx.parent(node) if node is not None else None
+        assign = self.ctx.parent(target) if isinstance(target, cst.AssignTarget) else None
+        if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
+            return assign.value
+        return None
+
+    def _same_dtypes(self, values: Sequence[cst.BaseExpression], what: str) -> None:
+        """Precondition of tf.cond / tf.while_loop: every branch gives ``what`` one dtype."""
+        origins = {self.origin(value) for value in values}
+        if None in origins or len(origins) > 1:
+            self._note_unsafe(f"{what} may differ in dtype between branches")
+
+    def _keeps_shape(self, expr: cst.BaseExpression | cst.AugAssign, name: str) -> bool:
+        """Is ``expr`` ``name`` changed elementwise by scalars (its shape kept)?"""
+        if isinstance(expr, cst.AugAssign):
+            return self._keeps_shape(expr.target, name) and self.inference.is_scalar(expr.value) is True
+        expr = _bare(expr)
+        if isinstance(expr, cst.Name):
+            return expr.value == name
+        if isinstance(expr, cst.UnaryOperation):
+            return self._keeps_shape(expr.expression, name)
+        if isinstance(expr, cst.BinaryOperation):
+            return any(
+                self._keeps_shape(a, name) and self.inference.is_scalar(b) is True
+                for a, b in ((expr.left, expr.right), (expr.right, expr.left))
+            )
+        if isinstance(expr, cst.Call) and op_name(self.ctx, expr) in _SAME_SHAPE and expr.args:
+            first, *rest = expr.args
+            return self._keeps_shape(first.value, name) and all(self.inference.is_scalar(a.value) is True for a in rest)
+        return False
 
     # -- names ----------------------------------------------------------------
     def _defined_before(self, name: str, node: cst.CSTNode) -> bool:
@@ -505,6 +655,7 @@ class _Rewriter:
                 raise _NoFix("only some branches `return`")
             for stmts in blocks:
                 self._check_block(stmts, allow_final_return=True)
+            self._same_dtypes([stmts[-1].body[-1].value for stmts in blocks], "the returned value")
             prelude, call = self._cond_chain(chain, final, None, node)
             result: cst.BaseSmallStatement = cst.Return(call)
         else:
@@ -550,6 +701,11 @@ class _Rewriter:
             target = next(t for stmts in blocks for t in _assigned(stmts) if t.value == name)
             if not self.inference.is_tensor(target):
                 self._note_unsafe(f"`{name}` may not be a tensor")
+            values = [_final_value(stmts, name) for stmts in blocks] + ([] if has_else else [cst.Name(name)])
+            if None in values:
+                self._note_unsafe(f"`{name}` may differ in dtype or structure between branches")
+            else:
+                self._same_dtypes(values, f"`{name}`")
         return outputs
 
     def _cond_chain(self, chain, final, outputs, node):
@@ -591,6 +747,17 @@ class _Rewriter:
             target = next(t for t in _assigned(body) if t.value == name)
             if not self.inference.is_tensor(target):
                 self._note_unsafe(f"`{name}` may be a Python value (after the loop it is a tensor)")
+            # Preconditions of tf.while_loop: each loop variable keeps its dtype and shape.
+            value = _final_value(body, name)
+            grows = value is not None and any(
+                op_name(self.ctx, call) in _GROWING and name in _reads([call]) for call in m.findall(value, m.Call())
+            )
+            if grows:
+                raise _NoFix(f"`{name}` grows each iteration (`tf.while_loop` would need `shape_invariants`)")
+            if value is None or self.origin(value) != self.origin(cst.Name(name)):
+                self._note_unsafe(f"`{name}` may change dtype in the loop")
+            if value is None or not self._keeps_shape(value, name):
+                self._note_unsafe(f"`{name}` may change shape in the loop (`tf.while_loop` needs `shape_invariants`)")
         params = cst.Parameters([cst.Param(cst.Name(n)) for n in loop_vars])
         packed = cst.Tuple([cst.Element(cst.Name(n)) for n in loop_vars])
         returned = packed if len(loop_vars) == 1 else packed.with_changes(lpar=[], rpar=[])

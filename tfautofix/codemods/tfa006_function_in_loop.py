@@ -17,7 +17,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.rule import Finding, Fix, Rule
-from tfautofix.screen import Screen, Site, last_name
+from tfautofix.screen import Screen, last_name
 
 class FunctionCreatedInLoop(Rule):
     code = "TFA006"
@@ -42,11 +42,26 @@ when it does not use the function's local variables; `tf.function(self.f)` in a
 method called in a loop (`self.step(x)`) becomes `self._f_function`, created at
 the end of `__init__`.
 
-Reported without a fix: the wrapped callable changes per iteration (a closure
-over the loop variable, `tf.function(model)` for each of several models) —
-pass the changing value as an argument instead; and creations that depend on
-the enclosing function's locals. Left alone: creations guarded by a condition
-(`if self._fn is None:` memoisation) and functions decorated with a cache.
+Safe only when proven: nothing the creation evaluates changes in the loops it
+leaves (the wrapped name, and for a `def` its decorators and default values,
+which run when the `def` runs: `def f(y, scale=scale)` depends on `scale`), and
+the wrapped function — with the same-module functions it calls — reads no
+Python state that changes between creations: each new `tf.function` traced it
+afresh, the hoisted one keeps the values of its first trace. So the fix is
+unsafe when it reads an attribute assigned outside `__init__`
+(`self.temperature` annealed between calls), a global rebound (in a loop, more
+than once, or through `global`: `model`/`optimizer` rebuilt per trial), or a
+callable whose code is not visible in the module.
+
+Not reported: a loop that wraps a *different* callable each iteration
+(`tf.function(model)` for each of several models, `tf.function(make_step(cfg))`
+per configuration, or a function called in a loop with a different model each
+time): one function per callable is unavoidable. Reported without a fix: the
+same code re-wrapped while it closes over a value the loop changes (a `def` or
+lambda using the loop variable) — pass the value as an argument instead; and
+creations that depend on the enclosing function's locals. Left alone:
+creations guarded by a condition (`if self._fn is None:` memoisation) and
+functions decorated with a cache.
 """
     before = """\
 import tensorflow as tf
@@ -70,34 +85,27 @@ for i in range(3):
     step(tf.constant(float(i)))
 """
 
-    def prescreen(self, screen: Screen) -> list[Site]:
-        """Each ``tf.function`` created in a loop, or in a function whose name is
-        called in a loop; with those calls, and the class's ``__init__`` (the fix's home)."""
+    def prescreen(self, screen: Screen) -> bool:
+        """A ``tf.function`` created in a loop, or in a function whose name is called in a
+        loop. The whole file then: whether the fix is safe depends on what the wrapped
+        function reads and where the module rebinds it."""
         defs = screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
         decorators = {id(d) for site in defs for d in site.node.decorator_list}
         creations = [site for site in screen.calls_to(frozenset({TF_FUNCTION})) if id(site.node) not in decorators]
         creations += screen.tf_function_defs
-        loop_calls: dict[str, list[Site]] = {}
-        for site in screen.sites(ast.Call):
-            if site.in_loop:
-                loop_calls.setdefault(last_name(site.node.func), []).append(site)
-        found = []
-        for site in creations:
-            if site.in_loop:
-                found.append(site)
-                continue
-            for function in screen.functions_around(site):
-                name = getattr(function, "name", None)
-                if name in loop_calls:
-                    found += [site, *loop_calls[name]]
-                    found += [d for d in defs if d.node.name == "__init__" and screen.class_of.get(d.node) is screen.class_of.get(function)]
-        return found
+        loop_calls = {last_name(site.node.func) for site in screen.sites(ast.Call) if site.in_loop}
+        return any(
+            site.in_loop or any(getattr(function, "name", None) in loop_calls for function in screen.functions_around(site))
+            for site in creations
+        )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         called_in_loop = _functions_called_in_loops(ctx)
         for node in _creations(ctx):
             loops = list(enclosing_loops(ctx, node))
             if loops:
+                if _wraps_loop_value(node, loops[0]):
+                    continue  # a different callable each iteration (one per model/config): unavoidable
                 line = ctx.span(loops[0])[0][0]
                 message = (f"a new `tf.function` is created on every iteration of the loop at line {line}: each starts "
                            "with an empty trace cache and traces again; create it once, before the loop")
@@ -106,13 +114,23 @@ for i in range(3):
                 func = ctx.enclosing(node, cst.FunctionDef)
                 if func is None or func not in called_in_loop or _guarded(ctx, node, func):
                     continue
+                if _wraps_argument_varying_in_loop(ctx, node, func, called_in_loop[func]):
+                    continue
                 cls = _class_of(ctx, func)
                 where = "in `__init__`" if cls is not None else "at module level"
+                line = ctx.span(called_in_loop[func][0][1])[0][0]
                 message = (f"a new `tf.function` is created on every call of `{func.name.value}`, which is called in "
-                           f"a loop (line {called_in_loop[func]}): each is traced again; create it once, {where}")
+                           f"a loop (line {line}): each is traced again; create it once, {where}")
                 fix, why_not = _hoist_to_init(ctx, node, func, cls) if cls is not None else _hoist_to_module(ctx, node, func)
             if fix is None:
                 message += f" (not fixed: {why_not})"
+            else:
+                # Precondition: the function reads no Python state that changes between creations;
+                # each new tf.function traced it afresh, the hoisted one keeps its first trace's values.
+                frozen = _changing_python_state(ctx, node)
+                if frozen:
+                    fix = Fix(fix.edits, applicability="unsafe", imports=fix.imports)
+                    message += f" (unsafe: {frozen}; the hoisted function keeps the values of its first trace)"
             yield self.finding(ctx, node.name if isinstance(node, cst.FunctionDef) else node, message, fix)
 
 
@@ -143,10 +161,10 @@ def _creations(ctx: FileContext) -> Iterator[cst.FunctionDef | cst.Call]:
                 break
 
 
-def _functions_called_in_loops(ctx: FileContext) -> dict[cst.FunctionDef, int]:
+def _functions_called_in_loops(ctx: FileContext) -> dict[cst.FunctionDef, list[tuple[cst.Call, cst.CSTNode]]]:
     """Module-level functions called by name, and methods called as ``self.m(...)``,
-    inside a loop; with the loop's line."""
-    found: dict[cst.FunctionDef, int] = {}
+    inside a loop; with each such call and its innermost loop."""
+    found: dict[cst.FunctionDef, list[tuple[cst.Call, cst.CSTNode]]] = {}
     for call in nodes(ctx, cst.Call):
         if not m.matches(call.func, m.Name() | m.Attribute(value=m.Name("self"))):
             continue
@@ -163,8 +181,162 @@ def _functions_called_in_loops(ctx: FileContext) -> dict[cst.FunctionDef, int]:
                        and isinstance(ctx.parent(a.node), cst.Module)]
         for target in targets:
             if not target.decorators:
-                found.setdefault(target, ctx.span(loop)[0][0])
+                found.setdefault(target, []).append((call, loop))
     return found
+
+
+def _wrapped(node: cst.FunctionDef | cst.Call) -> cst.BaseExpression | None:
+    """What a ``tf.function(f)`` / ``tf.function(...)(f)`` call wraps (None for a decorated def)."""
+    if isinstance(node, cst.FunctionDef):
+        return None
+    for arg in node.args:
+        if arg.keyword is None and not arg.star or m.matches(arg.keyword, m.Name("func")):
+            return arg.value
+    return None
+
+
+def _wraps_loop_value(node: cst.FunctionDef | cst.Call, loop: cst.CSTNode) -> bool:
+    """``tf.function(model)`` for each model of a loop: each iteration wraps another callable.
+    (A lambda or a def is the same code each time: re-wrapping it is the hazard.)"""
+    wrapped = _wrapped(node)
+    if wrapped is None or isinstance(wrapped, cst.Lambda):
+        return False
+    return bool(names_in(wrapped)[0] & loop_bound_names(loop))
+
+
+def _wraps_argument_varying_in_loop(ctx: FileContext, node, func: cst.FunctionDef, calls) -> bool:
+    """``def evaluate(model): tf.function(model)`` called as ``evaluate(m)`` for each ``m`` of a
+    loop wraps another callable on each call; called with the same model, it re-wraps one."""
+    wrapped = _wrapped(node)
+    if wrapped is None or isinstance(wrapped, cst.Lambda):
+        return False
+    params = [*func.params.posonly_params, *func.params.params]
+    if _class_of(ctx, func) is not None:
+        params = params[1:]  # `self`, bound by `self.m(...)`
+    used = names_in(wrapped)[0]
+    for call, loop in calls:
+        changing = loop_bound_names(loop)
+        positional = [arg for arg in call.args if arg.keyword is None]
+        if any(arg.star for arg in call.args):
+            return True  # cannot match arguments to parameters: assume it varies
+        for index, param in enumerate(params):
+            if param.name.value not in used:
+                continue
+            given = [a.value for a in call.args if m.matches(a.keyword, m.Name(param.name.value))]
+            given += [positional[index].value] if index < len(positional) else []
+            if any(names_in(value)[0] & changing for value in given):
+                return True
+        kwonly = {p.name.value for p in func.params.kwonly_params} & used
+        if any(names_in(a.value)[0] & changing for a in call.args if a.keyword is not None and a.keyword.value in kwonly):
+            return True
+    return False
+
+
+def _changing_python_state(ctx: FileContext, node: cst.FunctionDef | cst.Call) -> str | None:
+    """Python state the created function (or the same-module functions it calls) reads and
+    that the module changes after creating it: ``self.x``/``obj.x`` attributes assigned
+    outside ``__init__``, globals rebound (in a loop, a function, or more than once).
+    ``"what `f` reads"`` when the wrapped callable cannot be seen."""
+    pending: list[cst.CSTNode] = []
+    if isinstance(node, cst.FunctionDef):
+        pending.append(node)
+    else:
+        wrapped = _wrapped(node)
+        targets = _callables(ctx, wrapped) if wrapped is not None else []
+        if not targets:
+            what = ctx.code(wrapped).strip() if wrapped is not None else "it"
+            return f"cannot see what `{what}` reads, which may change between calls"
+        pending += targets
+    attributes = _reassigned_attributes(ctx)
+    rebound = _rebound_globals(ctx)
+    seen: set[cst.CSTNode] = set()
+    while pending:
+        function = pending.pop()
+        if function in seen:
+            continue
+        seen.add(function)
+        for attribute in m.findall(function, m.Attribute(value=m.Name())):
+            if attribute.attr.value in attributes and not _is_store(ctx, attribute):
+                return f"it reads `{ctx.code(attribute)}`, which is reassigned between calls"
+        for name in m.findall(function, m.Name()):
+            if name.value in rebound and _global_read(ctx, name):
+                return f"it reads the global `{name.value}`, which is rebound"
+        for call in m.findall(function, m.Call()):
+            pending += _callables(ctx, call.func)
+    return None
+
+
+def _callables(ctx: FileContext, expr: cst.BaseExpression) -> list[cst.CSTNode]:
+    """Same-module definitions ``expr`` denotes: a lambda, a function name, ``self.m``."""
+    if isinstance(expr, cst.Lambda):
+        return [expr]
+    if isinstance(expr, cst.Name):
+        scope = ctx.scope(expr)
+        if scope is None or expr.value not in scope:
+            return []
+        found = []
+        for assignment in scope[expr.value]:
+            node = getattr(assignment, "node", None)
+            if isinstance(node, cst.FunctionDef):
+                found.append(node)
+                continue
+            loop = ctx.parent(node) if node is not None else None  # `for fn in (f, g):`
+            if not (isinstance(loop, cst.For) and loop.target is node and isinstance(loop.iter, (cst.Tuple, cst.List))):
+                return []
+            for element in loop.iter.elements:
+                inner = _callables(ctx, element.value) if isinstance(element.value, cst.Name) else []
+                if not inner:
+                    return []
+                found += inner
+        return found
+    if m.matches(expr, m.Attribute(value=m.Name("self"))):
+        cls = ctx.enclosing(expr, cst.ClassDef)
+        return [s for s in (cls.body.body if cls else ()) if m.matches(s, m.FunctionDef(name=m.Name(expr.attr.value)))]
+    return []
+
+
+def _reassigned_attributes(ctx: FileContext) -> set[str]:
+    """Attribute names assigned (``obj.x = ...``, ``obj.x += ...``) outside ``__init__``."""
+    found = set()
+    for kind in (cst.AssignTarget, cst.AugAssign, cst.AnnAssign):
+        for node in nodes(ctx, kind):
+            target = node.target
+            if isinstance(target, cst.Attribute):
+                method = ctx.enclosing(node, cst.FunctionDef)
+                if method is None or method.name.value != "__init__":
+                    found.add(target.attr.value)
+    return found
+
+
+def _rebound_globals(ctx: FileContext) -> set[str]:
+    """Module-level names bound more than once, in a module-level loop, or ``global`` in a function."""
+    counts: dict[str, int] = {}
+    for stmt in ctx.module.body:
+        for name in names_in(stmt, nested=False)[1]:
+            counts[name] = counts.get(name, 0) + 1
+    rebound = {name for name, count in counts.items() if count > 1}
+    for loop in [*nodes(ctx, cst.For), *nodes(ctx, cst.While)]:
+        if ctx.enclosing(loop, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) is None:
+            rebound |= loop_bound_names(loop)
+    for declaration in nodes(ctx, cst.Global):
+        rebound |= {item.name.value for item in declaration.names}
+    return rebound
+
+
+def _is_store(ctx: FileContext, node: cst.CSTNode) -> bool:
+    parent = ctx.parent(node)
+    return isinstance(parent, (cst.AssignTarget, cst.AnnAssign)) or (isinstance(parent, cst.AugAssign) and parent.target is node)
+
+
+def _global_read(ctx: FileContext, name: cst.Name) -> bool:
+    """Does ``name`` read a module-level binding (not a local, parameter or attribute name)?"""
+    parent = ctx.parent(name)
+    if isinstance(parent, cst.Attribute) and parent.attr is name:
+        return False
+    scope = ctx.scope(name)
+    if scope is None or name.value not in scope:
+        return False
+    return all(type(a.scope).__name__ == "GlobalScope" for a in scope[name.value])
 
 
 def _class_of(ctx: FileContext, method: cst.FunctionDef) -> cst.ClassDef | None:
@@ -191,7 +363,8 @@ def _dependencies(node: cst.FunctionDef | cst.Call) -> set[str]:
         return names_in(node)[0]
     read, bound = names_in(node)
     params = {p.name.value for p in (*node.params.params, *node.params.posonly_params, *node.params.kwonly_params)}
-    return read - bound - params
+    # Defaults and decorators are evaluated when the `def` runs: `scale=scale` depends on `scale`.
+    return (read - bound - params) | _definition_time_names(node)
 
 
 def _hoist_from_loops(ctx: FileContext, node: cst.FunctionDef | cst.Call, loops: list) -> tuple[Fix | None, str]:

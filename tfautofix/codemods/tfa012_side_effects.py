@@ -169,7 +169,7 @@ def doubled(x):
             message = (f"item assignment to `{name}`, defined outside the function, {_ONCE.format(reason=reason)}; "
                        f"`{name}` keeps symbolic tensors that raise `InaccessibleTensorError` when used outside")
             return self.finding(ctx, target, message)
-        if isinstance(target, cst.Name) and _declared(ctx, target):
+        if isinstance(target, cst.Name) and _declared(ctx, target) and not _lazy_state(ctx, target):  # TFA001's singleton
             message = (f"assignment to {_declared(ctx, target)} `{target.value}` {_ONCE.format(reason=reason)}; "
                        "keep the value in a `tf.Variable` and `.assign(...)` it, or return it")
             return self.finding(ctx, target, message)

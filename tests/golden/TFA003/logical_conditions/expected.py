@@ -4,7 +4,7 @@ import tensorflow as tf
 @tf.function(autograph=False)
 def route(x, mask):
     return tf.cond(
-        tf.logical_or(tf.logical_not(tf.reduce_any(mask)), tf.reduce_min(x) < 0),
+        tf.cond(tf.logical_not(tf.reduce_any(mask)), lambda: tf.constant(True), lambda: tf.reduce_min(x) < 0),
         lambda: tf.zeros_like(x),
         lambda: x,
     )

@@ -1,0 +1,18 @@
+#!/bin/sh
+# Fetch the exact real TensorFlow packages of precision.md into ${1:-/tmp/realcode}/src/<name>/
+# (wheels only, no dependencies; nothing is installed). Then, from the worktree root:
+#   for p in /tmp/realcode/src/*/; do python -m tfautofix check --no-cache --format json "$p" > "$p.json"; done
+# and for the installed packages:
+#   python -m tfautofix check --no-cache --format json /work/venv/lib/python3.11/site-packages/{tensorflow,keras}
+set -eu
+DEST="${1:-/tmp/realcode}"
+mkdir -p "$DEST/wheels" "$DEST/src"
+for spec in tf-agents==0.19.0 tensorflow-recommenders==0.7.7 larq==0.14.0 keras-hub==0.32.0; do
+    pip download --no-deps --quiet -d "$DEST/wheels" "$spec"
+done
+for wheel in "$DEST"/wheels/*.whl; do
+    name=$(basename "$wheel" | cut -d- -f1)
+    mkdir -p "$DEST/src/$name"
+    unzip -q -o "$wheel" -d "$DEST/src/$name"
+done
+echo "fetched into $DEST/src: $(ls "$DEST/src" | tr '\n' ' ')"

@@ -1,0 +1,108 @@
+"""Adversarial modules: realistic code written to make the rewrites wrong.
+
+``tests/adversarial/<CODE>/<case>.py`` is a module with an ``exercise()``, aimed
+at rule CODE (its docstring says how it tries to break the rule). Every rule
+runs on it, as a user's ``fix`` would. The tool's *actual output* is executed:
+
+- the original eagerly (the oracle; it must not raise);
+- the output with safe fixes only, in graph mode: it must match the oracle
+  under CODE's contract — a safe fix is never wrong;
+- the output with unsafe fixes too, in graph mode: it must match the oracle,
+  unless the case says ``# expect: unsafe-declined`` — then verification must
+  call it changed or broken, so ``fix --write --verify`` declines it.
+
+All cases share one TensorFlow process per mode. A case may pin its contract
+with ``# contract: exact|distribution|side-effect``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from tfautofix.codemods import all_rules, rule_by_code
+from tfautofix.engine import fix_source
+from tfautofix.verify import Job, run_exercises, verdict
+
+ROOT = Path(__file__).parent / "adversarial"
+CASES = sorted(p for p in ROOT.glob("TFA*/*.py") if not p.name.startswith("_"))
+ACCEPTED = ("verified", "improved")
+
+
+def _id(case: Path) -> str:
+    return f"{case.parent.name}/{case.stem}"
+
+
+def _source(case: Path) -> str:
+    return case.read_text(encoding="utf-8")
+
+
+def _contract(case: Path) -> str:
+    pinned = re.search(r"^# contract: (\S+)", _source(case), re.MULTILINE)
+    if pinned:
+        return pinned.group(1)
+    rule = rule_by_code(case.parent.name)
+    assert rule is not None, f"no rule {case.parent.name}"
+    return rule.contract
+
+
+def _unsafe_declined(case: Path) -> bool:
+    return re.search(r"^# expect: unsafe-declined\b", _source(case), re.MULTILINE) is not None
+
+
+def _rewrites(case: Path) -> dict[str, str]:
+    """The tool's output: ``{"safe": text, "unsafe": text}`` (only those that differ from the input)."""
+    source = _source(case)
+    out = {}
+    for kind, unsafe in (("safe", False), ("unsafe", True)):
+        fixed, _, _ = fix_source(source, all_rules(), case.name, unsafe_fixes=unsafe)
+        if fixed != source and fixed not in out.values():
+            out[kind] = fixed
+    return out
+
+
+def test_cases_are_well_formed() -> None:
+    assert CASES, "no adversarial cases"
+    for case in CASES:
+        tree = ast.parse(_source(case))
+        assert ast.get_docstring(tree), f"{_id(case)}: say in a docstring how it tries to break the rule"
+        assert any(isinstance(n, ast.FunctionDef) and n.name == "exercise" for n in tree.body), f"{_id(case)}: no exercise()"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_output_parses_and_is_stable(case: Path) -> None:
+    for kind, text in _rewrites(case).items():
+        ast.parse(text)
+        again, applied, _ = fix_source(text, all_rules(), case.name, unsafe_fixes=kind == "unsafe")
+        assert again == text and not applied, f"{kind} output changes on a second pass"
+
+
+@pytest.fixture(scope="session")
+def executions(tmp_path_factory):
+    jobs = []
+    for case in CASES:
+        jobs += [Job(_id(case), str(case), "eager"), Job(_id(case), str(case), "graph")]
+        for kind, text in _rewrites(case).items():
+            target = tmp_path_factory.mktemp(kind) / case.name
+            target.write_text(text, encoding="utf-8")
+            jobs.append(Job(f"{_id(case)}@{kind}", str(target), "graph", root=str(case.parent)))
+    return run_exercises(jobs)
+
+
+@pytest.mark.tensorflow
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_rewrites_keep_eager_behaviour(case: Path, executions) -> None:
+    oracle = executions[(_id(case), "eager")]
+    before = executions[(_id(case), "graph")]
+    assert not oracle["error"], f"the original fails eagerly: {oracle['error']}"
+    contract = _contract(case)
+    for kind in _rewrites(case):
+        after = executions[(f"{_id(case)}@{kind}", "graph")]
+        result = verdict(contract, oracle, before, after)
+        if kind == "unsafe" and _unsafe_declined(case):
+            assert result.kind in ("changed", "broken"), f"unsafe rewrite expected to be declined, got {result}"
+        else:
+            assert result.kind in ACCEPTED, f"{kind} rewrite: {result}\n{after.get('traceback', '')}"
