@@ -53,11 +53,15 @@ from tfautofix.analysis.names import (
     TRACING_HIGHER_ORDER,
 )
 
+from tfautofix.screen import last_name
+
 if TYPE_CHECKING:
-    from tfautofix.screen import Screen, Site
+    from tfautofix.screen import Screen
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: Files of Keras 3 backends other than TensorFlow: never run under TensorFlow.
+_HIGHER_ORDER = frozenset(TRACING_HIGHER_ORDER)
+_FUNCTION_LAYERS = frozenset(KERAS_FUNCTION_LAYERS)
 _OTHER_BACKEND = re.compile(r"(^|/)keras/src/backend/(numpy|jax|torch|openvino)/")
 
 
@@ -140,9 +144,10 @@ class TracedCode:
         """Functions of this file that return ``tf.function`` of their arguments (like
         TF-Agents' ``common.function``) → their ``autograph=`` default."""
         found: dict[str, bool] = {}
-        for site in self.screen.sites(*_DEFS):
-            func = site.node
-            if site.function is not None:
+        screen = self.screen
+        candidates = {site.function for site in screen.calls_to(frozenset({TF_FUNCTION}))}
+        for func in candidates:
+            if not isinstance(func, _DEFS) or screen.outer.get(func) is not None or func in screen.class_of:
                 continue
             params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
             if func.args.vararg:
@@ -151,12 +156,21 @@ class TracedCode:
                 if not (isinstance(node, ast.Return) and isinstance(node.value, ast.Call)):
                     continue
                 call = node.value
-                if TF_FUNCTION not in self.screen.names(call.func) or not call.args:
+                if TF_FUNCTION not in screen.names(call.func) or not call.args:
                     continue
                 first = call.args[0].value if isinstance(call.args[0], ast.Starred) else call.args[0]
                 if isinstance(first, ast.Name) and first.id in params:
                     found[func.name] = _autograph_default(func, call)
         return found
+
+    @cached_property
+    def _wrapper_names(self) -> frozenset[str]:
+        """Last names a call of ``tf.function`` or a wrapper can have (a cheap first test)."""
+        short = {"function", *self.wrappers}
+        if self.screen.facts is not None:
+            short |= {name.rsplit(".", 1)[-1] for name in self.screen.facts.wrappers}
+        short |= {local for local, modules in self.screen._imports.items() if any(m.rsplit(".", 1)[-1] in short for m in modules)}
+        return frozenset(short)
 
     @cached_property
     def _not_converted(self) -> set[ast.AST]:
@@ -173,6 +187,8 @@ class TracedCode:
 
     def _wrapper_default(self, func: ast.AST) -> bool | None:
         """``autograph`` default of ``func`` if it is ``tf.function`` or a wrapper of it, else None."""
+        if last_name(func) not in self._wrapper_names:
+            return None
         names = self.screen.names(func)
         if TF_FUNCTION in names:
             return True
@@ -184,6 +200,19 @@ class TracedCode:
                 if name in facts.wrappers:
                     return facts.wrappers[name]
         return None
+
+    @cached_property
+    def _wrappings(self) -> dict[ast.Call, tuple[list[ast.AST], str | None, str]]:
+        """Every ``tf.function``-like call of the file (see :meth:`_wrapping`)."""
+        short = self._wrapper_names
+        found = {}
+        for site in self.screen.sites(ast.Call):
+            call = site.node
+            if last_name(call.func) in short or (isinstance(call.func, ast.Call) and last_name(call.func.func) in short):
+                wrapping = self._wrapping(call)
+                if wrapping is not None:
+                    found[call] = wrapping
+        return found
 
     def _wrapping(self, call: ast.Call) -> tuple[list[ast.AST], str | None, str] | None:
         """The functions a ``tf.function``-like call wraps, why AutoGraph is off there
@@ -260,21 +289,23 @@ class TracedCode:
                 why = self._traced_names.get(func.name if cls is None else f"{cls.name}.{func.name}")
                 if why is not None:
                     seeds.append((func, Why(*why)))
+        wrappings = self._wrappings
+        for site in screen.calls_to(_HIGHER_ORDER):
+            for name in screen.names(site.node.func) & TRACING_HIGHER_ORDER.keys():
+                for arg in _arguments(site.node, TRACING_HIGHER_ORDER[name]):
+                    seeds += [(f, Why(f"passed to tf.{name.rsplit('.', 1)[-1]}")) for f in self.resolve(arg, site.function)]
+        for site in screen.calls_to(_FUNCTION_LAYERS):  # Lambda(f), Activation(f)
+            for name in screen.names(site.node.func) & KERAS_FUNCTION_LAYERS.keys():
+                reason = f"called by `{name.rsplit('.', 1)[-1]}`"
+                for arg in _arguments(site.node, KERAS_FUNCTION_LAYERS[name]):
+                    seeds += [(f, Why(reason, f"{reason}, without AutoGraph")) for f in self.resolve(arg, site.function)]
         for site in screen.sites(ast.Call):
             call = site.node
-            wrapping = self._wrapping(call)
+            wrapping = wrappings.get(call)
             if wrapping is not None:
                 for arg in wrapping[0]:
                     seeds += [(f, Why(f"wrapped by {wrapping[2]}", wrapping[1])) for f in self.resolve(arg, site.function)]
                 continue
-            names = screen.names(call.func)
-            for name in names & TRACING_HIGHER_ORDER.keys():
-                for arg in _arguments(call, TRACING_HIGHER_ORDER[name]):
-                    seeds += [(f, Why(f"passed to tf.{name.rsplit('.', 1)[-1]}")) for f in self.resolve(arg, site.function)]
-            for name in names & KERAS_FUNCTION_LAYERS.keys():  # Lambda(f), Activation(f)
-                reason = f"called by `{name.rsplit('.', 1)[-1]}`"
-                for arg in _arguments(call, KERAS_FUNCTION_LAYERS[name]):
-                    seeds += [(f, Why(reason, f"{reason}, without AutoGraph")) for f in self.resolve(arg, site.function)]
             for keyword in call.keywords:  # Keras calls activations: Dense(activation=f)
                 if keyword.arg == "activation":
                     reason = "Keras calls it as an activation"
@@ -296,6 +327,7 @@ class TracedCode:
             nested[outer].append(function)
         eager = self.eager_functions
         not_converted = self._not_converted
+        higher_order = {site.node for site in screen.calls_to(_HIGHER_ORDER)}
 
         reasons: dict[ast.AST, list[Why]] = defaultdict(list)
         pending = [(f, why) for f, why in seeds if f not in eager]
@@ -321,9 +353,10 @@ class TracedCode:
                 if self.eager_line(function, call.lineno):
                     continue
                 targets = self.resolve(call.func, function)
-                for higher in screen.names(call.func) & TRACING_HIGHER_ORDER.keys():
-                    for arg in _arguments(call, TRACING_HIGHER_ORDER[higher]):
-                        targets += self.resolve(arg, function)
+                if call in higher_order:
+                    for higher in screen.names(call.func) & TRACING_HIGHER_ORDER.keys():
+                        for arg in _arguments(call, TRACING_HIGHER_ORDER[higher]):
+                            targets += self.resolve(arg, function)
                 for target in targets:
                     if target not in eager and not (off is not None and target in roots):
                         pending.append((target, Why(caller, off)))
@@ -346,7 +379,14 @@ class TracedCode:
     @cached_property
     def _keras_traced_classes(self) -> set[ast.ClassDef]:
         """Keras classes whose ``call``/``train_step``... Keras traces (not ``dynamic=True`` ones)."""
-        return {cls for cls in self.screen.keras_classes if not _dynamic(cls)}
+        screen = self.screen
+        dynamic = {  # super().__init__(..., dynamic=True): Keras runs `call` eagerly
+            screen.class_around(site.function)
+            for site in screen.sites(ast.Call)
+            if getattr(site.node.func, "attr", None) == "__init__"
+            and any(k.arg == "dynamic" and isinstance(k.value, ast.Constant) and k.value.value is True for k in site.node.keywords)
+        }
+        return {cls for cls in screen.keras_classes if cls not in dynamic}
 
     @cached_property
     def _keras_layers(self) -> set[ast.ClassDef]:
@@ -390,7 +430,7 @@ class TracedCode:
                         yield qualified, why
         for site in screen.sites(ast.Call):
             call = site.node
-            wrapping = self._wrapping(call)
+            wrapping = self._wrappings.get(call)
             targets: list[tuple[ast.AST, Why]] = []
             if wrapping is not None:
                 targets = [(arg, Why(f"wrapped by {wrapping[2]} ({screen.module or screen.path})", wrapping[1])) for arg in wrapping[0]]
@@ -452,19 +492,6 @@ def _autograph_default(wrapper: ast.AST, call: ast.Call) -> bool:
         if isinstance(value, ast.Constant):
             return value.value is not False
     return True
-
-
-def _dynamic(cls: ast.ClassDef) -> bool:
-    """Does the class build itself with ``dynamic=True`` (Keras then runs ``call`` eagerly)?"""
-    for node in ast.walk(cls):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "__init__"
-            and any(k.arg == "dynamic" and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords)
-        ):
-            return True
-    return False
 
 
 def _dataset_call(screen: Screen, call: ast.Call) -> bool:
