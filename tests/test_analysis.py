@@ -469,3 +469,31 @@ def test_autograph_flag_marks_code_autograph_does_not_convert() -> None:
         "skipped": False,
     }
     assert "activation" in ctx.autograph_off(m.findall(ctx.module, m.FunctionDef(name=m.Name("activation")))[0])
+
+
+def test_keras_backend_tests_that_exclude_tensorflow_are_not_traced() -> None:
+    source = """
+        import keras
+        from keras.src import backend
+
+        class L(keras.layers.Layer):
+            def call(self, x):
+                if backend.backend() == "torch":
+                    print("torch")
+                if backend.backend() != "tensorflow":
+                    print("not-tf")
+                else:
+                    print("tf-else")
+                if keras.config.backend() in ("jax", "numpy"):
+                    print("jax-or-numpy")
+                if backend.backend() == "tensorflow":
+                    print("tf")
+                else:
+                    print("other-else")
+                print("always")
+                return x
+    """
+    assert _agree(source) == {
+        "torch": False, "not-tf": False, "tf-else": True, "jax-or-numpy": False, "tf": True, "other-else": False,
+        "always": True,
+    }

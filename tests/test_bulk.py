@@ -376,3 +376,16 @@ def test_fix_learns_the_project_facts_before_writing() -> None:
     outcome = execute(plan([Path("pkg")], Overrides(select=("TFA008",))), fix=True, jobs=1)
     fixed = {Path(r.path).as_posix() for r in outcome.results if r.changed}
     assert fixed == {"pkg/utils.py", "pkg/agent.py"}
+
+
+def test_tensorflow_own_modules_are_not_made_traced_by_their_callers() -> None:
+    """TensorFlow's and Keras' internals build graphs at trace time by design: a run over
+    their package does not propagate tracing into them across modules."""
+    from tfautofix.analysis.project import Summary, facts_for
+
+    caller = Summary("tensorflow.python.ops.math_ops", traced_out={"tensorflow.python.util.dispatch.helper": ("called", None)})
+    callee = Summary("tensorflow.python.util.dispatch")
+    user = Summary("train", traced_out={"utils.helper": ("called", None)})
+    helper = Summary("utils")
+    facts = facts_for({"math_ops.py": caller, "dispatch.py": callee, "train.py": user, "utils.py": helper})
+    assert "dispatch.py" not in facts and facts["utils.py"].traced == {"helper": ("called", None)}

@@ -165,6 +165,10 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
     traced: dict[str, dict[str, tuple[str, str | None]]] = {}
     for summary in summaries.values():
         for qualified, why in summary.traced_out.items():
+            if qualified.split(".")[0] in _TF_MODULES:
+                # TensorFlow's and Keras' own modules build graphs at trace time by design:
+                # that their helpers run traced is their job, not a hazard to report.
+                continue
             for module, qualname in _splits(qualified):
                 path = by_module.get(module)
                 if path is not None and path in summaries:

@@ -115,17 +115,35 @@ class TracedCode:
         return dict(regions)
 
     def _eager_branch(self, node: ast.If) -> list[ast.stmt] | None:
-        """The branch of ``if`` that runs only eagerly: the body under ``executing_eagerly()``
-        (alone or and-ed), the else branch under ``not executing_eagerly()``."""
+        """The branch of ``if`` that never runs traced by TensorFlow: the body under
+        ``executing_eagerly()`` (alone or and-ed) or under a Keras backend test that
+        excludes TensorFlow (``backend.backend() == "jax"``, ``!= "tensorflow"``); the
+        else branch under their negation."""
         test = node.test
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             return node.orelse if self._is_guard(test.operand) else None
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
             return node.body if any(self._is_guard(value) for value in test.values) else None
-        return node.body if self._is_guard(test) else None
+        if self._is_guard(test):
+            return node.body
+        return node.orelse if self._is_guard(test, negated=True) else None
 
-    def _is_guard(self, expr: ast.AST) -> bool:
-        return isinstance(expr, ast.Call) and bool(self.screen.names(expr.func) & EAGER_GUARDS)
+    def _is_guard(self, expr: ast.AST, negated: bool = False) -> bool:
+        """Is ``expr`` true only outside TensorFlow's tracing (``negated``: only inside it)?"""
+        if isinstance(expr, ast.Call):
+            return not negated and bool(self.screen.names(expr.func) & EAGER_GUARDS)
+        if not (isinstance(expr, ast.Compare) and len(expr.ops) == 1 and isinstance(expr.left, ast.Call)):
+            return False
+        if not any(name.startswith("keras") and name.endswith(".backend") for name in self.screen.names(expr.left.func)):
+            return False
+        op, right = expr.ops[0], expr.comparators[0]
+        values = [right] if isinstance(right, ast.Constant) else getattr(right, "elts", None)
+        if not values or not all(isinstance(v, ast.Constant) and isinstance(v.value, str) for v in values):
+            return False
+        has_tf = "tensorflow" in {v.value for v in values}
+        excludes_tf = (isinstance(op, (ast.Eq, ast.In)) and not has_tf) or (isinstance(op, (ast.NotEq, ast.NotIn)) and has_tf)
+        only_tf = isinstance(op, (ast.Eq, ast.In)) and has_tf and len(values) == 1
+        return only_tf if negated else excludes_tf
 
     @cached_property
     def eager_functions(self) -> set[ast.AST]:
