@@ -490,10 +490,13 @@ def test_keras_backend_tests_that_exclude_tensorflow_are_not_traced() -> None:
                     print("tf")
                 else:
                     print("other-else")
+                is_torch = backend.backend() == "torch"
+                if is_torch and x is not None:
+                    print("torch-flag")
                 print("always")
                 return x
     """
     assert _agree(source) == {
         "torch": False, "not-tf": False, "tf-else": True, "jax-or-numpy": False, "tf": True, "other-else": False,
-        "always": True,
+        "torch-flag": False, "always": True,
     }

@@ -109,24 +109,45 @@ class TracedCode:
             if any(isinstance(item.context_expr, ast.Call) and screen.names(item.context_expr.func) & EAGER_CONTEXTS for item in node.items):
                 regions[site.function].append(_lines(node.body))
         for site in screen.sites(ast.If):
-            branch = self._eager_branch(site.node)
+            branch = self._eager_branch(site.node, site.function)
             if branch:
                 regions[site.function].append(_lines(branch))
         return dict(regions)
 
-    def _eager_branch(self, node: ast.If) -> list[ast.stmt] | None:
+    @cached_property
+    def _flags(self) -> dict[tuple[ast.AST | None, str], ast.AST]:
+        """``(function, name)`` → the value of a name assigned once there (``is_torch = backend.backend() == "torch"``)."""
+        flags: dict[tuple[ast.AST | None, str], ast.AST] = {}
+        seen: set[tuple[ast.AST | None, str]] = set()
+        for site in self.screen.sites(ast.Assign):
+            for target in site.node.targets:
+                if isinstance(target, ast.Name):
+                    key = (site.function, target.id)
+                    if key in seen:  # assigned twice: not a flag
+                        flags.pop(key, None)
+                    else:
+                        flags[key] = site.node.value
+                    seen.add(key)
+        return flags
+
+    def _eager_branch(self, node: ast.If, function: ast.AST | None) -> list[ast.stmt] | None:
         """The branch of ``if`` that never runs traced by TensorFlow: the body under
         ``executing_eagerly()`` (alone or and-ed) or under a Keras backend test that
         excludes TensorFlow (``backend.backend() == "jax"``, ``!= "tensorflow"``); the
         else branch under their negation."""
+        def guard(expr: ast.AST, negated: bool = False) -> bool:
+            if isinstance(expr, ast.Name):  # a flag holding a backend test
+                expr = self._flags.get((function, expr.id), expr)
+            return self._is_guard(expr, negated)
+
         test = node.test
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            return node.orelse if self._is_guard(test.operand) else None
+            return node.orelse if guard(test.operand) else None
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-            return node.body if any(self._is_guard(value) for value in test.values) else None
-        if self._is_guard(test):
+            return node.body if any(guard(value) for value in test.values) else None
+        if guard(test):
             return node.body
-        return node.orelse if self._is_guard(test, negated=True) else None
+        return node.orelse if guard(test, negated=True) else None
 
     def _is_guard(self, expr: ast.AST, negated: bool = False) -> bool:
         """Is ``expr`` true only outside TensorFlow's tracing (``negated``: only inside it)?"""
