@@ -237,6 +237,7 @@ def test_eager_escapes_inside_traced_functions_are_not_traced() -> None:
     source = """
         import tensorflow as tf
         from tensorflow.python.eager import context
+        from tensorflow.python.ops import script_ops
 
         def callback(x):
             print("callback")
@@ -258,13 +259,16 @@ def test_eager_escapes_inside_traced_functions_are_not_traced() -> None:
                 print("not-eager-branch")
             else:
                 print("not-eager-else")
+            def internal_callback(x):  # nested in traced code, yet eager
+                print("internal-callback")
             tf.py_function(callback, [x], tf.float32)
+            script_ops.eager_py_func(internal_callback, [x], [tf.float32])
             tf.numpy_function(lambda v: print("lambda") or v, [x], tf.float32)
             print("traced")
             return x
     """
     assert _agree(source) == {
-        "callback": False, "callback-inner": False, "init_scope": False, "eager_mode": False,
+        "internal-callback": False, "callback": False, "callback-inner": False, "init_scope": False, "eager_mode": False,
         "eager-branch": False, "graph-branch": True, "not-eager-branch": True, "not-eager-else": False,
         "lambda": False, "traced": True,
     }

@@ -24,7 +24,7 @@ from collections import defaultdict
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
 
-from tfautofix.analysis.names import TF_FUNCTION, canonical
+from tfautofix.analysis.names import TF_FUNCTION, canonical, spellings
 from tfautofix.files import source_lines
 from tfautofix.rule import Rule
 
@@ -229,7 +229,7 @@ class Screen:
     def calls_to(self, names: frozenset[str]) -> list[Site]:
         """Calls of anything the imports resolve to one of ``names`` (canonical)."""
         if names not in self._calls_to:
-            short = {name.rsplit(".", 1)[-1] for name in names}
+            short = {spelling.rsplit(".", 1)[-1] for spelling in spellings(names)}
             short |= {local for local, modules in self._imports.items() if any(m.rsplit(".", 1)[-1] in short for m in modules)}
             self._calls_to[names] = [
                 site for site in self.sites(ast.Call)

@@ -43,6 +43,12 @@ def canonical(qualified_name: str) -> str:
     return name
 
 
+def spellings(names) -> set[str]:
+    """``names`` and the internal names :func:`canonical` folds onto them
+    (``script_ops.eager_py_func`` is ``tf.py_function``)."""
+    return {*names, *(internal for internal, public in _INTERNAL.items() if public in names)}
+
+
 def is_tensorflow(name: str) -> bool:
     return name == "tensorflow" or name.startswith(("tensorflow.", "keras.")) or name == "keras"
 
