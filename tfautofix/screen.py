@@ -266,6 +266,26 @@ class Screen:
                 self._calls_by_function[site.function].append(site)
         return self._calls_by_function.get(function, [])
 
+    @cached_property
+    def def_paths(self) -> dict[tuple[str, ...], list[ast.AST]]:
+        """Qualified path of each def (names of the defs and classes around it, then its
+        own) → the defs with that path, in source order."""
+        paths: dict[tuple[str, ...], list[ast.AST]] = defaultdict(list)
+        stack: list[tuple[ast.AST, tuple[str, ...]]] = [(self.tree, ())]
+        while stack:
+            node, path = stack.pop()
+            for child in reversed(list(ast.iter_child_nodes(node))):
+                if isinstance(child, (*_DEFS, ast.ClassDef)):
+                    inner = (*path, child.name)
+                    if not isinstance(child, ast.ClassDef):
+                        paths[inner].append(child)
+                    stack.append((child, inner))
+                elif isinstance(child, ast.stmt):
+                    stack.append((child, path))
+        for defs in paths.values():
+            defs.sort(key=lambda node: (node.lineno, node.col_offset))
+        return paths
+
     def functions_around_function(self, function: ast.AST | None) -> Iterator[ast.AST]:
         """The functions enclosing ``function`` (not itself), innermost first."""
         self._sites

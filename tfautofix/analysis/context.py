@@ -123,13 +123,46 @@ class FileContext:
         return found
 
     def _model_function(self, node: cst.CSTNode) -> tuple[ast.AST | None, int]:
-        """The model's function around ``node`` (its innermost def or lambda), and ``node``'s line."""
-        line = self._positions[node].start.line
-        for function in (node, *self.ancestors(node)):
-            if isinstance(function, FunctionNode):
-                start = self._positions[function].start
-                return self._ast_functions.get((start.line, start.column)), line
-        return None, line
+        """The model's function around ``node`` (its innermost def or lambda), and ``node``'s
+        line. Positions cost a pass over the tree: a function whose name no traced or
+        eager-escaping function has is answered without them."""
+        function = next((f for f in (node, *self.ancestors(node)) if isinstance(f, FunctionNode)), None)
+        if function is None or getattr(getattr(function, "name", None), "value", None) not in self._names_that_matter:
+            return None, 0
+        model = self.screen.traced_code
+        if isinstance(function, cst.FunctionDef):  # by qualified path: no positions needed
+            found = self._defs_by_path.get(function)
+            if found is not None and not model.regions.get(found):
+                return found, 0
+        start = self._positions[function].start
+        return self._ast_functions.get((start.line, start.column)), self._positions[node].start.line
+
+    @cached_property
+    def _defs_by_path(self) -> dict[cst.FunctionDef, ast.AST]:
+        """LibCST defs → the model's, matched by qualified path (``Class.method.inner``) and
+        rank among defs of that path. The focus keeps every def's path and rank (stubs keep
+        names; what a stub drops lies under its own path)."""
+        from tfautofix.analysis.index import nodes
+
+        by_path: dict[tuple[str, ...], list[cst.FunctionDef]] = {}
+        for function in nodes(self, cst.FunctionDef):
+            path = tuple(
+                a.name.value for a in reversed([function, *self.ancestors(function)]) if isinstance(a, (cst.FunctionDef, cst.ClassDef))
+            )
+            by_path.setdefault(path, []).append(function)
+        ast_paths = self.screen.def_paths
+        return {
+            function: ast_paths[path][rank]
+            for path, functions in by_path.items() if len(ast_paths.get(path, ())) == len(functions)
+            for rank, function in enumerate(functions)
+        }
+
+    @cached_property
+    def _names_that_matter(self) -> set[str | None]:
+        """Names of the model's traced functions and of functions it does not trace for
+        an explicit reason (``do_not_convert``); None stands for lambdas."""
+        model = self.screen.traced_code
+        return {getattr(f, "name", None) for f in (*model.reasons, *model._not_converted)}
 
     @cached_property
     def traced(self) -> dict[cst.CSTNode, str]:
