@@ -253,11 +253,6 @@ class Screen:
 
         return TracedCode(self)
 
-    @cached_property
-    def traced(self) -> set[ast.AST]:
-        """Functions and lambdas that run at trace time (their eager blocks aside)."""
-        return set(self.traced_code.reasons)
-
     def calls_in(self, function: ast.AST | None) -> list[Site]:
         """The calls whose innermost function is ``function``."""
         if self._calls_by_function is None:
