@@ -28,7 +28,7 @@ from tfautofix.bulk import Overrides, execute, plan
 from tfautofix.codemods import all_rules
 from tfautofix.engine import _detect, write_result
 from tfautofix.files import SourceError, read_source
-from tfautofix.screen import screen_source
+from tfautofix.screen import screen_file
 
 
 def corpus_roots(packages=("tensorflow", "keras")) -> list[Path]:
@@ -59,10 +59,11 @@ def _focus_mismatch(path: str) -> str | None:
     rules = [rule for rule in all_rules() if not rule.needs_traces]
     try:
         text = read_source(Path(path)).text
-        screened, focus = screen_source(text, rules)
+        screened, focus, screen = screen_file(text, rules, path=path)
         if not screened or focus == text:
             return None
-        focused = _detect(cst.parse_module(focus), text, screened, path)[1]  # what `check` runs
+        # What `check` runs: LibCST on the focus, the traced-code model of the whole text.
+        focused = _detect(cst.parse_module(focus), text, screened, path, screen=screen)[1]
         whole = _detect(cst.parse_module(text), text, screened, path)[1]
     except (SourceError, SyntaxError, cst.ParserSyntaxError, RecursionError):
         return None  # unreadable inputs are the sweep's other business
