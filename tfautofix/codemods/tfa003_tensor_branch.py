@@ -36,6 +36,8 @@ _AUGMENTED = (
     cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign, cst.FloorDivideAssign, cst.ModuloAssign,
     cst.PowerAssign,
 )
+#: Words without which no code of a file runs traced without AutoGraph (besides Keras classes).
+_AUTOGRAPH_OFF = ("autograph", "activation", "Activation", "Lambda", "compile")
 _ZERO_ARG_SUPER = m.Call(func=m.Name("super"), args=[])
 
 
@@ -131,7 +133,11 @@ def activation(x):
         return super().screen(source) and _BRANCH.search(source) is not None
 
     def prescreen(self, screen: Screen) -> list[Site]:
-        """Each ``if``/``while`` in traced code whose condition may be a tensor."""
+        """Each ``if``/``while`` in traced code whose condition may be a tensor, in a file
+        where something may turn AutoGraph off (see ``triggers``; Keras 3 classes)."""
+        text = screen.text
+        if not (any(word in text for word in _AUTOGRAPH_OFF) or screen.keras_classes):
+            return []
         branches = screen.traced_sites(ast.If, ast.While)
         if not branches:
             return []
