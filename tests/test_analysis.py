@@ -269,3 +269,11 @@ def test_autograph_flag_marks_code_autograph_does_not_convert() -> None:
         "skipped": False,
     }
     assert "activation" in ctx.autograph_off(m.findall(ctx.module, m.FunctionDef(name=m.Name("activation")))[0])
+
+
+@pytest.mark.parametrize("keras_import, converted", [("import tf_keras as keras", True), ("from tensorflow import keras", False)])
+def test_compiled_metrics_are_converted_by_keras_2_only(keras_import: str, converted: bool) -> None:
+    source = f"{keras_import}\nimport tensorflow as tf\n\ndef metric(y, p):\n    return p\n\nmodel = keras.Sequential()\nmodel.compile(loss='mse', metrics=[metric])\n"
+    ctx = FileContext(cst.parse_module(source))
+    metric = m.findall(ctx.module, m.FunctionDef(name=m.Name("metric")))[0]
+    assert ctx.is_traced(metric.body) and ctx.autograph(metric.body) is converted
