@@ -504,3 +504,11 @@ def test_keras_backend_tests_that_exclude_tensorflow_are_not_traced() -> None:
         "torch": False, "not-tf": False, "tf-else": True, "jax-or-numpy": False, "tf": True, "other-else": False,
         "torch-flag": False, "always": True,
     }
+
+
+@pytest.mark.parametrize("keras_import, converted", [("import tf_keras as keras", True), ("from tensorflow import keras", False)])
+def test_compiled_metrics_are_converted_by_keras_2_only(keras_import: str, converted: bool) -> None:
+    source = f"{keras_import}\nimport tensorflow as tf\n\ndef metric(y, p):\n    return p\n\nmodel = keras.Sequential()\nmodel.compile(loss='mse', metrics=[metric])\n"
+    ctx = FileContext(cst.parse_module(source))
+    metric = m.findall(ctx.module, m.FunctionDef(name=m.Name("metric")))[0]
+    assert ctx.is_traced(metric.body) and ctx.autograph(metric.body) is converted

@@ -389,3 +389,17 @@ def test_tensorflow_own_modules_are_not_made_traced_by_their_callers() -> None:
     helper = Summary("utils")
     facts = facts_for({"math_ops.py": caller, "dispatch.py": callee, "train.py": user, "utils.py": helper})
     assert "dispatch.py" not in facts and facts["utils.py"].traced == {"helper": ("called", None)}
+
+
+def test_a_wrapper_of_another_module_turns_autograph_off_for_tfa003() -> None:
+    """TF-Agents' `common.function` defaults to autograph=False: an `if` on a tensor in what it
+    wraps raises OperatorNotAllowedInGraphError, though the wrapped file never says `autograph`."""
+    write(Path("."), {**PROJECT, "pkg/agent.py": (
+        "import tensorflow as tf\n\nfrom pkg import common\n\n\nclass Agent:\n    def __init__(self):\n"
+        "        self.run = common.function(self.run)\n\n    def run(self, x):\n"
+        "        if tf.reduce_sum(x) > 0:\n            x = x - 1\n        return x\n"
+    )})
+    outcome = execute(plan([Path("pkg")], Overrides(select=("TFA003",))), fix=False, jobs=1)
+    found = [(Path(f.path).as_posix(), f.line, f.message) for r in outcome.results for f in r.findings]
+    assert [(path, line) for path, line, _ in found] == [("pkg/agent.py", 11)]
+    assert "defaults to autograph=False" in found[0][2]

@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from tfautofix.codemods import rule_by_code
+from tfautofix.codemods import all_rules, rule_by_code
 from tfautofix.engine import MAX_PASSES, fix_source, lint_source
 
 RULE = rule_by_code("TFA001")
@@ -52,9 +52,39 @@ def test_read_only_constant_is_not_reinitialised() -> None:
     assert "_scale_w = tf.Variable([1.0, 2.0])" in fixed and ".assign(" not in fixed
 
 
-def test_random_initial_value_is_redrawn_every_call() -> None:
-    fixed, _, _ = fix_source(READ_ONLY.replace("[1.0, 2.0]", "tf.random.normal([2])"), [RULE])
-    assert "w.assign(tf.random.normal([2]))" in fixed
+@pytest.mark.parametrize("initial", ["tf.random.normal([2])", "other", "other * 2.0"])
+def test_initial_value_that_is_not_a_literal_is_reinitialised_and_unsafe(initial: str) -> None:
+    """Only literal constants skip the re-initialisation; a value that may differ per call is unsafe."""
+    source = READ_ONLY.replace("import tensorflow as tf\n", "import tensorflow as tf\n\nother = tf.Variable([3.0, 4.0])\n")
+    source = source.replace("[1.0, 2.0])", f"{initial})")
+    unchanged, _, remaining = fix_source(source, [RULE])
+    assert unchanged == source and [f.fix.applicability for f in remaining] == ["unsafe"]
+    fixed, _, _ = fix_source(source, [RULE], unsafe_fixes=True)
+    assert f"w.assign({initial})" in fixed
+
+
+def test_batch_sized_variable_is_not_moved_into_build() -> None:
+    """Keras builds once: `inputs.shape[0]` would size the variable for the first batch only."""
+    source = (
+        "import keras\nimport tensorflow as tf\n\n\nclass L(keras.layers.Layer):\n"
+        "    def call(self, inputs):\n        s = tf.Variable(tf.zeros([inputs.shape[{}], 2]))\n        return s\n"
+    )
+    in_build, _, _ = fix_source(source.format("-1"), [RULE])
+    assert "def build(self, input_shape):" in in_build
+    batch, _, remaining = fix_source(source.format("0"), [RULE], unsafe_fixes=True)
+    assert "def build" not in batch and "self._s.assign(" in batch
+    _, _, remaining = fix_source(source.format("0"), [RULE])
+    assert [f.fix.applicability for f in remaining] == ["unsafe"]
+
+
+def test_global_singleton_fix_creates_no_other_finding() -> None:
+    source = ARGUMENT_DEPENDENT.replace("@tf.function\ndef accumulate", "def accumulate") + (
+        "\n\n@tf.function\ndef step(x):\n    return accumulate(x)\n"
+    )
+    fixed, applied, _ = fix_source(source, [RULE], unsafe_fixes=True)
+    assert "global _accumulate_acc" in fixed and applied
+    before = {f.code for f in lint_source(source, all_rules())}
+    assert "TFA012" not in {f.code for f in lint_source(fixed, all_rules())} - before
 
 
 def _many(count: int, method: bool) -> str:

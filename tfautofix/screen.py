@@ -75,7 +75,9 @@ def screen_file(
         tree = ast.parse(text)
     if not rules or ("tensorflow" not in text and "keras" not in text and not (facts and facts.matter)):
         return [], text, None
-    candidates = [rule for rule in rules if rule.screen(text)]
+    # What other files of the run say (a helper traced from elsewhere, a wrapper turning
+    # AutoGraph off) needs none of the words the text triggers look for: prescreens decide.
+    candidates = list(rules) if facts is not None and facts.matter else [rule for rule in rules if rule.screen(text)]
     if not candidates:
         return [], text, None
     screen = Screen(text, tree, traces, path, facts)

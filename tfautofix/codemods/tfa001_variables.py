@@ -252,8 +252,7 @@ def _literal_constant(ctx: FileContext, expr: cst.BaseExpression) -> bool:
     if isinstance(expr, (cst.List, cst.Tuple)):
         return all(isinstance(e, cst.Element) and _literal_constant(ctx, e.value) for e in expr.elements)
     if isinstance(expr, cst.Attribute):  # tf.float32
-        return any(n.startswith("tensorflow.") and n.rsplit(".", 1)[-1].isidentifier() and n.split(".")[1] in _DTYPES
-                   for n in ctx.names(expr))
+        return any(n.startswith("tensorflow.") and n.rsplit(".", 1)[-1] in _DTYPES for n in ctx.names(expr))
     if isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, *_CONSTANT_OPS):
         return all(not arg.star and _literal_constant(ctx, arg.value) for arg in expr.args)
     return False

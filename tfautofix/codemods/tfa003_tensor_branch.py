@@ -51,7 +51,8 @@ class PythonBranchOnTensor(Rule):
     contract = "exact"
     #: What makes code traced (tf.function, tf.map_fn, Dataset.map, Keras methods, compile);
     #: `screen` also requires an `if`/`while` statement.
-    #: What makes traced code unconverted (analysis/traced.py, find_autograph): `autograph=False`,
+    #: What makes traced code unconverted (analysis/traced.py, ``Why.off``; files that other files of
+    #: the run make traced or unconverted skip these triggers): `autograph=False`,
     #: `do_not_convert`, Keras activations / `Lambda`, Keras 3 methods and `compile`.
     triggers = (
         "autograph", "activation", "Activation", "Lambda", "call", "_step", "update_state", "result", "compile",
@@ -131,8 +132,11 @@ def activation(x):
         return super().screen(source) and _BRANCH.search(source) is not None
 
     def prescreen(self, screen: Screen) -> list[Site]:
-        """Each ``if``/``while`` in traced code whose condition may be a tensor."""
-        branches = screen.traced_sites(ast.If, ast.While)
+        """Each ``if``/``while`` whose condition may be a tensor, in traced code that
+        AutoGraph does not convert (the traced-code model says where: it also knows
+        wrappers defaulting to ``autograph=False`` and what other files of the run trace)."""
+        model = screen.traced_code
+        branches = [site for site in screen.traced_sites(ast.If, ast.While) if model.autograph_off(site.function)]
         if not branches:
             return []
         tensors = ScreenTensors(screen)

@@ -206,14 +206,15 @@ def _wraps_loop_value(node: cst.FunctionDef | cst.Call, loop: cst.CSTNode) -> bo
 
 def _wraps_argument_varying_in_loop(ctx: FileContext, node, func: cst.FunctionDef, calls) -> bool:
     """``def evaluate(model): tf.function(model)`` called as ``evaluate(m)`` for each ``m`` of a
-    loop wraps another callable on each call; called with the same model, it re-wraps one."""
+    loop wraps another callable on each call (so does a ``@tf.function`` def closing over
+    ``model``); called with the same model, it re-wraps one."""
     wrapped = _wrapped(node)
-    if wrapped is None or isinstance(wrapped, cst.Lambda):
+    if isinstance(wrapped, cst.Lambda):
         return False
     params = [*func.params.posonly_params, *func.params.params]
     if _class_of(ctx, func) is not None:
         params = params[1:]  # `self`, bound by `self.m(...)`
-    used = names_in(wrapped)[0]
+    used = _dependencies(node) if wrapped is None else names_in(wrapped)[0]
     for call, loop in calls:
         changing = loop_bound_names(loop)
         positional = [arg for arg in call.args if arg.keyword is None]

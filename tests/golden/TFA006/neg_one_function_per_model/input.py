@@ -16,3 +16,16 @@ def compile_each(configs, make_step):
     for config in configs:
         steps.append(tf.function(make_step(config)))
     return steps
+
+
+def _concrete(factory):
+    # closes over the factory it is given: one function per factory
+    @tf.function
+    def run():
+        return factory()
+
+    return run.get_concrete_function()
+
+
+def trace_each(factories):
+    return [_concrete(factory) for factory in factories]
