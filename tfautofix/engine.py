@@ -281,15 +281,14 @@ def process_file(path: str, options: Options, fix: bool) -> FileResult:
     result.encoding = source.encoding
     rules = _rules(options.rules)
     try:
-        tree = ast.parse(source.text)
-        screen = None
-        if fix:
+        if fix:  # `fix` learns the project's facts before (bulk.execute): no summary needed
             result.fixed, result.applied, result.findings = fix_source(
                 source.text, rules, path, options.unsafe_fixes, options.target_version, traces=options.traces, facts=options.facts
             )
         else:
+            tree = ast.parse(source.text)
             result.findings, screen = _lint(source.text, rules, path, options.traces, options.facts, tree)
-        result.summary = summary_of(source.text, tree, path, options.facts, screen)
+            result.summary = summary_of(source.text, tree, path, options.facts, screen)
     except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
         result.error = _parse_error(error)
     except FixError as error:
