@@ -403,3 +403,21 @@ def test_a_wrapper_of_another_module_turns_autograph_off_for_tfa003() -> None:
     found = [(Path(f.path).as_posix(), f.line, f.message) for r in outcome.results for f in r.findings]
     assert [(path, line) for path, line, _ in found] == [("pkg/agent.py", 11)]
     assert "defaults to autograph=False" in found[0][2]
+
+
+def test_functions_of_another_module_handed_to_dataset_map_or_tf_function_are_traced() -> None:
+    write(Path("."), {
+        "lib/__init__.py": "",
+        "lib/ops.py": (
+            "import tensorflow as tf\n\n\ndef parse(x):\n    print('parse', x)\n    return x\n\n\n"
+            "def step(x):\n    if tf.reduce_sum(x) > 0:\n        x = x - 1\n    return x\n\n\n"
+            "def unused(x):\n    print('unused', x)\n"
+        ),
+        "lib/train.py": (
+            "import tensorflow as tf\n\nfrom lib import ops\n\n"
+            "ds = tf.data.Dataset.range(3).map(ops.parse)\nfast = tf.function(ops.step, autograph=False)\n"
+        ),
+    })
+    outcome = execute(plan([Path("lib")], Overrides(select=("TFA003", "TFA008"))), fix=False, jobs=1)
+    found = {(Path(f.path).as_posix(), f.line, f.code) for r in outcome.results for f in r.findings}
+    assert found == {("lib/ops.py", 5, "TFA008"), ("lib/ops.py", 10, "TFA003")}
