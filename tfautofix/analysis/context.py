@@ -171,10 +171,13 @@ class FileContext:
 
         model = self.screen.traced_code
         traced = {}
+        by_path = self._defs_by_path
         for kind in FunctionNode:
             for function in nodes(self, kind):
-                start = self._positions[function].start
-                found = self._ast_functions.get((start.line, start.column))
+                found = by_path.get(function)
+                if found is None:
+                    start = self._positions[function].start
+                    found = self._ast_functions.get((start.line, start.column))
                 if found is not None and model.is_traced(found):
                     traced[function] = model.why(found)[0].text
         return traced
