@@ -170,8 +170,12 @@ def _first_line(error: str) -> str:
 
 
 def _short(error: str, limit: int = 160) -> str:
-    """An error as a verdict shows it: its first line, cut to ``limit`` characters."""
-    line = _first_line(error)
+    """An error as a verdict shows it: one line (TensorFlow's ``in user code:`` errors
+    end with the message), cut to ``limit`` characters."""
+    lines = [line.strip() for line in (error or "").strip().splitlines() if line.strip()]
+    line = lines[0] if lines else ""
+    if line.endswith("in user code:") and len(lines) > 1:
+        line = f"{line.split(':')[0]}: {lines[-1]}"
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
@@ -184,12 +188,15 @@ def verdict(
     second_oracle: dict | None = None,
     second_after: dict | None = None,
     not_exercised: str | None = None,
+    exempt: bool = True,
 ) -> Verdict:
     """The verdict on a rewrite from its runs: the original eagerly (oracle, under
     two ambient seeds when ``second_oracle`` is given), the original compiled
     (``before``) and the rewrite compiled (``after``, ``second_after``).
 
     ``not_exercised`` says which changed lines never ran (the coverage gate).
+    With ``exempt``, a difference the original shows identically compiled is not
+    the fix's (noted, not blamed): a fix is judged on what it changes.
     """
     if oracle.get("error"):
         return Verdict("unverifiable", f"the original raises eagerly: {_short(oracle['error'])}")
@@ -204,7 +211,7 @@ def verdict(
         return Verdict("unverifiable", f"not exercised: {not_exercised}")
     oracles = [oracle, *([second_oracle] if second_oracle and not second_oracle.get("error") else [])]
     afters = [after, *([second_after] if second_after and not second_after.get("error") else [])]
-    compiled = None if before.get("error") else before
+    compiled = None if before.get("error") or not exempt else before
     outcome = compare_values([o["value"] for o in oracles], compiled and compiled["value"], [a["value"] for a in afters], contract)
     if outcome.problem is None:
         if "printed" in oracle:  # counted by the recorder of `fix --exercise`
@@ -214,7 +221,7 @@ def verdict(
             outcome = compare_printed(oracles, compiled, after, contract)
     if outcome.problem is not None:
         return Verdict("changed", outcome.problem)
-    measured = speed(before, after)
+    measured = speed(before, after) + "".join(f"; {note}" for note in dict.fromkeys(outcome.notes[:1]))
     if before.get("error"):
         return Verdict("verified", f"the original raised compiled; {after['traces']} trace(s) now")
     if after["traces"] > before["traces"]:

@@ -103,10 +103,12 @@ def _as_result(calls: dict[str, list[dict]], traces: int) -> dict:
     }
 
 
-def _judge(contract: str, relative: str, oracle: Run, before: Run, after: Run, timeout: float) -> Verdict | None:
+def _judge(contract: str, relative: str, oracle: Run, before: Run, after: Run, timeout: float, alone: bool = True) -> Verdict | None:
     """The verdict for one changed file; None when the command never called it.
 
-    A failing command is blamed on every fix: they were applied together."""
+    A command that fails with the fixes is blamed on this file when its fixes are
+    the only ones (``alone``) or its own functions fail or differ; otherwise the
+    failure is another file's and this file is judged by its own calls."""
     if oracle.returncode is None:
         return Verdict("unverifiable", f"the command did not finish in {timeout:g} s eagerly")
     if after.returncode is None:
@@ -115,11 +117,15 @@ def _judge(contract: str, relative: str, oracle: Run, before: Run, after: Run, t
     oracle_result, after_result = _as_result(o_calls, 0), _as_result(a_calls, a_traces)
     if after_result["error"] and not oracle_result["error"]:
         return Verdict("broken", after_result["error"])
-    if after.returncode != 0 and 0 in (oracle.returncode, before.returncode):
+    fails = after.returncode != 0 and 0 in (oracle.returncode, before.returncode)
+    if fails and alone:
         return Verdict("changed", f"the command fails with the fixes (exit {after.returncode}); it passed without them")
     if not (o_calls or a_calls or b_traces or a_traces):
-        return None
-    return verdict(contract, oracle_result, _as_result(b_calls, b_traces), after_result)
+        return Verdict("unverifiable", f"the command fails with the fixes of several files (exit {after.returncode}); this file's functions were not called") if fails else None
+    result = verdict(contract, oracle_result, _as_result(b_calls, b_traces), after_result)
+    if fails and result.kind in ("verified", "improved"):
+        return Verdict(result.kind, f"{result.detail}; the command fails (exit {after.returncode}) elsewhere, not in this file's functions")
+    return result
 
 
 def verify_with_command(command: str, candidates: Sequence[Candidate], root: Path, timeout: float = 300) -> dict[str, Checked]:
@@ -138,8 +144,9 @@ def verify_with_command(command: str, candidates: Sequence[Candidate], root: Pat
         with ThreadPoolExecutor(max_workers=3) as pool:
             runs = dict(zip((s for s, _ in sides), pool.map(lambda s: _run(command, trees[s[0]], s[1], files, timeout), sides)))
     checked = {}
+    alone = len(relative) == 1
     for candidate in candidates:
-        result = _judge(candidate.contract, relative[candidate.path], runs["oracle"], runs["before"], runs["after"], timeout)
+        result = _judge(candidate.contract, relative[candidate.path], runs["oracle"], runs["before"], runs["after"], timeout, alone)
         if result is not None:
             checked[candidate.path] = Checked(result, "--exercise")
     return checked

@@ -38,6 +38,10 @@ def _leaves(value, path: tuple = (), group: tuple = (), kind: tuple | None = Non
             yield from _leaves(value[key], path + (key,), group + (key,), kind)
     elif isinstance(value, list):
         sample = len(value) >= SAMPLE
+        kinds = {(v[ARRAY]["dtype"], tuple(v[ARRAY]["shape"])) if isinstance(v, dict) and set(v) == {ARRAY} else None for v in value}
+        if value and len(kinds) == 1 and None not in kinds and next(iter(kinds))[1]:  # like arrays: their stack
+            dtype, shape = kinds.pop()
+            kind, value = (dtype, (len(value), *shape)), [v[ARRAY]["value"] for v in value]
         for index, item in enumerate(value):
             yield from _leaves(item, path + (index,), group + ("*" if sample else index,), kind)
     else:
@@ -90,11 +94,15 @@ def _moments(values: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
 
 
+def _kurtosis(values: list[float], mean: float, deviation: float) -> float:
+    return sum(((v - mean) / deviation) ** 4 for v in values) / len(values)
+
+
 def same_distribution(expected, actual) -> str | None:
     """None when the numbers of ``actual`` vary and follow those of ``expected`` (one position).
 
     Means must agree within 0.25 standard deviations and standard deviations
-    within 20%; integer draws must stay inside the oracle's observed support;
+    within 20%, kurtoses (with 500+ draws) within 5 standard errors; integer draws must stay inside the oracle's observed support;
     the draws must not all be equal; and the empirical distributions must pass a
     two-sample Kolmogorov-Smirnov test at the 0.1% level (a normal and a uniform
     with the same mean and deviation differ there).
@@ -111,6 +119,10 @@ def same_distribution(expected, actual) -> str | None:
         return f"mean {m_s:.4g} instead of {m_o:.4g}"
     if abs(s_o - s_s) > 0.2 * scale:
         return f"standard deviation {s_s:.4g} instead of {s_o:.4g}"
+    if min(len(oracle), len(subject)) >= 500 and s_o and s_s:  # the shape: 5 standard errors apart
+        k_o, k_s = _kurtosis(oracle, m_o, s_o), _kurtosis(subject, m_s, s_s)
+        if abs(k_o - k_s) > 5 * math.sqrt(24 / len(oracle) + 24 / len(subject)):
+            return f"kurtosis {k_s:.3g} instead of {k_o:.3g}: another distribution with the same mean and deviation"
     if all(v == int(v) for v in oracle):
         if any(v != int(v) for v in subject):
             return "non-integer draws where the oracle drew integers"
@@ -183,8 +195,9 @@ def compare_values(oracles: Sequence, before, afters: Sequence, contract: str = 
         if len(oracles) > 1 and [leaf[0] for leaf in _leaves(oracles[1])] != o_paths:
             outcome.notes.append("the original's output structure varies from run to run: not compared")
             return outcome
-        where = next((_where(o) for o, a in zip(o_paths, a_paths) if o != a), _where(o_paths[len(a_paths)] if len(o_paths) > len(a_paths) else a_paths[len(o_paths)] if a_paths else ()))
-        outcome.problem = f"{len(a_paths)} values instead of {len(o_paths)} (first difference at {where})"
+        first = next((i for i, (o, a) in enumerate(zip(o_paths, a_paths)) if o != a), min(len(o_paths), len(a_paths)))
+        where = _where((o_paths if first < len(o_paths) else a_paths)[first]) if max(len(o_paths), len(a_paths)) > first else _where(())
+        outcome.problem = f"the output's structure differs at {where} ({len(a_paths)} values instead of {len(o_paths)})"
         return outcome
     for (path, _, o, o_kind), (_, _, a, a_kind) in zip(o_leaves, a_leaves):
         if not same_kind(o_kind, a_kind):
