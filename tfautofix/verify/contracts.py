@@ -213,8 +213,11 @@ def compare_values(oracles: Sequence, before, afters: Sequence, contract: str = 
         second = {leaf[0]: leaf[2] for leaf in _leaves(oracles[1])}
         varying = {g for p, g, o, _ in o_leaves if p in second and not equal(o, second[p])}
         drawn = {p for p, g, _, _ in o_leaves if g in varying}
-    else:  # one oracle run: under the distribution contract every number is a draw
-        drawn = {p for p, _, o, _ in o_leaves if contract == "distribution" and _number(o) is not None}
+    else:  # one oracle run: under the distribution contract, numbers at positions where they vary
+        values: dict[tuple, set] = {}
+        for _, g, o, _ in o_leaves:
+            values.setdefault(g, set()).add(_number(o))
+        drawn = {p for p, g, o, _ in o_leaves if contract == "distribution" and _number(o) is not None and len(values[g]) > 1}
     for (path, _, o, o_kind), (_, _, a, a_kind) in zip(o_leaves, a_leaves):
         if path in drawn:  # a draw keeps its kind and shape; its precision is not its distribution
             o_kind, a_kind = _loose(o_kind), _loose(a_kind)
