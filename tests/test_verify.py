@@ -463,3 +463,21 @@ def test_exercise_does_not_blame_one_files_failure_on_anothers_fixes(tmp_path: P
     checked = verify_with_command(f"{sys.executable} check.py", [wrong, right], tmp_path, timeout=20)
     assert checked[right.path].verdict.kind != "changed", checked[right.path].verdict
     assert "several files" in checked[right.path].verdict.detail
+
+
+def test_traces_rerun_the_recorded_command_when_calls_cannot_be_replayed(tmp_path: Path, monkeypatch) -> None:
+    """A traced method (its `self` cannot be rebuilt) in a file without exercise():
+    the command the trace log recorded is run again instead of "unverifiable"."""
+    from tfautofix.engine import FileResult
+    from tfautofix.verify.fixes import verify_results
+
+    (tmp_path / "lib.py").write_text(LIBRARY, encoding="utf-8")
+    (tmp_path / "check.py").write_text(SCRIPT, encoding="utf-8")
+    log = {"command": ["python", "check.py"], "functions": [
+        {"file": "lib.py", "qualname": "Model.answer", "traces": [{"parameters": {"self": {"kind": "object"}}}]}]}
+    (tmp_path / "traces.json").write_text(json.dumps(log), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = FileResult(str(tmp_path / "lib.py"), original=LIBRARY, fixed="def answer():\n    return 41\n")
+    checked = verify_results([result], traces=tmp_path / "traces.json", timeout=20)
+    check = checked[result.path]
+    assert (check.verdict.kind, check.source) == ("changed", "--traces (its command re-run)"), check

@@ -189,12 +189,14 @@ def verdict(
     second_after: dict | None = None,
     not_exercised: str | None = None,
     exempt: bool = True,
+    eager_error: str | None = None,
 ) -> Verdict:
     """The verdict on a rewrite from its runs: the original eagerly (oracle, under
     two ambient seeds when ``second_oracle`` is given), the original compiled
     (``before``) and the rewrite compiled (``after``, ``second_after``).
 
-    ``not_exercised`` says which changed lines never ran (the coverage gate).
+    ``not_exercised`` says which changed lines never ran (the coverage gate);
+    ``eager_error`` is what the rewrite raised run eagerly, if anything.
     With ``exempt``, a difference the original shows identically compiled is not
     the fix's (noted, not blamed): a fix is judged on what it changes.
     """
@@ -204,9 +206,10 @@ def verdict(
         if run.get("mode_switch"):
             return Verdict("unverifiable", f"{run['mode_switch']} ({name}): its results are not those of the mode under test")
     if after.get("error"):
-        if before.get("error") and _first_line(before["error"]) == _first_line(after["error"]):
-            return Verdict("unverifiable", f"the original fails the same way compiled: {_short(after['error'])}")
-        return Verdict("broken", _short(after["error"]))
+        if before.get("error") and not eager_error:  # compiled, the fix cannot be told from the original's failure
+            how = "the same way" if _first_line(before["error"]) == _first_line(after["error"]) else "too"
+            return Verdict("unverifiable", f"the original fails {how} compiled: {_short(after['error'])}")
+        return Verdict("broken", _short(after["error"]) + (" (even eagerly)" if eager_error else ""))
     if not_exercised:
         return Verdict("unverifiable", f"not exercised: {not_exercised}")
     oracles = [oracle, *([second_oracle] if second_oracle and not second_oracle.get("error") else [])]

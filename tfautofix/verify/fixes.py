@@ -23,6 +23,8 @@ from __future__ import annotations
 import ast
 import difflib
 import os
+import shlex
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +35,7 @@ from tfautofix.engine import FileResult, apply_one, detect
 from tfautofix.files import source_lines
 from tfautofix.rule import Finding
 from tfautofix.verify import Job, Verdict, run_exercises, verdict, worst
-from tfautofix.verify.replay import driver, load, replayable
+from tfautofix.verify.replay import driver, load, replayable, same_file
 
 #: Verdicts whose fixes ``--write --verify`` writes without ``--unsafe-fixes``.
 WRITABLE = ("verified", "improved")
@@ -185,6 +187,7 @@ def check_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, lo
             candidate.contract, runs[(o, "eager")], runs[(o, "graph")], runs[(f, "graph")],
             second_oracle=runs.get((o + "#2", "eager")), second_after=runs.get((f + "#2", "graph")),
             not_exercised=None if eager_fixed.get("error") else _not_exercised(plan["lines"], eager_fixed.get("lines")),
+            eager_error=eager_fixed.get("error"),
         )
         checked.append(Checked(result, sources[candidate.path][0]))
     return checked
@@ -200,7 +203,24 @@ def verify_candidates(candidates: Sequence[Candidate], job_timeout: float = 120,
 
 def _needs_the_others(verdict: Verdict) -> bool:
     """Alone, the fix leaves the file failing as before (another fix, or an unfixed finding, is needed)."""
-    return verdict.kind == "unverifiable" and verdict.detail.startswith("the original fails the same way")
+    return verdict.kind == "unverifiable" and verdict.detail.startswith("the original fails")
+
+
+def recorded_command(log: dict | None) -> str | None:
+    """The command a trace log recorded, as a shell command (``python`` is this interpreter)."""
+    command = (log or {}).get("command")
+    if not command:
+        return None
+    if isinstance(command, str):
+        return command
+    argv = list(command)
+    if os.path.basename(argv[0]) in ("python", "python3"):
+        argv[0] = sys.executable
+    return shlex.join(argv)
+
+
+def traced_file(log: dict, path: str) -> bool:
+    return any(same_file(function["file"], path) for function in log.get("functions", []))
 
 
 def _key(finding: Finding) -> tuple:
@@ -254,7 +274,8 @@ def verify_results(
     finding gets its own verdict (``finding.verdict``).
 
     Calls come from the trace log ``traces`` (a path or a loaded log) for the
-    functions it recorded, else from the command ``exercise`` (run in ``root``,
+    functions it recorded (when their arguments cannot be rebuilt, the command
+    that produced the log is run again), else from the command ``exercise`` (run in ``root``,
     default the current directory), else from the file's ``exercise()``.
     Raises ``TensorFlowMissing`` when TensorFlow cannot be imported.
     """
@@ -268,6 +289,14 @@ def verify_results(
         from tfautofix.verify.command import verify_with_command
 
         checked.update(verify_with_command(exercise, [c for r in by_command for _, c in planned[r.path]], root or Path.cwd(), timeout))
+    recorded = recorded_command(log)
+    rerun = [r for r in changed if r.path not in checked and recorded and not replayable(log, r.path)
+             and not defines_exercise(r.original or "") and traced_file(log, r.path)]
+    if rerun:  # the calls cannot be rebuilt (object arguments): run what produced the log again
+        from tfautofix.verify.command import verify_with_command
+
+        again = verify_with_command(recorded, [c for r in rerun for _, c in planned[r.path]], root or Path.cwd(), timeout)
+        checked.update({path: Checked(c.verdict, "--traces (its command re-run)") for path, c in again.items()})
     pending = [(r, findings, c) for r in changed if r.path not in checked for findings, c in planned[r.path]]
     verdicts = check_rewrites([c for _, _, c in pending], job_timeout=timeout, log=log)
     per_file: dict[str, list] = {}
