@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from tfautofix.codemods import rule_by_code  # noqa: E402
-from tfautofix.verify import Job, run_exercises, verdict  # noqa: E402
+from tfautofix.codemods import rule_by_code
+from tfautofix.verify import Job, run_exercises, verdict
 
 GOLDEN = ROOT / "tests" / "golden"
 

@@ -21,9 +21,9 @@ from statistics import median
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tfautofix.bulk import Overrides, execute, plan  # noqa: E402
-from tfautofix.verify import Job, run_exercises  # noqa: E402
-from tfautofix.verify.fixes import verify_results  # noqa: E402
+from tfautofix.bulk import Overrides, execute, plan
+from tfautofix.verify import Job, run_exercises
+from tfautofix.verify.fixes import verify_results
 
 
 def _per_call(runs: list[dict]) -> float | None:

@@ -63,7 +63,7 @@ def test_exact_value_next_to_draws_is_exact():
 
 
 def test_dtype_and_kind_are_part_of_the_value():
-    array = lambda dtype, value: {"__array__": {"dtype": dtype, "shape": [], "value": value}}  # noqa: E731
+    array = lambda dtype, value: {"__array__": {"dtype": dtype, "shape": [], "value": value}}
     assert "float32[] instead of int32[]" in compare_values([[array("int32", 3)]], None, [[array("float32", 3.0)]]).problem
     assert "int instead of float" in compare_values([[0.5]], None, [[0]]).problem
     assert compare_values([[3]], None, [[array("int32", 3)]]).problem is None  # a tf.function returns 3 as int32

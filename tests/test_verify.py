@@ -481,3 +481,48 @@ def test_traces_rerun_the_recorded_command_when_calls_cannot_be_replayed(tmp_pat
     checked = verify_results([result], traces=tmp_path / "traces.json", timeout=20)
     check = checked[result.path]
     assert (check.verdict.kind, check.source) == ("changed", "--traces (its command re-run)"), check
+
+
+TWO_PRINTS = _src(
+    """
+    import tensorflow as tf
+
+    @tf.function
+    def step(x):
+        print("x", x)
+        y = x + 1
+        print("y", y)
+        return y
+    """
+)
+
+
+def _two_print_fixes(tmp_path: Path):
+    from tfautofix.codemods import rule_by_code
+    from tfautofix.engine import FileResult, fix_source
+
+    path = tmp_path / "step.py"
+    path.write_text(TWO_PRINTS, encoding="utf-8")
+    fixed, applied, remaining = fix_source(TWO_PRINTS, [rule_by_code("TFA008")], str(path))
+    return FileResult(str(path), remaining, applied, TWO_PRINTS, fixed)
+
+
+def test_each_fix_is_a_candidate_of_its_own(tmp_path: Path) -> None:
+    from tfautofix.verify.fixes import file_candidates
+
+    result = _two_print_fixes(tmp_path)
+    planned = file_candidates(result)
+    singles = [c.fixed for findings, c in planned if len(findings) == 1]
+    assert len(singles) == 2 and planned[-1][1].fixed == result.fixed  # each fix alone, then all together
+    assert all(text.count("tf.print(") == 1 for text in singles) and singles[0] != singles[1]
+
+
+def test_write_verify_keeps_exactly_the_verified_fixes(tmp_path: Path) -> None:
+    from tfautofix.verify.fixes import Checked, keep_writable
+
+    result = _two_print_fixes(tmp_path)
+    first, second = result.applied
+    check = Checked(verify.Verdict("changed", "x"), "exercise()", ((first, verify.Verdict("verified")), (second, verify.Verdict("changed", "x"))))
+    assert keep_writable(result, check)
+    assert 'tf.print("x", x' in result.fixed and 'print("y", y)' in result.fixed and 'tf.print("y"' not in result.fixed
+    assert [f.line for f in result.applied] == [first.line] and [f.code for f in result.findings] == ["TFA008"]

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from pairs import PAIRS  # noqa: E402
+from pairs import PAIRS
 
-from tfautofix.verify import STATS  # noqa: E402
-from tfautofix.verify.fixes import Candidate, check_rewrites  # noqa: E402
+from tfautofix.verify import STATS
+from tfautofix.verify.fixes import Candidate, check_rewrites
 
 
 def test_there_are_enough_pairs() -> None:

@@ -1,8 +1,10 @@
 """Eager is the oracle, graph is the subject (PRODUCT.md).
 
 A rewrite is *verified* when the rewritten code, run normally (graph mode), gives
-the eager results of the original under the rule's contract, and traces no more
-often than the original did in graph mode.
+the eager results of the original under the per-value contracts
+(:mod:`tfautofix.verify.contracts`: exact values with dtype and shape, draws by
+distribution per output position, printed values on stdout and stderr), its
+changed lines ran, and it traces no more often than the original did in graph mode.
 """
 
 from __future__ import annotations
@@ -18,7 +20,12 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from tfautofix.verify import runner
-from tfautofix.verify.contracts import compare_printed, compare_values, same_distribution, speed
+from tfautofix.verify.contracts import (
+    compare_printed,
+    compare_values,
+    same_distribution,
+    speed,
+)
 
 __all__ = ["Job", "Verdict", "run_exercises", "same_distribution", "verdict", "worst"]
 

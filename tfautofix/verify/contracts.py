@@ -328,10 +328,10 @@ def compare_printed(oracles: Sequence[dict], before: dict | None, after: dict, c
         difference = _stream_difference(expected, actual)
         if difference is None:
             continue
-        if contract != "side-effect" and before is not None and not before.get("error"):
-            if _stream_difference([printed_values(before.get(stream, ""))], actual) is None:
-                outcome.notes.append(f"the original prints the same compiled on {stream}")
-                continue
+        compiled = before is not None and not before.get("error") and printed_values(before.get(stream, ""))
+        if contract != "side-effect" and compiled is not False and _stream_difference([compiled], actual) is None:
+            outcome.notes.append(f"the original prints the same compiled on {stream}")
+            continue
         outcome.problem = f"{stream}: {difference}"
         return outcome
     return outcome

@@ -26,6 +26,7 @@ import os
 import shlex
 import sys
 import tempfile
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -241,10 +242,8 @@ def single_fixes(result: FileResult, traces=None) -> list[tuple[Finding, str]]:
         found = by_key.get(_key(finding))
         if found is None:
             continue
-        try:
+        with suppress(Exception):  # a fix that needs another to apply is judged with the whole rewrite
             singles.append((finding, apply_one(ctx, found)))
-        except Exception:  # noqa: BLE001 - a fix that needs another to apply
-            continue
     return singles
 
 
