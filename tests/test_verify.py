@@ -78,7 +78,7 @@ def _call(value, lines=0, error=None):
         (_run(0, {"m.py:f": [_call(1, 1)] * 3}), _run(0, {"m.py:f": [_call(1)] * 3}, {"m.py:f": 1}),
          _run(0, {"m.py:f": [_call(1, 1)] * 3}, {"m.py:f": 1}), "verified", "traces 1 → 1"),
         (_run(0, {"m.py:f": [_call(1, 1)] * 3}), _run(0, {"m.py:f": [_call(1)] * 3}, {"m.py:f": 1}),
-         _run(0, {"m.py:f": [_call(1)] * 3}, {"m.py:f": 1}), "changed", "printed nothing instead of"),
+         _run(0, {"m.py:f": [_call(1)] * 3}, {"m.py:f": 1}), "changed", "printed 0 line(s) instead of 3"),
         (_run(0, {"m.py:f": [_call(1)]}), _run(0), _run(1, {"m.py:f": [_call(None, 0, "ValueError: v")]}), "broken", "ValueError: v"),
         # Failing tests that also failed without the fix are not the fix's fault.
         (_run(1, {"m.py:f": [_call(1)]}), _run(1, {"m.py:f": [_call(1)]}, {"m.py:f": 4}),
