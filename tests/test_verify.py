@@ -526,3 +526,17 @@ def test_write_verify_keeps_exactly_the_verified_fixes(tmp_path: Path) -> None:
     assert keep_writable(result, check)
     assert 'tf.print("x", x' in result.fixed and 'print("y", y)' in result.fixed and 'tf.print("y"' not in result.fixed
     assert [f.line for f in result.applied] == [first.line] and [f.code for f in result.findings] == ["TFA008"]
+
+
+@pytest.mark.tensorflow
+def test_exercise_coverage_gate(tmp_path: Path) -> None:
+    """A fix in a function the command never runs is `unverifiable: not exercised` (never written)."""
+    project = _project(tmp_path)
+    original = (project / "trainer.py").read_text(encoding="utf-8")
+    unused = original + "\n\n@tf.function\ndef evaluate(x):\n    return x * 2.0\n"
+    broken = unused.replace("return x * 2.0", "return x * 3.0")
+    (project / "trainer.py").write_text(unused, encoding="utf-8")
+    candidate = Candidate(str(project / "trainer.py"), unused, broken)
+    checked = verify_with_command(f"{sys.executable} -m pytest -q -x -p no:cacheprovider", [candidate], project)
+    verdict_ = checked[candidate.path].verdict
+    assert (verdict_.kind, verdict_.detail.split(":")[0]) == ("unverifiable", "not exercised"), verdict_

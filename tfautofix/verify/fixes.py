@@ -117,7 +117,7 @@ def changed_lines(original: str, fixed: str) -> set[int]:
     return starts
 
 
-def _not_exercised(lines: set[int], ran: list[int] | None) -> str | None:
+def not_exercised_lines(lines: set[int], ran: list[int] | None) -> str | None:
     if not lines or ran is None or lines & set(ran):
         return None
     shown = sorted(lines)
@@ -187,7 +187,7 @@ def check_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, lo
         result = verdict(
             candidate.contract, runs[(o, "eager")], runs[(o, "graph")], runs[(f, "graph")],
             second_oracle=runs.get((o + "#2", "eager")), second_after=runs.get((f + "#2", "graph")),
-            not_exercised=None if eager_fixed.get("error") else _not_exercised(plan["lines"], eager_fixed.get("lines")),
+            not_exercised=None if eager_fixed.get("error") else not_exercised_lines(plan["lines"], eager_fixed.get("lines")),
             eager_error=eager_fixed.get("error"),
         )
         checked.append(Checked(result, sources[candidate.path][0]))

@@ -162,7 +162,7 @@ def _watch_mode(tf, counter: dict) -> None:
 _SOURCE_MAPS: dict[str, dict[int, tuple[str, int]]] = {}
 
 
-def _record_source_maps() -> None:
+def record_source_maps() -> None:
     """AutoGraph runs a converted copy of the user's code (``tf.map_fn`` and
     ``Dataset.map`` convert it even eagerly); keep its map back to the user's lines."""
     from tensorflow.python.autograph.impl import api
@@ -178,54 +178,64 @@ def _record_source_maps() -> None:
     api._convert_actual = recording
 
 
-class _Lines:
-    """The lines of one file that run (``sys.settrace``; Python 3.11 has no
+class Lines:
+    """The lines of some files that run (``sys.settrace``; Python 3.11 has no
     ``sys.monitoring``), including those run by AutoGraph's converted copies.
-    Only the frames of that file and of converted code are traced line by line."""
+    Only the frames of those files and of converted code are traced line by line."""
 
-    def __init__(self, path: str | None) -> None:
-        self.path = os.path.realpath(path) if path else None
-        self.lines: set[int] = set()
-        self.mine: dict[str, bool] = {}
+    def __init__(self, paths) -> None:
+        self.lines: dict[str, set[int]] = {os.path.realpath(p): set() for p in paths if p}
+        self.mine: dict[str, str | None] = {}
+
+    def _file(self, filename: str) -> str | None:
+        if filename not in self.mine:
+            real = os.path.realpath(filename)
+            self.mine[filename] = real if real in self.lines else None
+        return self.mine[filename]
 
     def _global(self, frame, event, arg):
         filename = frame.f_code.co_filename
         if filename in _SOURCE_MAPS:
             return self._converted
-        mine = self.mine.get(filename)
-        if mine is None:
-            mine = self.mine[filename] = os.path.realpath(filename) == self.path
-        if not mine:
+        path = self._file(filename)
+        if path is None:
             return None
-        self.lines.add(frame.f_lineno)
+        self.lines[path].add(frame.f_lineno)
         return self._local
 
     def _local(self, frame, event, arg):
         if event == "line":
-            self.lines.add(frame.f_lineno)
+            self.lines[self.mine[frame.f_code.co_filename]].add(frame.f_lineno)
         return self._local
 
     def _converted(self, frame, event, arg):
         if event == "line":
             origin = _SOURCE_MAPS[frame.f_code.co_filename].get(frame.f_lineno)
-            if origin is not None and os.path.realpath(origin[0]) == self.path:
-                self.lines.add(origin[1])
+            path = origin and self._file(origin[0])
+            if path is not None:
+                self.lines[path].add(origin[1])
         return self._converted
 
-    def __enter__(self):
-        if self.path:
-            import threading
+    def start(self) -> None:
+        import threading
 
-            threading.settrace(self._global)
-            sys.settrace(self._global)
+        threading.settrace(self._global)
+        sys.settrace(self._global)
+
+    def stop(self) -> None:
+        import threading
+
+        sys.settrace(None)
+        threading.settrace(None)
+
+    def __enter__(self):
+        if self.lines:
+            self.start()
         return self
 
     def __exit__(self, *exc):
-        if self.path:
-            import threading
-
-            sys.settrace(None)
-            threading.settrace(None)
+        if self.lines:
+            self.stop()
         return False
 
 
@@ -237,7 +247,7 @@ def run_one(job: dict, counter: dict, tf) -> dict:
     counter["seconds"] = {}
     counter["mode_switch"] = None
     result: dict = {"id": job["id"], "error": None, "value": None}
-    lines = _Lines(job.get("lines"))
+    lines = Lines([job.get("lines")])
     previous = signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(_Timeout()))
     signal.setitimer(signal.ITIMER_REAL, job.get("timeout", TIMEOUT_SECONDS))
     capture = _CaptureOutput()
@@ -267,7 +277,7 @@ def run_one(job: dict, counter: dict, tf) -> dict:
     result["traces_by_function"] = dict(counter["by_function"])
     result["seconds"] = counter["seconds"]
     if job.get("lines"):
-        result["lines"] = sorted(lines.lines)
+        result["lines"] = sorted(next(iter(lines.lines.values())))
     if counter["mode_switch"] is None and tf.config.functions_run_eagerly() != counter["eager"]:
         counter["mode_switch"] = "exercise() changed the execution mode"
     result["mode_switch"] = counter["mode_switch"]
@@ -292,7 +302,7 @@ def main(argv=None) -> int:
     counter["eager"] = args.mode == "eager"
     _watch_mode(tf, counter)
     _time_calls(tf, counter)
-    _record_source_maps()
+    record_source_maps()
     if counter["eager"]:  # the oracle runs Dataset.map functions eagerly too
         tf.data.experimental.enable_debug_mode()
     with open(args.jobs, encoding="utf-8") as handle:
