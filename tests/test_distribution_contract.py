@@ -74,3 +74,9 @@ def test_printed_values_normalise_reprs_but_not_summaries():
     assert printed_values(eager) == printed_values("x [[0 1]\n [2 3]]\n")
     assert printed_values("[0 1 2 ... 7 8 9]") != printed_values("[0 1 2 3 4 5 6 7 8 9]")
     assert printed_values("WARNING:tensorflow:5 out of the last 5 calls triggered tf.function retracing\n") == []
+
+
+def test_printed_warnings_name_files_and_lines_that_a_fix_moves():
+    original = "/src/model.py:12: UserWarning: clipping\n  warnings.warn('clipping')\nloss 1.5\n"
+    rewrite = "/tmp/fixed/model.py:14: UserWarning: clipping\n  warnings.warn('clipping')\nloss 1.5\n"
+    assert printed_values(original) == printed_values(rewrite) == ["loss", 1.5]

@@ -273,6 +273,8 @@ def compare_values(oracles: Sequence, before, afters: Sequence, contract: str = 
 
 #: TensorFlow's and absl's own log lines (graph mode warns about retracing; eager does not).
 _LOG_LINE = re.compile(r"^(?:(?:WARNING|INFO|ERROR|DEBUG):(?:tensorflow|absl):|[IWEF]\d{4} |\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+: [IWEF] |WARNING: All log messages before absl)")
+#: Python's warnings (``warnings.warn``), followed by the indented source line they quote.
+_WARNING = re.compile(r"^\S.*:\d+: \w*Warning: ")
 #: Tensor reprs around printed values: ``tf.Tensor(...)``, ``shape=``, ``dtype=``, ``numpy=``.
 _REPR = re.compile(r"<tf\.Tensor: |<tf\.Variable '[^']*' |tf\.Tensor\(|\bshape=\([^)]*\)|\bdtype=[\w.]+|\bnumpy=|\barray\(")
 _TOKEN = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)\b|\.\.\.|[^\s\[\](),<>]+")
@@ -283,7 +285,13 @@ def printed_values(text: str) -> list:
 
     Tensor reprs and line breaks are normalised (eager ``print`` and ``tf.print``
     of one value agree), ``...`` (``tf.print``'s summary) stays a token of its own."""
-    lines = [line for line in (text or "").splitlines() if not _LOG_LINE.match(line)]
+    lines, warning = [], False
+    for line in (text or "").splitlines():
+        if _WARNING.match(line):  # `path:line: UserWarning: ...` names the file run, and its line
+            warning = True
+        elif not (warning and line.startswith(" ")) and not _LOG_LINE.match(line):
+            lines.append(line)
+            warning = False
     tokens: list = []
     for token in _TOKEN.findall(_REPR.sub(" ", "\n".join(lines))):
         try:
