@@ -540,3 +540,13 @@ def test_exercise_coverage_gate(tmp_path: Path) -> None:
     checked = verify_with_command(f"{sys.executable} -m pytest -q -x -p no:cacheprovider", [candidate], project)
     verdict_ = checked[candidate.path].verdict
     assert (verdict_.kind, verdict_.detail.split(":")[0]) == ("unverifiable", "not exercised"), verdict_
+
+
+@pytest.mark.tensorflow
+def test_safe_fix_is_not_broken_by_a_remaining_unsafe_finding(tmp_path: Path) -> None:
+    """Issue 21: the README's numpy example keeps failing compiled on its unsafe `np.mean`
+    finding; the safe `.numpy()` fix applied alone must not be called `broken`."""
+    example = tmp_path / "numpy_in_step.py"
+    example.write_text((Path(__file__).parent.parent / "examples" / "numpy_in_step.py").read_text(encoding="utf-8"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["fix", str(example), "--verify"])
+    assert "unverifiable (the original fails" in result.output and "broken (" not in result.output, result.output

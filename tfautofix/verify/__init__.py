@@ -182,7 +182,8 @@ def _short(error: str, limit: int = 160) -> str:
     lines = [line.strip() for line in (error or "").strip().splitlines() if line.strip()]
     line = lines[0] if lines else ""
     if line.endswith("in user code:") and len(lines) > 1:
-        line = f"{line.split(':')[0]}: {lines[-1]}"
+        kind = line.split(":")[0]
+        line = lines[-1] if lines[-1].startswith(kind) else f"{kind}: {lines[-1]}"
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
