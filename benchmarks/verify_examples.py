@@ -56,7 +56,7 @@ def main() -> None:
     print(f"fixes                    {fixes}")
     print(f"verdicts                 {dict(sorted(verdicts.items()))}")
     print(f"fix (static)             {fixing:.2f} s")
-    print(f"verify (3 runs per file) {verifying:.2f} s")
+    print(f"verify (each fix alone + whole) {verifying:.2f} s")
     print(f"TensorFlow processes     {STATS['tensorflow_processes']}  (one per fix per side would be {3 * len(checked)})")
     print(f"one `import tensorflow`  {one_import:.2f} s")
 

@@ -1,8 +1,9 @@
-"""The `distribution` contract (tfautofix.verify.same_distribution) on synthetic draws: no TensorFlow."""
+"""Per-value contracts (tfautofix.verify.contracts) on synthetic values: no TensorFlow."""
 
 import random
 
 from tfautofix.verify import same_distribution
+from tfautofix.verify.contracts import compare_values, printed_values
 
 
 def draws(sample, n=600, seed=0):
@@ -28,12 +29,54 @@ def test_same_moments_wrong_shape_fails():
     # A standard normal and a fair ±1 coin share mean and std: only the KS test tells them apart.
     normal = draws(lambda r: r.gauss(0.0, 1.0))
     coin = draws(lambda r: r.choice([-1.0, 1.0]), seed=1)
-    assert "Kolmogorov" in same_distribution(normal, coin)
+    assert "kurtosis" in same_distribution(normal, coin)
 
 
 def test_vector_frozen_across_calls_fails():
     # One noise vector per call: it varies along the vector but repeats on every call.
     oracle = [draws(lambda r: r.gauss(0, 1), n=100, seed=call) for call in range(10)]
     frozen = [oracle[0]] * 10
-    assert "frozen" in same_distribution(oracle, frozen)
-    assert same_distribution(oracle, [draws(lambda r: r.gauss(0, 1), n=100, seed=50 + c) for c in range(10)]) is None
+    assert "frozen" in compare_values([oracle], None, [frozen], "distribution").problem
+    fresh = [draws(lambda r: r.gauss(0, 1), n=100, seed=50 + c) for c in range(10)]
+    assert compare_values([oracle], None, [fresh], "distribution").problem is None
+
+
+def test_normal_and_uniform_with_equal_moments_differ():
+    normal = draws(lambda r: r.gauss(0.0, 1.0), n=2000)
+    uniform = draws(lambda r: r.uniform(-3**0.5, 3**0.5), n=2000, seed=1)
+    assert same_distribution(normal, uniform) is not None
+
+
+def test_draws_are_judged_per_position_never_pooled():
+    # Pooled, a normal and a uniform swapped between two positions look the same.
+    oracle = [[r, u] for r, u in zip(draws(lambda r: r.gauss(0, 1)), draws(lambda r: r.uniform(5, 6), seed=2))]
+    swapped = [[u, r] for r, u in oracle]
+    assert compare_values([oracle], None, [swapped], "distribution").problem is not None
+    assert same_distribution(oracle, swapped) is None  # what one pooled test would say
+
+
+def test_exact_value_next_to_draws_is_exact():
+    oracle = {"noise": draws(lambda r: r.gauss(0, 1)), "mean": 0.5}
+    second = {"noise": draws(lambda r: r.gauss(0, 1), seed=3), "mean": 0.5}
+    rewrite = {"noise": draws(lambda r: r.gauss(0, 1), seed=4), "mean": 0.0}
+    assert "['mean']: 0.0 instead of 0.5" in compare_values([oracle, second], None, [rewrite], "distribution").problem
+
+
+def test_dtype_and_kind_are_part_of_the_value():
+    array = lambda dtype, value: {"__array__": {"dtype": dtype, "shape": [], "value": value}}
+    assert "float32[] instead of int32[]" in compare_values([[array("int32", 3)]], None, [[array("float32", 3.0)]]).problem
+    assert "int instead of float" in compare_values([[0.5]], None, [[0]]).problem
+    assert compare_values([[3]], None, [[array("int32", 3)]]).problem is None  # a tf.function returns 3 as int32
+
+
+def test_printed_values_normalise_reprs_but_not_summaries():
+    eager = "x tf.Tensor(\n[[0 1]\n [2 3]], shape=(2, 2), dtype=int32)\n"
+    assert printed_values(eager) == printed_values("x [[0 1]\n [2 3]]\n")
+    assert printed_values("[0 1 2 ... 7 8 9]") != printed_values("[0 1 2 3 4 5 6 7 8 9]")
+    assert printed_values("WARNING:tensorflow:5 out of the last 5 calls triggered tf.function retracing\n") == []
+
+
+def test_printed_warnings_name_files_and_lines_that_a_fix_moves():
+    original = "/src/model.py:12: UserWarning: clipping\n  warnings.warn('clipping')\nloss 1.5\n"
+    rewrite = "/tmp/fixed/model.py:14: UserWarning: clipping\n  warnings.warn('clipping')\nloss 1.5\n"
+    assert printed_values(original) == printed_values(rewrite) == ["loss", 1.5]

@@ -172,7 +172,8 @@ def test_verify_shows_the_verdict_in_each_header(tmp_path: Path) -> None:
     example.write_text((ROOT / "examples" / "print_in_step.py").read_text(encoding="utf-8"), encoding="utf-8")
     result = _run("y\n", example, extra=("--verify",))
     header = result.stdout.split(PROMPT)[0]
-    assert "TFA008" in header and "verification of the file's fixes: verified" in header and "by exercise()" in header
+    # The fix's own verdict (verified on its own), with its measured speed.
+    assert "TFA008" in header and "verification: verified (traces 1 → 1" in header and "by exercise()" in header
     assert "tf.print(" in example.read_text(encoding="utf-8")
 
 

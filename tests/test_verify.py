@@ -44,13 +44,15 @@ def _result(value, traces=1, error=None, stdout=""):
     [
         ("exact", _result([1, 2]), _result([1, 2], 2), _result([1, 2], 2), "verified", "traces 2 → 2"),
         ("exact", _result([1, 2]), _result([1, 2], 8), _result([1, 2], 1), "improved", "traces 8 → 1"),
-        ("exact", _result([1, 2]), _result([1, 2], 1), _result([2, 1], 1), "changed", "value 0: 2 instead of 1"),
+        ("exact", _result([1, 2]), _result([1, 2], 1), _result([2, 1], 1), "changed", "value[0]: 2 instead of 1"),
         ("exact", _result([1, 2]), _result([1, 2], 1), _result([1, 2], 3), "changed", "more traces: traces 1 → 3"),
         ("exact", _result([1]), _result(None, 1, "ValueError: x"), _result([1], 1), "verified", "the original raised"),
         ("exact", _result([1]), _result([1]), _result(None, 1, "TypeError: y"), "broken", "TypeError: y"),
         ("exact", _result(None, 0, "KeyError: z"), _result([1]), _result([1]), "unverifiable", "raises eagerly"),
-        ("side-effect", _result([1], 0, None, "a\nb\n"), _result([1], 1, None, "a\n"), _result([1], 1, None, "a\n"), "changed", "printed 1 line(s) instead of 2"),
-        ("distribution", _result([0.5] * 10), _result([0.5] * 10), _result([0.1] * 10), "changed", "frozen"),
+        ("side-effect", _result([1], 0, None, "a\nb\n"), _result([1], 1, None, "a\n"), _result([1], 1, None, "a\n"), "changed", "printed 1 value(s) instead of 2"),
+        ("distribution", _result([0.5] * 10), _result([0.5] * 10), _result([0.1] * 10), "changed", "0.1 instead of 0.5"),
+        ("distribution", _result([i / 30 for i in range(30)]), _result([0.5] * 30), _result([0.1] * 30), "changed", "frozen"),
+        ("exact", _result([1]), _result([1]), _result([1], 1, None), "verified", "traces"),
     ],
 )
 def test_verdict_kinds(contract, oracle, before, after, kind, detail) -> None:
@@ -239,12 +241,12 @@ PLANTED = {
     "random_right": ("distribution", RANDOM, RANDOM.replace("tf.constant(random.random())", "tf.random.uniform([])"), "verified", "traces"),
     "random_wrong_distribution": ("distribution", RANDOM, RANDOM.replace("tf.constant(random.random())", "tf.random.normal([])"), "changed", "mean"),
     "branch_right": ("exact", BRANCH, BRANCH.replace("if x > 0:\n        return x * 2.0\n    return -x", "return tf.cond(x > 0, lambda: x * 2.0, lambda: -x)"), "verified", "traces"),
-    "branch_swapped": ("exact", BRANCH, BRANCH.replace("if x > 0:\n        return x * 2.0\n    return -x", "return tf.cond(x > 0, lambda: -x, lambda: x * 2.0)"), "changed", "value 0"),
+    "branch_swapped": ("exact", BRANCH, BRANCH.replace("if x > 0:\n        return x * 2.0\n    return -x", "return tf.cond(x > 0, lambda: -x, lambda: x * 2.0)"), "changed", "value[0]"),
     "variable_hoist_resets": ("exact", VARIABLE, VARIABLE.replace("    acc = tf.Variable(0.0)\n", "    acc.assign(0.0)\n").replace("@tf.function", "acc = tf.Variable(0.0)\n\n@tf.function"), "verified", "the original raised"),
-    "variable_hoist_persists": ("exact", VARIABLE, VARIABLE.replace("    acc = tf.Variable(0.0)\n", "").replace("@tf.function", "acc = tf.Variable(0.0)\n\n@tf.function"), "changed", "value 1"),
+    "variable_hoist_persists": ("exact", VARIABLE, VARIABLE.replace("    acc = tf.Variable(0.0)\n", "").replace("@tf.function", "acc = tf.Variable(0.0)\n\n@tf.function"), "changed", "value[1]"),
     "scalar_to_tensor": ("exact", SCALAR, SCALAR.replace("power(tf.constant(2.0), n)", "power(tf.constant(2.0), tf.constant(float(n)))"), "improved", "traces 8 → 1"),
     "print_right": ("side-effect", PRINT, PRINT.replace('print("x", x)', 'tf.print("x", x, output_stream=sys.stdout)').replace("import tensorflow", "import sys\nimport tensorflow"), "verified", "traces"),
-    "print_dropped": ("side-effect", PRINT, PRINT.replace('print("x", x)', "pass"), "changed", "printed 0 line(s) instead of 3"),
+    "print_dropped": ("side-effect", PRINT, PRINT.replace('print("x", x)', "pass"), "changed", "printed nothing instead of"),
     "rewrite_raises": ("side-effect", PRINT, PRINT.replace('print("x", x)', 'tf.print("x", x, output_stream="nowhere")'), "broken", "ValueError"),
     "rewrite_exits": ("exact", SCALAR, SCALAR.replace("return x ** n", "raise SystemExit(3)"), "broken", "SystemExit: 3"),
     "original_raises_eagerly": ("exact", SCALAR.replace("x ** n", "x ** n + undefined"), SCALAR, "unverifiable", "raises eagerly"),
@@ -385,7 +387,7 @@ def test_unruly_exercise_is_broken_not_a_crash(name: str, error: str, planted) -
 @pytest.mark.tensorflow
 def test_runs_continue_after_unruly_exercises(planted) -> None:
     result = planted["unruly"][("after_them", "graph")]
-    assert result["error"] is None and result["value"] == 5
+    assert result["error"] is None and result["value"] == {"__array__": {"dtype": "int32", "shape": [], "value": 5}}
 
 
 @pytest.mark.tensorflow
@@ -449,3 +451,102 @@ def test_exercise_exit_status_and_timeout(tmp_path: Path, rewrite: str, kind: st
     assert checked[candidate.path].verdict.kind == kind
     assert detail in checked[candidate.path].verdict.detail
     assert (tmp_path / "lib.py").read_text(encoding="utf-8") == LIBRARY
+
+
+def test_exercise_does_not_blame_one_files_failure_on_anothers_fixes(tmp_path: Path) -> None:
+    """Issue 21: two changed files, the command fails because of one: the other is not `changed`."""
+    (tmp_path / "lib.py").write_text(LIBRARY, encoding="utf-8")
+    (tmp_path / "other.py").write_text("def double(x):\n    return x * 2\n", encoding="utf-8")
+    (tmp_path / "check.py").write_text(SCRIPT + "import other\nassert other.double(2) == 4\n", encoding="utf-8")
+    wrong = Candidate(str(tmp_path / "lib.py"), LIBRARY, "def answer():\n    return 41\n")
+    right = Candidate(str(tmp_path / "other.py"), "def double(x):\n    return x * 2\n", "def double(x):\n    return x + x\n")
+    checked = verify_with_command(f"{sys.executable} check.py", [wrong, right], tmp_path, timeout=20)
+    assert checked[right.path].verdict.kind != "changed", checked[right.path].verdict
+    assert "several files" in checked[right.path].verdict.detail
+
+
+def test_traces_rerun_the_recorded_command_when_calls_cannot_be_replayed(tmp_path: Path, monkeypatch) -> None:
+    """A traced method (its `self` cannot be rebuilt) in a file without exercise():
+    the command the trace log recorded is run again instead of "unverifiable"."""
+    from tfautofix.engine import FileResult
+    from tfautofix.verify.fixes import verify_results
+
+    (tmp_path / "lib.py").write_text(LIBRARY, encoding="utf-8")
+    (tmp_path / "check.py").write_text(SCRIPT, encoding="utf-8")
+    log = {"command": ["python", "check.py"], "functions": [
+        {"file": "lib.py", "qualname": "Model.answer", "traces": [{"parameters": {"self": {"kind": "object"}}}]}]}
+    (tmp_path / "traces.json").write_text(json.dumps(log), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = FileResult(str(tmp_path / "lib.py"), original=LIBRARY, fixed="def answer():\n    return 41\n")
+    checked = verify_results([result], traces=tmp_path / "traces.json", timeout=20)
+    check = checked[result.path]
+    assert (check.verdict.kind, check.source) == ("changed", "--traces (its command re-run)"), check
+
+
+TWO_PRINTS = _src(
+    """
+    import tensorflow as tf
+
+    @tf.function
+    def step(x):
+        print("x", x)
+        y = x + 1
+        print("y", y)
+        return y
+    """
+)
+
+
+def _two_print_fixes(tmp_path: Path):
+    from tfautofix.codemods import rule_by_code
+    from tfautofix.engine import FileResult, fix_source
+
+    path = tmp_path / "step.py"
+    path.write_text(TWO_PRINTS, encoding="utf-8")
+    fixed, applied, remaining = fix_source(TWO_PRINTS, [rule_by_code("TFA008")], str(path))
+    return FileResult(str(path), remaining, applied, TWO_PRINTS, fixed)
+
+
+def test_each_fix_is_a_candidate_of_its_own(tmp_path: Path) -> None:
+    from tfautofix.verify.fixes import file_candidates
+
+    result = _two_print_fixes(tmp_path)
+    planned = file_candidates(result)
+    singles = [c.fixed for findings, c in planned if len(findings) == 1]
+    assert len(singles) == 2 and planned[-1][1].fixed == result.fixed  # each fix alone, then all together
+    assert all(text.count("tf.print(") == 1 for text in singles) and singles[0] != singles[1]
+
+
+def test_write_verify_keeps_exactly_the_verified_fixes(tmp_path: Path) -> None:
+    from tfautofix.verify.fixes import Checked, keep_writable
+
+    result = _two_print_fixes(tmp_path)
+    first, second = result.applied
+    check = Checked(verify.Verdict("changed", "x"), "exercise()", ((first, verify.Verdict("verified")), (second, verify.Verdict("changed", "x"))))
+    assert keep_writable(result, check)
+    assert 'tf.print("x", x' in result.fixed and 'print("y", y)' in result.fixed and 'tf.print("y"' not in result.fixed
+    assert [f.line for f in result.applied] == [first.line] and [f.code for f in result.findings] == ["TFA008"]
+
+
+@pytest.mark.tensorflow
+def test_exercise_coverage_gate(tmp_path: Path) -> None:
+    """A fix in a function the command never runs is `unverifiable: not exercised` (never written)."""
+    project = _project(tmp_path)
+    original = (project / "trainer.py").read_text(encoding="utf-8")
+    unused = original + "\n\n@tf.function\ndef evaluate(x):\n    return x * 2.0\n"
+    broken = unused.replace("return x * 2.0", "return x * 3.0")
+    (project / "trainer.py").write_text(unused, encoding="utf-8")
+    candidate = Candidate(str(project / "trainer.py"), unused, broken)
+    checked = verify_with_command(f"{sys.executable} -m pytest -q -x -p no:cacheprovider", [candidate], project)
+    verdict_ = checked[candidate.path].verdict
+    assert (verdict_.kind, verdict_.detail.split(":")[0]) == ("unverifiable", "not exercised"), verdict_
+
+
+@pytest.mark.tensorflow
+def test_safe_fix_is_not_broken_by_a_remaining_unsafe_finding(tmp_path: Path) -> None:
+    """Issue 21: the README's numpy example keeps failing compiled on its unsafe `np.mean`
+    finding; the safe `.numpy()` fix applied alone must not be called `broken`."""
+    example = tmp_path / "numpy_in_step.py"
+    example.write_text((Path(__file__).parent.parent / "examples" / "numpy_in_step.py").read_text(encoding="utf-8"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["fix", str(example), "--verify"])
+    assert "unverifiable (the original fails" in result.output and "broken (" not in result.output, result.output

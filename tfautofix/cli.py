@@ -238,7 +238,9 @@ def fix(
         if verifying:  # verdicts of each file's full fix, shown with every fix of that file
             fixed = _run(paths, overrides, fix=True, jobs=jobs, no_cache=True, traces=loaded).results
             checked = _verify(fixed, exercise, timeout, loaded)
-            verdicts = {path: f"{c.verdict}" + (f", by {c.source}" if c.source else "") for path, c in checked.items()}
+            from tfautofix.verify.fixes import fix_verdicts
+
+            verdicts = fix_verdicts(fixed, checked)
         _interactive(paths, overrides, jobs, verdicts, loaded)
     written: set[str] = set()
     dirty = dirty_files(map(str, discover(paths, SUFFIXES))) if write and not allow_dirty else set()
@@ -277,6 +279,12 @@ def fix(
             continue
         if check is not None and not check.writable:
             if not unsafe_fixes:
+                from tfautofix.verify.fixes import keep_writable
+
+                if keep_writable(result, check):  # the fixes verified on their own are still written
+                    err.print(f"{result.path}: only its verified fixes written; the others are {check.verdict}", style="yellow", markup=False)
+                    write_now(result)
+                    continue
                 err.print(f"{result.path}: not written, {check.verdict} (write it anyway with --unsafe-fixes)", style="yellow", markup=False)
                 result.findings = sorted(result.findings + result.applied, key=lambda f: (f.line, f.column))
                 result.applied = []
@@ -322,7 +330,7 @@ def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, 
         raise typer.Exit(2) from None
 
 
-def _interactive(paths: List[Path], overrides: Overrides, jobs: Optional[int], verdicts: dict[str, str], traces) -> None:
+def _interactive(paths: List[Path], overrides: Overrides, jobs: Optional[int], verdicts: dict, traces) -> None:
     """Review the fixes of each Python file with the rules its configuration selects."""
     from tfautofix.interactive import NoAnswers, review
 

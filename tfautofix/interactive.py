@@ -67,7 +67,7 @@ class Tally:
 
 
 class Reviewer:
-    def __init__(self, console: Console, read_answer: Callable[[], str | None], verdicts: dict[str, str] | None = None):
+    def __init__(self, console: Console, read_answer: Callable[[], str | None], verdicts: dict | None = None):
         self.verdicts = verdicts or {}
         self.console = console
         self.read_answer = read_answer
@@ -97,7 +97,11 @@ class Reviewer:
         header.append(f"{path}:{finding.line}:{finding.column} ", style="bold")
         header.append(f"{finding.code} {finding.name} ", style="bold red")
         header.append(f"[{finding.fix.applicability} fix]", style="yellow" if finding.fix.applicability == "unsafe" else "dim")
-        if path in self.verdicts:
+        lines = source_lines(current)
+        line = lines[finding.line - 1].strip() if 0 < finding.line <= len(lines) else ""
+        if (path, finding.code, line) in self.verdicts:  # this fix, verified on its own
+            header.append(f" verification: {self.verdicts[(path, finding.code, line)]}", style="cyan")
+        elif path in self.verdicts:
             header.append(f" verification of the file's fixes: {self.verdicts[path]}", style="cyan")
         self.console.print(header)
         self.console.print(finding.message)
@@ -211,11 +215,12 @@ def review(
     files: Sequence[tuple[str, Options]],
     console: Console,
     read_answer: Callable[[], str | None],
-    verdicts: dict[str, str] | None = None,
+    verdicts: dict | None = None,
 ) -> Tally:
     """Review every fix in ``files`` (each with the options its configuration
-    gives); returns the decisions. ``q`` stops early. ``verdicts`` (path → text)
-    come from ``--verify`` and are shown in each header."""
+    gives); returns the decisions. ``q`` stops early. ``verdicts`` (path, or
+    ``(path, code, stripped source line)`` for one fix, → text) come from
+    ``--verify`` and are shown in each header."""
     reviewer = Reviewer(console, read_answer, verdicts)
     try:
         for path, options in files:

@@ -34,6 +34,12 @@ def verdict_header(result: FileResult, checked: Checked) -> Text:
     text.append_text(verdict_text(checked))
     source = f", by {checked.source}" if checked.source else ""
     text.append(f" [{_codes(result)}{source}]", style="dim")
+    if len(checked.fixes) > 1:  # each fix verified on its own
+        for finding, verdict in checked.fixes:
+            text.append(f"\n   {finding.code} line {finding.line}: ")
+            text.append(verdict.kind if verdict else "-", style=STYLES.get(getattr(verdict, "kind", ""), ""))
+            if verdict and verdict.detail:
+                text.append(f" ({verdict.detail})")
     return text
 
 

@@ -1,14 +1,15 @@
 """Eager is the oracle, graph is the subject (PRODUCT.md).
 
 A rewrite is *verified* when the rewritten code, run normally (graph mode), gives
-the eager results of the original under the rule's contract, and traces no more
-often than the original did in graph mode.
+the eager results of the original under the per-value contracts
+(:mod:`tfautofix.verify.contracts`: exact values with dtype and shape, draws by
+distribution per output position, printed values on stdout and stderr), its
+changed lines ran, and it traces no more often than the original did in graph mode.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
 import subprocess
 import sys
@@ -19,6 +20,14 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from tfautofix.verify import runner
+from tfautofix.verify.contracts import (
+    compare_printed,
+    compare_values,
+    same_distribution,
+    speed,
+)
+
+__all__ = ["Job", "Verdict", "run_exercises", "same_distribution", "verdict", "worst"]
 
 VERDICTS = ("verified", "improved", "changed", "broken", "unverifiable")
 
@@ -31,6 +40,8 @@ class Job:
     #: Extra environment variables, e.g. (("TF_USE_LEGACY_KERAS", "1"),) to run with tf-keras.
     env: tuple[tuple[str, str], ...] = ()
     root: str | None = None  # put first on sys.path (default: the file's directory)
+    seed: int = 0  # the ambient seed of Python, NumPy and TensorFlow (the module's own seeds win)
+    lines: str | None = None  # a file whose lines that run are recorded (the coverage gate)
 
 
 @dataclass(frozen=True)
@@ -67,7 +78,10 @@ def run_exercises(
 
     def run_mode(group: tuple[str, tuple[tuple[str, str], ...]]) -> list[dict]:
         mode, env = group
-        pending = [{"id": j.id, "path": j.path, "root": j.root or os.path.dirname(os.path.abspath(j.path)), "timeout": job_timeout} for j in by_mode[group]]
+        pending = [
+            {"id": j.id, "path": j.path, "root": j.root or os.path.dirname(os.path.abspath(j.path)), "timeout": job_timeout, "seed": j.seed, "lines": j.lines}
+            for j in by_mode[group]
+        ]
         results: list[dict] = []
         while pending:
             finished, failure = _run_batch(mode, env, pending, timeout, job_timeout)
@@ -148,134 +162,81 @@ def _read_lines(path: str) -> list[dict]:
         return []
 
 
-# -- contracts ------------------------------------------------------------------
+# -- verdicts ------------------------------------------------------------------
+
+#: From best to worst: a file's verdict is the worst of its fixes'.
+ORDER = ("improved", "verified", "unverifiable", "changed", "broken")
 
 
-def _flatten(value) -> list:
-    if isinstance(value, dict):
-        return [x for key in sorted(value) for x in _flatten(value[key])]
-    if isinstance(value, (list, tuple)):
-        return [x for item in value for x in _flatten(item)]
-    return [value]
+def worst(verdicts: Iterable[Verdict]) -> Verdict:
+    return max(verdicts, key=lambda v: ORDER.index(v.kind))
 
 
-def _numbers(values: Iterable) -> list[float]:
-    return [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+def _first_line(error: str) -> str:
+    return (error or "").strip().splitlines()[0] if error else ""
 
 
-def same_values(expected, actual, rtol: float = 1e-5, atol: float = 1e-6) -> str | None:
-    """None when equal within tolerance; otherwise what differs."""
-    left, right = _flatten(expected), _flatten(actual)
-    if len(left) != len(right):
-        return f"{len(right)} values instead of {len(left)}"
-    for index, (a, b) in enumerate(zip(left, right)):
-        if isinstance(a, float) or isinstance(b, float):
-            if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
-                return f"value {index}: {b!r} instead of {a!r}"
-            if not (math.isclose(a, b, rel_tol=rtol, abs_tol=atol) or (math.isnan(a) and math.isnan(b))):
-                return f"value {index}: {b!r} instead of {a!r}"
-        elif a != b:
-            return f"value {index}: {b!r} instead of {a!r}"
-    return None
+def _short(error: str, limit: int = 160) -> str:
+    """An error as a verdict shows it: one line (TensorFlow's ``in user code:`` errors
+    end with the message), cut to ``limit`` characters."""
+    lines = [line.strip() for line in (error or "").strip().splitlines() if line.strip()]
+    line = lines[0] if lines else ""
+    if line.endswith("in user code:") and len(lines) > 1:
+        kind = line.split(":")[0]
+        line = lines[-1] if lines[-1].startswith(kind) else f"{kind}: {lines[-1]}"
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def _moments(values: list[float]) -> tuple[float, float]:
-    mean = sum(values) / len(values)
-    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+def verdict(
+    contract: str,
+    oracle: dict,
+    before: dict,
+    after: dict,
+    *,
+    second_oracle: dict | None = None,
+    second_after: dict | None = None,
+    not_exercised: str | None = None,
+    exempt: bool = True,
+    eager_error: str | None = None,
+) -> Verdict:
+    """The verdict on a rewrite from its runs: the original eagerly (oracle, under
+    two ambient seeds when ``second_oracle`` is given), the original compiled
+    (``before``) and the rewrite compiled (``after``, ``second_after``).
 
-
-def same_distribution(expected, actual) -> str | None:
-    """None when ``actual`` draws vary and follow ``expected``'s distribution.
-
-    Means must agree within 0.25 standard deviations and standard deviations
-    within 20% (about 4 standard errors for the 500+ draws golden cases take);
-    integer draws must stay inside the oracle's observed support; per-call
-    results must not all be equal; and the empirical distributions must pass a
-    two-sample Kolmogorov-Smirnov test at the 0.1% level.
+    ``not_exercised`` says which changed lines never ran (the coverage gate);
+    ``eager_error`` is what the rewrite raised run eagerly, if anything.
+    With ``exempt``, a difference the original shows identically compiled is not
+    the fix's (noted, not blamed): a fix is judged on what it changes.
     """
-    oracle, subject = _numbers(_flatten(expected)), _numbers(_flatten(actual))
-    if len(subject) != len(oracle) or len(oracle) < 2:
-        return f"{len(subject)} draws instead of {len(oracle)}"
-    if len(set(subject)) == 1:
-        return f"every draw is {subject[0]!r}: the value is frozen"
-    frozen = _frozen_calls(expected, actual)
-    if frozen is not None:
-        return frozen
-    (m_o, s_o), (m_s, s_s) = _moments(oracle), _moments(subject)
-    scale = s_o or 1.0
-    if abs(m_o - m_s) > 0.25 * scale:
-        return f"mean {m_s:.4g} instead of {m_o:.4g}"
-    if abs(s_o - s_s) > 0.2 * scale:
-        return f"standard deviation {s_s:.4g} instead of {s_o:.4g}"
-    if all(v == int(v) for v in oracle):
-        if any(v != int(v) for v in subject):
-            return "non-integer draws where the oracle drew integers"
-        if min(subject) < min(oracle) or max(subject) > max(oracle):
-            return f"draws in [{min(subject):g}, {max(subject):g}] outside the oracle's [{min(oracle):g}, {max(oracle):g}]"
-    return _kolmogorov_smirnov(oracle, subject)
-
-
-def _frozen_calls(expected, actual) -> str | None:
-    """A list of per-call results (e.g. one noise vector per call) must not repeat one
-    result when the oracle's differ: draws that vary inside a call can still be frozen."""
-    if not (isinstance(expected, list) and isinstance(actual, list) and len(actual) >= 2):
-        return None
-    calls = [_flatten(item) for item in actual]
-    if all(call == calls[0] for call in calls) and any(_flatten(item) != _flatten(expected[0]) for item in expected):
-        return f"all {len(calls)} calls returned the same draws: the values are frozen"
-    return None
-
-
-def _kolmogorov_smirnov(oracle: list[float], subject: list[float], critical: float = 1.95) -> str | None:
-    """Two-sample Kolmogorov-Smirnov test at the 0.1% level (c(alpha) = 1.95): catches
-    distributions with the right mean and std but the wrong shape (uniform vs normal)."""
-    left, right = sorted(oracle), sorted(subject)
-    n, k = len(left), len(right)
-    i = j = 0
-    distance = 0.0
-    while i < n and j < k:
-        value = min(left[i], right[j])
-        while i < n and left[i] == value:
-            i += 1
-        while j < k and right[j] == value:
-            j += 1
-        distance = max(distance, abs(i / n - j / k))
-    limit = critical * math.sqrt((n + k) / (n * k))
-    if distance > limit:
-        return f"the draws' distribution differs from the oracle's (Kolmogorov-Smirnov D={distance:.3f} > {limit:.3f})"
-    return None
-
-
-def _printed_lines(result: dict) -> int:
-    if "printed" in result:  # counted by the recorder of `fix --exercise`
-        return result["printed"]
-    return len((result.get("stdout") or "").splitlines())
-
-
-def compare(contract: str, oracle: dict, subject: dict) -> str | None:
-    """None when ``subject`` (a runner result) satisfies the contract against ``oracle``."""
-    if contract == "distribution":
-        return same_distribution(oracle["value"], subject["value"])
-    difference = same_values(oracle["value"], subject["value"])
-    if difference is None and contract == "side-effect" and _printed_lines(oracle) != _printed_lines(subject):
-        difference = f"printed {_printed_lines(subject)} line(s) instead of {_printed_lines(oracle)}"
-    return difference
-
-
-def verdict(contract: str, oracle: dict, before: dict, after: dict) -> Verdict:
-    """The verdict on a rewrite from three runs: original eager, original graph, rewrite graph."""
     if oracle.get("error"):
-        return Verdict("unverifiable", f"the original raises eagerly: {oracle['error']}")
+        return Verdict("unverifiable", f"the original raises eagerly: {_short(oracle['error'])}")
+    for name, run in (("eagerly", oracle), ("compiled", before), ("with the fix", after)):
+        if run.get("mode_switch"):
+            return Verdict("unverifiable", f"{run['mode_switch']} ({name}): its results are not those of the mode under test")
     if after.get("error"):
-        return Verdict("broken", after["error"])
-    difference = compare(contract, oracle, after)
-    if difference is not None:
-        return Verdict("changed", difference)
-    traces = f"traces {before['traces']} → {after['traces']}"
+        if before.get("error") and not eager_error:  # compiled, the fix cannot be told from the original's failure
+            how = "the same way" if _first_line(before["error"]) == _first_line(after["error"]) else "too"
+            return Verdict("unverifiable", f"the original fails {how} compiled: {_short(after['error'])}")
+        return Verdict("broken", _short(after["error"]) + (" (even eagerly)" if eager_error else ""))
+    if not_exercised:
+        return Verdict("unverifiable", f"not exercised: {not_exercised}")
+    oracles = [oracle, *([second_oracle] if second_oracle and not second_oracle.get("error") else [])]
+    afters = [after, *([second_after] if second_after and not second_after.get("error") else [])]
+    compiled = None if before.get("error") or not exempt else before
+    outcome = compare_values([o["value"] for o in oracles], compiled and compiled["value"], [a["value"] for a in afters], contract)
+    if outcome.problem is None:
+        if "printed" in oracle:  # counted by the recorder of `fix --exercise`
+            if contract == "side-effect" and oracle["printed"] != after.get("printed"):
+                outcome.problem = f"printed {after.get('printed')} line(s) instead of {oracle['printed']}"
+        else:
+            outcome = compare_printed(oracles, compiled, after, contract)
+    if outcome.problem is not None:
+        return Verdict("changed", outcome.problem)
+    measured = speed(before, after) + "".join(f"; {note}" for note in dict.fromkeys(outcome.notes[:1]))
     if before.get("error"):
-        return Verdict("verified", f"the original raised in graph mode; {after['traces']} trace(s) now")
+        return Verdict("verified", f"the original raised compiled; {after['traces']} trace(s) now")
     if after["traces"] > before["traces"]:
-        return Verdict("changed", f"more traces: {traces}")
+        return Verdict("changed", f"more traces: {measured}")
     if after["traces"] < before["traces"]:
-        return Verdict("improved", traces)
-    return Verdict("verified", traces)
+        return Verdict("improved", measured)
+    return Verdict("verified", measured)

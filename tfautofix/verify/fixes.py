@@ -1,27 +1,42 @@
 """Verdicts on the fixes of ``tfautofix fix --verify``, from executing them.
 
 :func:`verify_results` takes the engine's results and returns a verdict per
-changed file (also set on each applied finding as ``finding.verdict``). The
-calls come, in order, from a trace log (``--traces``, replayed by
-:mod:`tfautofix.verify.replay`), the user's command (``--exercise``, see
-:mod:`tfautofix.verify.command`) or the module's own ``exercise()``; a file
-with none of them is ``unverifiable``. A verdict covers all the fixes of its file
-together: the oracle is the whole original module run eagerly.
+changed file, the worst of its fixes' verdicts; each applied finding gets its own
+(``finding.verdict``). Each fix is verified on its own: the original with just
+that fix applied, so a wrong fix, or a finding left unfixed, is never blamed on
+another fix of the file (fixes that only appear after another was applied are
+judged with the file's whole rewrite). All rewrites of all files share one
+TensorFlow process per mode. The calls come, in order, from a trace log
+(``--traces``, replayed by :mod:`tfautofix.verify.replay`), the user's command
+(``--exercise``, see :mod:`tfautofix.verify.command`) or the module's own
+``exercise()``; a file with none of them is ``unverifiable``.
+
+Runs per file: the original eagerly under two ambient seeds (the oracle; which
+values are draws) and compiled; per rewrite: compiled (twice under the
+distribution contract: is a seeded stream still reproducible?) and eagerly with
+its lines recorded (the coverage gate: a fix whose lines never ran is
+``unverifiable: not exercised``).
 """
 
 from __future__ import annotations
 
 import ast
+import difflib
 import os
+import shlex
+import sys
 import tempfile
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 from tfautofix.codemods import rule_by_code
-from tfautofix.engine import FileResult
-from tfautofix.verify import Job, Verdict, run_exercises, verdict
-from tfautofix.verify.replay import driver, load, replayable
+from tfautofix.engine import FileResult, apply_one, detect
+from tfautofix.files import source_lines
+from tfautofix.rule import Finding
+from tfautofix.verify import Job, Verdict, run_exercises, verdict, worst
+from tfautofix.verify.replay import driver, load, replayable, same_file
 
 #: Verdicts whose fixes ``--write --verify`` writes without ``--unsafe-fixes``.
 WRITABLE = ("verified", "improved")
@@ -42,15 +57,17 @@ class Candidate:
 class Checked:
     verdict: Verdict
     source: str  # where the calls came from: "--exercise", "exercise()", or "" (none)
+    #: ``(finding, verdict)`` for each fix verified on its own.
+    fixes: tuple = field(default=(), compare=False)
 
     @property
     def writable(self) -> bool:
         return self.verdict.kind in WRITABLE
 
 
-def contract_of(result: FileResult) -> str:
-    """The strictest contract among the rules whose fixes were applied."""
-    contracts = {rule.contract for rule in filter(None, (rule_by_code(f.code) for f in result.applied))}
+def contract_of(findings: Sequence[Finding]) -> str:
+    """The strictest contract among the rules of ``findings``."""
+    contracts = {rule.contract for rule in filter(None, (rule_by_code(f.code) for f in findings))}
     return next((c for c in ("distribution", "side-effect") if c in contracts), "exact")
 
 
@@ -72,46 +89,177 @@ def _source(candidate: Candidate, log: dict | None) -> tuple[str, list[dict]] | 
     return None
 
 
-def verify_candidates(candidates: Sequence[Candidate], job_timeout: float = 120, log: dict | None = None) -> dict[str, Checked]:
-    """Verdicts from replaying the trace log ``log`` or from each module's
-    ``exercise()``: the original eagerly (oracle) and in graph mode, the rewrite
-    in graph mode. All modules share one TensorFlow process per mode; rewrites
-    and replay drivers are run from a temporary directory, with the original's
-    directory on ``sys.path``, so the user's tree is never written."""
-    checked: dict[str, Checked] = {}
+def changed_lines(original: str, fixed: str) -> set[int]:
+    """First lines of the statements of ``fixed`` that a fix wrote (imports left out;
+    a changed decorator or ``def`` line counts by the function's body)."""
+    old, new = source_lines(original), source_lines(fixed)
+    written: set[int] = set()
+    for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag in ("replace", "insert"):
+            written.update(range(j1 + 1, j2 + 1))
+    try:
+        tree = ast.parse(fixed)
+    except SyntaxError:
+        return written
+    starts: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt) or isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            if written & set(range(first, node.body[0].lineno)):
+                starts.update(statement.lineno for statement in node.body)
+            continue
+        last = body[0].lineno - 1 if isinstance(body, list) and body else node.end_lineno
+        if written & set(range(node.lineno, (last or node.lineno) + 1)):
+            starts.add(node.lineno)
+    return starts
+
+
+def not_exercised_lines(lines: set[int], ran: list[int] | None) -> str | None:
+    if not lines or ran is None or lines & set(ran):
+        return None
+    shown = sorted(lines)
+    where = f"line {shown[0]}" if len(shown) == 1 else f"lines {shown[0]}-{shown[-1]}"
+    return f"{where} of the rewrite never ran"
+
+
+def _jobs_for(candidates: Sequence[Candidate], sources: dict, workdir: str) -> tuple[list[Job], list[dict]]:
+    """The runner jobs of ``candidates``: per original three, per rewrite two or three."""
+    jobs: list[Job] = []
+    plans: list[dict] = []
+    originals: dict[str, str] = {}
+    for index, candidate in enumerate(candidates):
+        original = os.path.abspath(candidate.path)
+        root = os.path.dirname(original)
+        fixed = Path(workdir, str(index), os.path.basename(original))
+        fixed.parent.mkdir()
+        fixed.write_bytes(candidate.fixed.encode(candidate.encoding))
+        watched = str(fixed)
+        source, functions = sources[candidate.path]
+        if source == "--traces":  # drivers replaying the calls on each side
+            module = fixed
+            original, fixed = str(module.with_name("replay_original.py")), module.with_name("replay_fixed.py")
+            Path(original).write_text(driver(os.path.abspath(candidate.path), functions), encoding="utf-8")
+            fixed.write_text(driver(str(module), functions), encoding="utf-8")
+        key = f"{candidate.path}\0{source}"
+        if key not in originals:
+            originals[key] = name = f"o{len(originals)}"
+            jobs += [
+                Job(name, str(original), "eager", root=root, seed=1),
+                Job(name + "#2", str(original), "eager", root=root, seed=2),
+                Job(name, str(original), "graph", root=root, seed=1),
+            ]
+        name = f"f{index}"
+        jobs += [
+            Job(name, str(fixed), "graph", root=root, seed=1),
+            Job(name, str(fixed), "eager", root=root, seed=1, lines=watched),
+        ]
+        if candidate.contract == "distribution":
+            jobs.append(Job(name + "#2", str(fixed), "graph", root=root, seed=2))
+        plans.append({"original": originals[key], "fixed": name, "lines": changed_lines(candidate.original, candidate.fixed)})
+    return jobs, plans
+
+
+def check_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, log: dict | None = None) -> list[Checked]:
+    """A verdict for each candidate, in order, from replaying the trace log ``log``
+    or from the module's ``exercise()``. All share one TensorFlow process per mode;
+    rewrites and replay drivers are run from a temporary directory, with the
+    original's directory on ``sys.path``, so the user's tree is never written."""
     sources = {c.path: _source(c, log) for c in candidates}
     runnable = [c for c in candidates if sources[c.path] is not None]
+    runs: dict = {}
+    plans: list[dict] = []
+    if runnable:
+        with tempfile.TemporaryDirectory(prefix="tfautofix-fixed-") as workdir:
+            jobs, plans = _jobs_for(runnable, sources, workdir)
+            runs = run_exercises(jobs, job_timeout=job_timeout)
+    verdicts = iter(plans)
+    checked = []
     for candidate in candidates:
         if sources[candidate.path] is None:
-            checked[candidate.path] = Checked(
-                Verdict("unverifiable", "nothing to run: no exercise() in the file; pass --exercise CMD to run your tests"), ""
-            )
-    if not runnable:
-        return checked
-    with tempfile.TemporaryDirectory(prefix="tfautofix-fixed-") as workdir:
-        jobs = []
-        for index, candidate in enumerate(runnable):
-            original = os.path.abspath(candidate.path)
-            root = os.path.dirname(original)
-            fixed = Path(workdir, str(index), os.path.basename(original))
-            fixed.parent.mkdir()
-            fixed.write_bytes(candidate.fixed.encode(candidate.encoding))
-            source, functions = sources[candidate.path]
-            if source == "--traces":  # drivers replaying the calls on each side
-                module = fixed
-                original, fixed = module.with_name("replay_original.py"), module.with_name("replay_fixed.py")
-                original.write_text(driver(os.path.abspath(candidate.path), functions), encoding="utf-8")
-                fixed.write_text(driver(str(module), functions), encoding="utf-8")
-            jobs += [
-                Job(str(index), str(original), "eager", root=root),
-                Job(str(index), str(original), "graph", root=root),
-                Job(f"{index}@fixed", str(fixed), "graph", root=root),
-            ]
-        runs = run_exercises(jobs, job_timeout=job_timeout)
-    for index, candidate in enumerate(runnable):
-        oracle, before, after = runs[(str(index), "eager")], runs[(str(index), "graph")], runs[(f"{index}@fixed", "graph")]
-        checked[candidate.path] = Checked(verdict(candidate.contract, oracle, before, after), sources[candidate.path][0])
+            checked.append(Checked(Verdict("unverifiable", "nothing to run: no exercise() in the file; pass --exercise CMD to run your tests"), ""))
+            continue
+        plan = next(verdicts)
+        o, f = plan["original"], plan["fixed"]
+        eager_fixed = runs[(f, "eager")]
+        result = verdict(
+            candidate.contract, runs[(o, "eager")], runs[(o, "graph")], runs[(f, "graph")],
+            second_oracle=runs.get((o + "#2", "eager")), second_after=runs.get((f + "#2", "graph")),
+            not_exercised=None if eager_fixed.get("error") else not_exercised_lines(plan["lines"], eager_fixed.get("lines")),
+            eager_error=eager_fixed.get("error"),
+        )
+        checked.append(Checked(result, sources[candidate.path][0]))
     return checked
+
+
+def verify_candidates(candidates: Sequence[Candidate], job_timeout: float = 120, log: dict | None = None) -> dict[str, Checked]:
+    """Verdicts by path: the worst of the path's candidates."""
+    checked: dict[str, list[Checked]] = {}
+    for candidate, result in zip(candidates, check_rewrites(candidates, job_timeout, log)):
+        checked.setdefault(candidate.path, []).append(result)
+    return {path: Checked(worst(c.verdict for c in results), results[0].source) for path, results in checked.items()}
+
+
+def _needs_the_others(verdict: Verdict) -> bool:
+    """Alone, the fix leaves the file failing as before (another fix, or an unfixed finding, is needed)."""
+    return verdict.kind == "unverifiable" and verdict.detail.startswith("the original fails")
+
+
+def recorded_command(log: dict | None) -> str | None:
+    """The command a trace log recorded, as a shell command (``python`` is this interpreter)."""
+    command = (log or {}).get("command")
+    if not command:
+        return None
+    if isinstance(command, str):
+        return command
+    argv = list(command)
+    if os.path.basename(argv[0]) in ("python", "python3"):
+        argv[0] = sys.executable
+    return shlex.join(argv)
+
+
+def traced_file(log: dict, path: str) -> bool:
+    return any(same_file(function["file"], path) for function in log.get("functions", []))
+
+
+def _key(finding: Finding) -> tuple:
+    return (finding.code, finding.line, finding.column, finding.message)
+
+
+def single_fixes(result: FileResult, traces=None) -> list[tuple[Finding, str]]:
+    """``(applied finding, the original with just its fix)`` for the applied findings
+    found in the original (those exposed by another fix need that fix too)."""
+    codes = sorted({f.code for f in result.applied})
+    try:
+        ctx, findings = detect(result.original or "", [rule_by_code(c) for c in codes if rule_by_code(c)], result.path, traces)
+    except Exception:  # noqa: BLE001 - the whole rewrite is still judged
+        return []
+    by_key = {_key(f): f for f in findings if f.fix is not None}
+    singles = []
+    for finding in result.applied:
+        found = by_key.get(_key(finding))
+        if found is None:
+            continue
+        with suppress(Exception):  # a fix that needs another to apply is judged with the whole rewrite
+            singles.append((finding, apply_one(ctx, found)))
+    return singles
+
+
+def file_candidates(result: FileResult, traces=None) -> list[tuple[tuple[Finding, ...], Candidate]]:
+    """What to verify for one changed file: each fix on its own and, when some fixes
+    cannot be isolated or there are several, the whole rewrite (fixes interact)."""
+    def candidate(fixed: str, findings) -> Candidate:
+        return Candidate(result.path, result.original or "", fixed, contract_of(findings), result.encoding)
+
+    singles = single_fixes(result, traces)
+    planned = [((finding,), candidate(text, [finding])) for finding, text in singles]
+    isolated = {id(finding) for finding, _ in singles}
+    rest = tuple(f for f in result.applied if id(f) not in isolated)
+    if rest or len(planned) != 1 or planned[0][1].fixed != result.fixed:
+        planned.append((rest, candidate(result.fixed or "", result.applied)))
+    return planned
 
 
 def verify_results(
@@ -121,24 +269,92 @@ def verify_results(
     root: Path | None = None,
     traces=None,
 ) -> dict[str, Checked]:
-    """Verdicts for every changed file of ``results``, keyed by path.
+    """Verdicts for every changed file of ``results``, keyed by path; each applied
+    finding gets its own verdict (``finding.verdict``).
 
     Calls come from the trace log ``traces`` (a path or a loaded log) for the
-    functions it recorded, else from the command ``exercise`` (run in ``root``,
+    functions it recorded (when their arguments cannot be rebuilt, the command
+    that produced the log is run again), else from the command ``exercise`` (run in ``root``,
     default the current directory), else from the file's ``exercise()``.
     Raises ``TensorFlowMissing`` when TensorFlow cannot be imported.
     """
     changed = [r for r in results if r.changed and not r.error]
-    candidates = [Candidate(r.path, r.original or "", r.fixed or "", contract_of(r), r.encoding) for r in changed]
     log = load(traces) if traces is not None else None
+    loaded = traces if hasattr(traces, "to_json") else None
+    planned = {r.path: file_candidates(r, loaded) for r in changed}
     checked: dict[str, Checked] = {}
-    by_command = [c for c in candidates if not (log and replayable(log, c.path))]
+    by_command = [r for r in changed if not (log and replayable(log, r.path))]
     if exercise is not None and by_command:
         from tfautofix.verify.command import verify_with_command
 
-        checked.update(verify_with_command(exercise, by_command, root or Path.cwd(), timeout))
-    checked.update(verify_candidates([c for c in candidates if c.path not in checked], job_timeout=timeout, log=log))
+        checked.update(verify_with_command(exercise, [c for r in by_command for _, c in planned[r.path]], root or Path.cwd(), timeout))
+    recorded = recorded_command(log)
+    rerun = [r for r in changed if r.path not in checked and recorded and not replayable(log, r.path)
+             and not defines_exercise(r.original or "") and traced_file(log, r.path)]
+    if rerun:  # the calls cannot be rebuilt (object arguments): run what produced the log again
+        from tfautofix.verify.command import verify_with_command
+
+        again = verify_with_command(recorded, [c for r in rerun for _, c in planned[r.path]], root or Path.cwd(), timeout)
+        checked.update({path: Checked(c.verdict, "--traces (its command re-run)") for path, c in again.items()})
+    pending = [(r, findings, c) for r in changed if r.path not in checked for findings, c in planned[r.path]]
+    verdicts = check_rewrites([c for _, _, c in pending], job_timeout=timeout, log=log)
+    per_file: dict[str, list] = {}
+    for (result, findings, _), check in zip(pending, verdicts):
+        per_file.setdefault(result.path, []).append((findings, check))
     for result in changed:
+        if result.path in checked:
+            for finding in result.applied:
+                finding.verdict = checked[result.path].verdict
+            continue
+        entries = per_file[result.path]
+        whole = next((check for findings, check in entries if len(findings) != 1 or len(entries) == 1), None)
+        for findings, check in entries:
+            for finding in findings:
+                finding.verdict = check.verdict
+                if _needs_the_others(check.verdict) and whole is not None and whole.writable:
+                    finding.verdict = whole.verdict  # it only works together with the file's other fixes
         for finding in result.applied:
-            finding.verdict = checked[result.path].verdict
+            if finding.verdict is None and whole is not None:
+                finding.verdict = whole.verdict
+        fixes = tuple((finding, finding.verdict) for finding in result.applied)
+        file_verdict = worst([*(f.verdict for f in result.applied if f.verdict is not None), *(c.verdict for f, c in entries if c is whole)])
+        checked[result.path] = Checked(file_verdict, entries[0][1].source, fixes)
     return checked
+
+
+def keep_writable(result: FileResult, check: Checked) -> bool:
+    """Narrow ``result`` to its verified/improved fixes (``--write --verify`` of a
+    file whose other fixes are not): the original with just those fixes applied;
+    the others become remaining findings. False when there is no such subset (none
+    verified, or all are but not together)."""
+    from tfautofix.engine import fix_source
+
+    writable = {_key(f) for f, v in check.fixes if v is not None and v.kind in WRITABLE}
+    if not writable or all(_key(f) in writable for f in result.applied):
+        return False
+    rules = [r for r in map(rule_by_code, sorted({f.code for f in result.applied})) if r is not None]
+    fixed, applied, remaining = fix_source(result.original or "", rules, result.path, unsafe_fixes=True, accept=lambda f: _key(f) in writable)
+    verdicts = {_key(f): f.verdict for f in result.applied}
+    for finding in applied:
+        finding.verdict = verdicts.get(_key(finding))
+    codes = {rule.code for rule in rules}
+    result.fixed, result.applied = fixed, applied
+    result.findings = sorted([f for f in result.findings if f.code not in codes] + remaining, key=lambda f: (f.line, f.column))
+    return bool(applied)
+
+
+def fix_verdicts(results: Sequence[FileResult], checked: dict[str, Checked]) -> dict:
+    """What ``fix --interactive`` shows: each file's verdict by path, and each
+    fix's by ``(path, code, stripped line of the original)``."""
+    shown: dict = {}
+    for result in results:
+        check = checked.get(result.path)
+        if check is None:
+            continue
+        by = f", by {check.source}" if check.source else ""
+        shown[result.path] = f"{check.verdict}{by}"
+        lines = source_lines(result.original or "")
+        for finding, fix_verdict in check.fixes:
+            if fix_verdict is not None and 0 < finding.line <= len(lines):
+                shown[(result.path, finding.code, lines[finding.line - 1].strip())] = f"{fix_verdict}{by}"
+    return shown

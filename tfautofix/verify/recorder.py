@@ -2,11 +2,12 @@
 
 Installed by ``tfautofix/verify/site/sitecustomize.py`` when the environment
 variable ``TFAUTOFIX_RECORD`` names a JSON config ``{"mode": "eager"|"graph",
-"root": DIR, "files": [RELATIVE PATHS], "output": DIR}``. Nothing happens until
+"root": DIR, "files": [RELATIVE PATHS], "output": DIR, "lines": BOOL}``. Nothing happens until
 the command imports TensorFlow; then the recorder sets the mode, seeds the
 random generators and, for every ``tf.function`` defined in one of ``files``,
 records each outermost call (its value as JSON, the stdout lines it printed, or
-the error it raised) and counts its traces. At exit it writes
+the error it raised) and counts its traces; with ``lines``, it records which
+lines of ``files`` ran (the coverage gate). At exit it writes
 ``OUTPUT/record-PID.json``.
 """
 
@@ -36,6 +37,7 @@ class _Recording:
         self.traces: dict[str, int] = {}
         self.local = threading.local()
         self.started = time.time()
+        self.covered = {} if config.get("lines") else None  # runner.Lines once TensorFlow is imported
 
     def key(self, function) -> str | None:
         """``relative/path.py:qualname`` when ``function`` is defined in a watched file."""
@@ -53,6 +55,9 @@ class _Recording:
 
     def write(self) -> None:
         record = {"pid": os.getpid(), "started": self.started, "calls": self.calls, "traces": self.traces}
+        if self.covered:
+            self.covered.stop()
+            record["lines"] = {os.path.relpath(p, self.root).replace(os.sep, "/"): sorted(n) for p, n in self.covered.lines.items()}
         with open(os.path.join(self.output, f"record-{os.getpid()}.json"), "w", encoding="utf-8") as handle:
             json.dump(record, handle)
 
@@ -119,6 +124,10 @@ def _patch(recording: _Recording) -> None:
     to_jsonable = runner.to_jsonable
 
     tf.config.run_functions_eagerly(recording.mode == "eager")
+    if recording.covered is not None:  # the lines of the watched files that run from now on
+        runner.record_source_maps()
+        recording.covered = runner.Lines(os.path.join(recording.root, f) for f in recording.files)
+        recording.covered.start()
     random.seed(0)
     np.random.seed(0)
     tf.random.set_seed(0)

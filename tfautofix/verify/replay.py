@@ -26,7 +26,7 @@ def load(traces) -> dict:
     return json.loads(Path(traces).read_text(encoding="utf-8"))
 
 
-def _same_file(recorded: str, path: str) -> bool:
+def same_file(recorded: str, path: str) -> bool:
     if os.path.isabs(recorded):
         return os.path.realpath(recorded) == os.path.realpath(path)
     return Path(path).resolve().as_posix().endswith("/" + Path(recorded).as_posix().lstrip("./"))
@@ -45,7 +45,7 @@ def replayable(log: dict, path: str) -> list[dict]:
     """``[{"qualname": ..., "calls": [{param: spec}]}]`` for the functions of ``path`` that can be replayed."""
     functions = []
     for function in log.get("functions", []):
-        if "." in function["qualname"] or not _same_file(function["file"], path):
+        if "." in function["qualname"] or not same_file(function["file"], path):
             continue
         calls = [trace["parameters"] for trace in function.get("traces", [])]
         if calls and all(_buildable(spec) for call in calls for spec in call.values()):

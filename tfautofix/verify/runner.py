@@ -4,11 +4,20 @@
 
 JOBS.json is a list of ``{"id": ..., "path": ...}`` (optional: ``"root"``, a
 directory put first on ``sys.path`` so the module finds its siblings;
-``"timeout"`` in seconds). For each module the runner
-records what ``exercise()`` returned (as plain JSON), how many times TensorFlow
-traced a function meanwhile, what was printed (captured at the file-descriptor
-level, since ``tf.print`` writes from C++), or the error it raised. Importing
-TensorFlow once for many modules is what keeps verification cheap.
+``"timeout"`` in seconds; ``"seed"``, the ambient seed; ``"lines"``, a file
+whose lines that run are recorded). For each module the runner records what
+``exercise()`` returned (as JSON that keeps dtypes and shapes), how many times
+TensorFlow traced a function meanwhile and how long each call took, what was
+printed on stdout and stderr (captured at the file-descriptor level, since
+``tf.print`` writes from C++), or the error it raised. Importing TensorFlow once
+for many modules is what keeps verification cheap.
+
+Isolation: before every module the runner sets the execution mode (and, in the
+eager oracle, tf.data's debug mode, so ``Dataset.map`` functions run eagerly
+too) and seeds Python, NumPy and TensorFlow with the job's ambient ``seed``; the
+module's own ``random.seed(...)`` calls then win, so its reproducibility is kept
+and checked rather than masked. A module that switches the mode is reported
+(``mode_switch``) and the mode is restored for the next one.
 
 OUT.jsonl receives ``{"ready": true}`` once TensorFlow is imported, then one
 JSON line per job as soon as it finishes, so that when
@@ -29,6 +38,8 @@ import tempfile
 import traceback
 
 TIMEOUT_SECONDS = 120
+#: The key of an array leaf in results: ``{ARRAY: {"dtype", "shape", "value"}}``.
+ARRAY = "__array__"
 #: tf.function traces this helper of its own once when a function creates variables lazily.
 _TF_VARIABLE_INITIALIZER = "initialize_variables"
 
@@ -63,10 +74,9 @@ def to_jsonable(value):
             value = value.numpy()
         except Exception:  # a symbolic tensor escaped: keep its description
             return repr(value)
-    if isinstance(value, np.ndarray):
-        return value.tolist()
-    if isinstance(value, np.generic):
-        return value.item()
+    if isinstance(value, (np.ndarray, np.generic)):  # dtype and shape are part of the value
+        array = np.asarray(value)
+        return {ARRAY: {"dtype": str(array.dtype), "shape": list(array.shape), "value": to_jsonable(array.tolist())}}
     if isinstance(value, bytes):
         return value.decode("utf-8", "replace")
     if isinstance(value, dict):
@@ -103,19 +113,141 @@ class _CaptureOutput:
         return False
 
 
-def _seed_everything(tf) -> None:
+def _seed_everything(tf, seed: int) -> None:
     import numpy as np
 
-    random.seed(0)
-    np.random.seed(0)
-    tf.random.set_seed(0)
+    random.seed(seed)
+    np.random.seed(seed)
+    tf.random.set_seed(seed)
+
+
+def _time_calls(tf, counter: dict) -> None:
+    """Record the wall time of every outermost ``tf.function`` call, by function name."""
+    import time
+
+    from tensorflow.python.eager.polymorphic_function import polymorphic_function
+
+    call = polymorphic_function.Function.__call__
+    depth = [0]
+
+    def timed(self, *args, **kwargs):
+        if depth[0]:
+            return call(self, *args, **kwargs)
+        depth[0] += 1
+        started = time.perf_counter()
+        try:
+            return call(self, *args, **kwargs)
+        finally:
+            depth[0] -= 1
+            name = getattr(self, "_name", None) or "?"
+            counter["seconds"].setdefault(name, []).append(time.perf_counter() - started)
+
+    polymorphic_function.Function.__call__ = timed
+
+
+def _watch_mode(tf, counter: dict) -> None:
+    """Record ``tf.config.run_functions_eagerly(...)`` calls that change the runner's mode."""
+    original = tf.config.run_functions_eagerly
+
+    def run_functions_eagerly(run_eagerly):
+        if bool(run_eagerly) != counter["eager"]:
+            counter["mode_switch"] = f"exercise() calls tf.config.run_functions_eagerly({bool(run_eagerly)})"
+        return original(run_eagerly)
+
+    tf.config.run_functions_eagerly = run_functions_eagerly
+    counter["set_mode"] = original
+
+
+#: AutoGraph's source maps: generated file → {generated line: (original file, line)}.
+_SOURCE_MAPS: dict[str, dict[int, tuple[str, int]]] = {}
+
+
+def record_source_maps() -> None:
+    """AutoGraph runs a converted copy of the user's code (``tf.map_fn`` and
+    ``Dataset.map`` convert it even eagerly); keep its map back to the user's lines."""
+    from tensorflow.python.autograph.impl import api
+
+    convert = api._convert_actual
+
+    def recording(entity, program_ctx):
+        transformed = convert(entity, program_ctx)
+        for generated, origin in transformed.ag_source_map.items():
+            _SOURCE_MAPS.setdefault(generated.filename, {})[generated.lineno] = (origin.loc.filename, origin.loc.lineno)
+        return transformed
+
+    api._convert_actual = recording
+
+
+class Lines:
+    """The lines of some files that run (``sys.settrace``; Python 3.11 has no
+    ``sys.monitoring``), including those run by AutoGraph's converted copies.
+    Only the frames of those files and of converted code are traced line by line."""
+
+    def __init__(self, paths) -> None:
+        self.lines: dict[str, set[int]] = {os.path.realpath(p): set() for p in paths if p}
+        self.mine: dict[str, str | None] = {}
+
+    def _file(self, filename: str) -> str | None:
+        if filename not in self.mine:
+            real = os.path.realpath(filename)
+            self.mine[filename] = real if real in self.lines else None
+        return self.mine[filename]
+
+    def _global(self, frame, event, arg):
+        filename = frame.f_code.co_filename
+        if filename in _SOURCE_MAPS:
+            return self._converted
+        path = self._file(filename)
+        if path is None:
+            return None
+        self.lines[path].add(frame.f_lineno)
+        return self._local
+
+    def _local(self, frame, event, arg):
+        if event == "line":
+            self.lines[self.mine[frame.f_code.co_filename]].add(frame.f_lineno)
+        return self._local
+
+    def _converted(self, frame, event, arg):
+        if event == "line":
+            origin = _SOURCE_MAPS[frame.f_code.co_filename].get(frame.f_lineno)
+            path = origin and self._file(origin[0])
+            if path is not None:
+                self.lines[path].add(origin[1])
+        return self._converted
+
+    def start(self) -> None:
+        import threading
+
+        threading.settrace(self._global)
+        sys.settrace(self._global)
+
+    def stop(self) -> None:
+        import threading
+
+        sys.settrace(None)
+        threading.settrace(None)
+
+    def __enter__(self):
+        if self.lines:
+            self.start()
+        return self
+
+    def __exit__(self, *exc):
+        if self.lines:
+            self.stop()
+        return False
 
 
 def run_one(job: dict, counter: dict, tf) -> dict:
-    _seed_everything(tf)
+    counter["set_mode"](counter["eager"])  # isolation: whatever the previous module did
+    _seed_everything(tf, job.get("seed", 0))
     counter["traces"] = 0
     counter["by_function"] = {}
+    counter["seconds"] = {}
+    counter["mode_switch"] = None
     result: dict = {"id": job["id"], "error": None, "value": None}
+    lines = Lines([job.get("lines")])
     previous = signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(_Timeout()))
     signal.setitimer(signal.ITIMER_REAL, job.get("timeout", TIMEOUT_SECONDS))
     capture = _CaptureOutput()
@@ -127,10 +259,12 @@ def run_one(job: dict, counter: dict, tf) -> dict:
             spec = importlib.util.spec_from_file_location(name, job["path"])
             module = importlib.util.module_from_spec(spec)
             sys.modules[name] = module
-            spec.loader.exec_module(module)
-            if not hasattr(module, "exercise"):
-                raise LookupError("module defines no exercise()")
-            result["value"] = to_jsonable(module.exercise())
+            with lines:
+                spec.loader.exec_module(module)
+                if not hasattr(module, "exercise"):
+                    raise LookupError("module defines no exercise()")
+                value = module.exercise()
+            result["value"] = to_jsonable(value)
     except _Timeout:
         result["error"] = f"Timeout: exercise() did not finish in {job.get('timeout', TIMEOUT_SECONDS):g} s"
     except BaseException as error:  # user code may raise anything, SystemExit included
@@ -141,6 +275,12 @@ def run_one(job: dict, counter: dict, tf) -> dict:
         signal.signal(signal.SIGALRM, previous)
     result["traces"] = counter["traces"]
     result["traces_by_function"] = dict(counter["by_function"])
+    result["seconds"] = counter["seconds"]
+    if job.get("lines"):
+        result["lines"] = sorted(next(iter(lines.lines.values())))
+    if counter["mode_switch"] is None and tf.config.functions_run_eagerly() != counter["eager"]:
+        counter["mode_switch"] = "exercise() changed the execution mode"
+    result["mode_switch"] = counter["mode_switch"]
     result["stdout"] = capture.text.get(1, "")
     result["stderr"] = capture.text.get(2, "")
     return result
@@ -152,12 +292,19 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", required=True)
     parser.add_argument("--output", required=True)
     args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):  # keep print() in order with tf.print's C++ writes
+        stream.reconfigure(line_buffering=True)
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     sys.dont_write_bytecode = True  # never write __pycache__ into the user's tree
     import tensorflow as tf
 
-    tf.config.run_functions_eagerly(args.mode == "eager")
     counter = _count_traces()
+    counter["eager"] = args.mode == "eager"
+    _watch_mode(tf, counter)
+    _time_calls(tf, counter)
+    record_source_maps()
+    if counter["eager"]:  # the oracle runs Dataset.map functions eagerly too
+        tf.data.experimental.enable_debug_mode()
     with open(args.jobs, encoding="utf-8") as handle:
         jobs = json.load(handle)
     with open(args.output, "a", encoding="utf-8") as handle:
