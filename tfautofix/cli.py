@@ -72,10 +72,19 @@ def _load_traces(path: Optional[Path]):
     from tfautofix.tracing.log import TraceLogError, load
 
     try:
-        return load(path)
+        log = load(path)
     except TraceLogError as error:
         err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
+    missing = log.missing_files()
+    if missing:
+        where = "none of its files exist" if len(missing) == len({f.file for f in log.functions}) else f"{len(missing)} of its files do not exist"
+        err.print(
+            f"warning: {path}: {where} here ({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}); "
+            "its paths are relative to the directory `tfautofix trace` ran in: run from there",
+            style="yellow", markup=False,
+        )
+    return log
 
 
 def _overrides(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Overrides:
