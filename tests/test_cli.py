@@ -171,17 +171,18 @@ def test_parallel_workers_give_the_serial_results(tmp_path: Path) -> None:
     assert parallel == serial and len(serial) == 24
 
 
-def test_examples_are_all_fixed_and_the_fix_converges(tmp_path: Path) -> None:
+def test_examples_are_all_fixed_and_the_fix_converges(tmp_path: Path, monkeypatch) -> None:
     import shutil
 
     examples = Path(__file__).parents[1] / "examples"
     shutil.copytree(examples, tmp_path / "examples")
-    assert _invoke("fix", str(tmp_path / "examples")).exit_code == 1
-    traces = str(tmp_path / "examples" / "traces.json")  # TFA004 needs a recorded trace log
-    _invoke("fix", "--write", "--unsafe-fixes", "--traces", traces, str(tmp_path / "examples"))
+    monkeypatch.chdir(tmp_path)  # the trace log's paths are relative to where `trace` ran
+    assert _invoke("fix", "examples").exit_code == 1
+    traces = "examples/traces.json"  # TFA004 needs a recorded trace log
+    _invoke("fix", "--write", "--unsafe-fixes", "--traces", traces, "examples")
     for example in sorted(examples.glob("*.py")):
         fixed = (tmp_path / "examples" / example.name).read_text(encoding="utf-8")
         assert fixed != example.read_text(encoding="utf-8"), f"{example.name} shows no fixable hazard"
     before = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "examples").glob("*.py")}
-    _invoke("fix", "--write", "--unsafe-fixes", "--traces", traces, str(tmp_path / "examples"))
+    _invoke("fix", "--write", "--unsafe-fixes", "--traces", traces, "examples")
     assert before == {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "examples").glob("*.py")}

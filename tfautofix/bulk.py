@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 from tfautofix.cache import Cache
 from tfautofix.config import Config, ConfigError, config_for
 from tfautofix.engine import FileResult, Options, process_file
-from tfautofix.files import discover
+from tfautofix.files import discover, resolved
 
 PACKAGE_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
 SUFFIXES = (".py", ".ipynb")
@@ -125,7 +125,7 @@ def options_for(selection: Selection) -> Options:
 def package_of(path: str) -> str:
     """The package a file belongs to, for reports: the nearest directory with a
     pyproject.toml/setup.py/setup.cfg, relative to the working directory."""
-    return _package_dir(Path(path).resolve().parent)
+    return _package_dir(resolved(path).parent)
 
 
 @lru_cache(maxsize=None)

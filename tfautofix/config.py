@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pathspec
 
+from tfautofix.files import resolved
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
@@ -44,7 +46,7 @@ class Config:
         return self._specs[patterns]
 
     def relative(self, path: Path) -> str:
-        path = path.resolve()
+        path = resolved(path)
         return path.relative_to(self.root).as_posix() if self.root else path.as_posix()
 
     def excluded(self, path: Path) -> bool:
@@ -63,7 +65,7 @@ NO_CONFIG = Config()
 
 def config_for(path: Path) -> Config:
     """The configuration governing ``path`` (a file or directory)."""
-    directory = path.resolve()
+    directory = resolved(path)
     if not directory.is_dir():
         directory = directory.parent
     return _config_in(directory)
@@ -114,7 +116,7 @@ def load(pyproject: Path) -> Config | None:
     if not isinstance(unsafe, bool):
         raise ConfigError(f"{pyproject}: [tool.tfautofix] unsafe-fixes must be true or false")
     return Config(
-        root=pyproject.parent.resolve(),
+        root=resolved(pyproject.parent),
         select=codes("select", table["select"]) if "select" in table else None,
         ignore=codes("ignore", table.get("ignore", [])),
         exclude=tuple(exclude),

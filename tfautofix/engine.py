@@ -18,6 +18,7 @@ import libcst as cst
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.codemods import rule_by_code
+from tfautofix.imports import add_imports
 from tfautofix.files import SourceError, SourceFile, read_source, source_lines, write_atomic
 from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function
@@ -136,18 +137,13 @@ def _compatible(ctx: FileContext, fixes: Iterable[Fix]) -> list[Fix]:
 def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
     # Imported here: libcst.codemod costs ~0.5 s, which a cached run never needs.
     from libcst.codemod import CodemodContext
-    from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+    from libcst.codemod.visitors import RemoveImportsVisitor
 
     edits: dict = {}
     for fix in fixes:
         edits.update(fix.edits)
     module = ctx.module.visit(ApplyEdits(edits))
-    imports = {spec for fix in fixes for spec in fix.imports}
-    if imports:
-        context = CodemodContext()
-        for spec in sorted(imports, key=lambda s: (s.module, s.obj or "", s.asname or "")):
-            AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
-        module = AddImportsVisitor(context).transform_module(module)
+    module = add_imports(module, {spec for fix in fixes for spec in fix.imports})
     used = _used_imports(ctx)
     if used:  # those the fixes left unused go (`import random` once no `random.random()` is left)
         context = CodemodContext()

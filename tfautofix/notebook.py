@@ -35,11 +35,11 @@ def process_notebook(path: str, options: Options, fix: bool) -> FileResult:
     try:
         source = read_source(Path(path))
         notebook = json.loads(source.text)
-        cells = notebook["cells"]
+        cells = _cells(notebook)
     except SourceError as error:
         result.error = str(error)
         return result
-    except (ValueError, KeyError, TypeError) as error:
+    except ValueError as error:
         result.error = f"cannot parse notebook: {error}"
         return result
     result.original = source.text
@@ -66,6 +66,20 @@ def process_notebook(path: str, options: Options, fix: bool) -> FileResult:
     for finding in (*result.findings, *result.applied):
         _locate(finding, joined)
     return result
+
+
+def _cells(notebook: object) -> list:
+    """The notebook's cells; ValueError (one line) when the JSON is not shaped like a notebook."""
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise ValueError("not a notebook (no list of \"cells\")")
+    metadata = notebook.get("metadata", {})
+    if not isinstance(metadata, dict) or not isinstance(metadata.get("language_info", {}), dict):
+        raise ValueError("\"metadata\" is not an object")
+    for number, cell in enumerate(notebook["cells"], 1):
+        source = cell.get("source", "") if isinstance(cell, dict) else None
+        if not isinstance(source, str) and not (isinstance(source, list) and all(isinstance(s, str) for s in source)):
+            raise ValueError(f"cell {number} is not a cell with a text \"source\"")
+    return notebook["cells"]
 
 
 def _cell_text(cell: dict) -> str:

@@ -11,7 +11,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.rule import Finding, Fix, ImportSpec, Rule
+from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
 #: ``print("Tracing with", x)`` is the documented idiom to *observe* tracing; keep it.
@@ -99,8 +99,9 @@ def step(x):
     def _fix(ctx: FileContext, call: cst.Call) -> Fix | None:
         tf_name, tf_import = ctx.tensorflow_alias
         args: list[cst.Arg] = []
-        stream: cst.BaseExpression = cst.parse_expression("sys.stdout")
-        imports = [ImportSpec("sys")]
+        sys_name, sys_import = ctx.import_name("sys")
+        stream: cst.BaseExpression = cst.parse_expression(f"{sys_name}.stdout")
+        imports = [sys_import] if sys_import is not None else []
         for arg in call.args:
             keyword = arg.keyword.value if arg.keyword else None
             if keyword == "flush":
