@@ -156,3 +156,35 @@ def _ruff_isort(cwd: Path) -> set[str]:
         cwd=cwd, capture_output=True, text=True,
     )
     return {str(Path(v["filename"]).relative_to(cwd)) for v in json.loads(completed.stdout)}
+
+
+REPORT_ONLY = """import tensorflow as tf
+
+log = open("log.txt", "w")
+
+
+@tf.function
+def step(x):
+    print("x", x)
+    return x
+
+
+@tf.function
+def f(x):
+    print(x, file=log)
+    return x
+"""
+
+
+def test_remaining_findings_of_a_dry_run_point_into_the_file_on_disk(tmp_path: Path) -> None:
+    """The fix adds `import sys` above; the finding it leaves is still on line 14 of the file."""
+    (tmp_path / "model.py").write_text(REPORT_ONLY)
+    (tmp_path / "train.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "source": REPORT_ONLY.splitlines(keepends=True), "metadata": {}, "outputs": []}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
+    }))
+    result = tfautofix(tmp_path, "fix", "model.py", "train.ipynb")
+    assert result.returncode == 1
+    remaining = [line for line in result.stderr.splitlines() if "not fixed" in line]
+    assert remaining[0].startswith("model.py:14:5: TFA008"), remaining
+    assert ":14:5: TFA008" in remaining[1] and "train.ipynb" in remaining[1], remaining

@@ -21,7 +21,7 @@ from tfautofix.bulk import SUFFIXES, Outcome, Overrides, Plan, Shard, execute, o
 from tfautofix.cache import Cache
 from tfautofix.codemods import all_rules, rule_by_code, select_rules
 from tfautofix.config import ConfigError
-from tfautofix.engine import FileResult, unified_diff, write_result
+from tfautofix.engine import FileResult, findings_on_disk, unified_diff, write_result
 from tfautofix.files import SourceError, discover
 from tfautofix.gitsafety import dirty_files
 from tfautofix.report import summary as run_report
@@ -294,6 +294,9 @@ def fix(
                 err.print(f"{result.path}: writing a fix that is {check.verdict} (--unsafe-fixes)", style="bold red", markup=False)
         if verifying:
             write_now(result)
+    for result in results:
+        if result.path not in written:
+            findings_on_disk(result)
     if checked:
         out.print(verdicts_table(results, checked, written if write else None))
     remaining = [f for r in results for f in r.findings]

@@ -325,6 +325,32 @@ def _locked(path: Path):
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
+def line_on_disk(original: str, fixed: str) -> Callable[[int], int]:
+    """Maps a line of ``fixed`` to the line of ``original`` it comes from (a
+    rewritten line to the line it replaces): findings that remain in a file that
+    is not written must point into the file on disk."""
+    before, after = source_lines(original), source_lines(fixed)
+    blocks = difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
+
+    def lookup(line: int) -> int:
+        for tag, i1, i2, j1, j2 in blocks:
+            if j1 <= line - 1 < j2:
+                offset = line - 1 - j1
+                return i1 + (offset if tag == "equal" else min(offset, max(i2 - i1 - 1, 0))) + 1
+        return max(len(before), 1)
+
+    return lookup
+
+
+def findings_on_disk(result: FileResult) -> None:
+    """Renumber ``result``'s remaining findings against the original text (it was not written)."""
+    if not result.changed or result.path.endswith(".ipynb"):  # notebooks number them so already
+        return
+    lookup = line_on_disk(result.original or "", result.fixed or "")
+    for finding in result.findings:
+        finding.line, finding.end_line = lookup(finding.line), lookup(finding.end_line)
+
+
 def unified_diff(result: FileResult) -> str:
     original = source_lines(result.original or "", keepends=True)
     fixed = source_lines(result.fixed or "", keepends=True)

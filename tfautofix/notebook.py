@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tfautofix.engine import FileResult, FixError, Options, _parse_error, _rules, fix_source, lint_source
+from tfautofix.engine import FileResult, FixError, Options, _parse_error, _rules, fix_source, line_on_disk, lint_source
 from tfautofix.files import SourceError, read_source
 
 _CELL = re.compile(r"^# tfautofix:cell:(\d+)\n", re.MULTILINE)
@@ -56,6 +56,9 @@ def process_notebook(path: str, options: Options, fix: bool) -> FileResult:
             )
             if fixed != joined.text:
                 _split_into(cells, fixed, joined)
+                lookup = line_on_disk(joined.text, fixed)  # cells are located in the notebook on disk
+                for finding in result.findings:
+                    finding.line, finding.end_line = lookup(finding.line), lookup(finding.end_line)
                 result.fixed = _dump(notebook, source.text)
         else:
             result.findings = lint_source(joined.text, rules, path)
