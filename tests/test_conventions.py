@@ -65,6 +65,7 @@ def test_read_only_files_are_refused_and_modes_kept(tmp_path: Path) -> None:
     assert (tmp_path / "script.py").read_text() == FIXED
     assert stat.S_IMODE(os.stat(tmp_path / "script.py").st_mode) == 0o750
     assert "Fixed 1 finding(s) in 1 file(s)" in result.stderr
+    assert "git checkout" not in result.stderr  # not a git work tree: nothing to undo with
 
 
 # -- bad inputs: one line each, exit 2, the others processed --------------------
@@ -188,3 +189,27 @@ def test_remaining_findings_of_a_dry_run_point_into_the_file_on_disk(tmp_path: P
     remaining = [line for line in result.stderr.splitlines() if "not fixed" in line]
     assert remaining[0].startswith("model.py:14:5: TFA008"), remaining
     assert ":14:5: TFA008" in remaining[1] and "train.ipynb" in remaining[1], remaining
+
+
+def test_ctrl_c_during_a_bulk_write_says_what_was_written(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    body = "".join(f"\n\n@tf.function\ndef step_{i}(x):\n    print(x)\n    return x\n" for i in range(300))
+    for index in range(40):
+        (tmp_path / f"m{index:02}.py").write_text("import tensorflow as tf\n" + body)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tfautofix", "fix", "--write", "--jobs", "1", "."],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.time() + 120
+    while not any("tf.print" in p.read_text() for p in tmp_path.glob("m*.py")):
+        assert time.time() < deadline and process.poll() is None
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    written = sum("tf.print" in p.read_text() for p in tmp_path.glob("m*.py"))
+    assert process.returncode == 130, stderr
+    assert f"interrupted: {written} file(s) were written before the interruption: " in stderr
+    assert "Traceback" not in stderr and 0 < written < 40

@@ -145,12 +145,15 @@ def _cache_key_options(selection: Selection, fix: bool) -> str:
 
 def _work(args: tuple[str, Options, bool]) -> FileResult:
     path, options, fix = args
-    if path.endswith(".ipynb"):
-        from tfautofix.notebook import process_notebook
+    try:
+        if path.endswith(".ipynb"):
+            from tfautofix.notebook import process_notebook
 
-        result = process_notebook(path, options, fix)
-    else:
-        result = process_file(path, options, fix)
+            result = process_notebook(path, options, fix)
+        else:
+            result = process_file(path, options, fix)
+    except Exception as error:  # a bug must cost one file, not the run
+        return FileResult(path, error=f"internal error, please report it: {type(error).__name__}: {error}")
     if not result.changed:
         result.original = result.fixed = None  # no need to ship the text back to the parent
     return result

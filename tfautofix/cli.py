@@ -23,7 +23,7 @@ from tfautofix.codemods import all_rules, rule_by_code, select_rules
 from tfautofix.config import ConfigError
 from tfautofix.engine import FileResult, findings_on_disk, unified_diff, write_result
 from tfautofix.files import SourceError, discover
-from tfautofix.gitsafety import dirty_files
+from tfautofix.gitsafety import dirty_files, in_git
 from tfautofix.report import summary as run_report
 from tfautofix.report.verdicts import verdict_header, verdicts_table
 from tfautofix.report import (
@@ -266,14 +266,22 @@ def fix(
             written.add(result.path)
         except (SourceError, OSError) as error:
             result.error = str(error)
+            result.findings += result.applied
+            result.applied = []
+        except Exception as error:  # a bug must cost one file, not the run
+            result.error = f"not written: internal error, please report it: {type(error).__name__}: {error}"
+            result.findings += result.applied
             result.applied = []
 
     # Verified fixes are written once their verdicts are known, the others as they come.
     loaded_traces = _load_traces(traces)
-    outcome = _run(
-        paths, _overrides(select, ignore, unsafe_fixes), fix=True, jobs=jobs, no_cache=no_cache, shard=shard,
-        each=write_now if write and not verifying else None, traces=loaded_traces,
-    )
+    try:
+        outcome = _run(
+            paths, _overrides(select, ignore, unsafe_fixes), fix=True, jobs=jobs, no_cache=no_cache, shard=shard,
+            each=write_now if write and not verifying else None, traces=loaded_traces,
+        )
+    except KeyboardInterrupt:
+        _interrupted(written)
     results = outcome.results
     checked = _verify(results, exercise, timeout, loaded_traces) if verifying else {}
     changed = [r for r in results if r.changed]
@@ -311,12 +319,23 @@ def fix(
     unsafe = sum(1 for f in remaining if f.fix is not None and f.fix.applicability == "unsafe")
     if unsafe and not unsafe_fixes:
         summary += f" ({unsafe} with an unsafe fix: add --unsafe-fixes)"
-    if write and files:
+    if write and files and all(in_git(path) for path in written):
         summary += ". Review with `git diff`, undo with `git checkout -- PATH`"
     err.print(summary + ".")
     if errors:
         raise typer.Exit(2)
     raise typer.Exit(1 if remaining or (files and not write) else 0)
+
+
+def _interrupted(written: set[str]) -> None:
+    """Ctrl-C during ``fix --write``: say what was written (whole files: each write is atomic)."""
+    if written:
+        shown = sorted(written)
+        listing = ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")
+        err.print(f"interrupted: {len(shown)} file(s) were written before the interruption: {listing}", style="yellow", markup=False)
+    else:
+        err.print("interrupted: no file was written", style="yellow")
+    raise typer.Exit(130)
 
 
 def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, traces=None) -> dict:

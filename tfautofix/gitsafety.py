@@ -38,6 +38,11 @@ def dirty_files(paths: Iterable[str]) -> set[str]:
     return dirty
 
 
+def in_git(path: str) -> bool:
+    """Is ``path`` inside a git work tree (where `git checkout -- PATH` can undo a write)?"""
+    return _repository(resolved(path).parent) is not None
+
+
 @lru_cache(maxsize=None)
 def _repository(directory: Path) -> Path | None:
     output = _git(directory, "rev-parse", "--show-toplevel")
