@@ -78,7 +78,7 @@ def test_unparsable_file_exits_2_and_others_are_still_checked(project: Path) -> 
     assert "TFA009" in result.stdout
 
 
-@pytest.mark.parametrize("args", [["--select", "TFA999"], ["--ignore", "nope"], ["--format", "xml"], ["--jobs", "0"]])
+@pytest.mark.parametrize("args", [["--select", "TFA999"], ["--ignore", "nope"], ["--format", "xml"], ["--jobs", "-1"], ["--color", "sometimes"], ["--max-file-size", "big"]])
 def test_bad_flags_are_usage_errors(project: Path, args: list[str]) -> None:
     result = _invoke("check", str(project), *args)
     assert result.exit_code == 2

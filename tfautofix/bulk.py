@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from tfautofix.cache import Cache
-from tfautofix.config import Config, ConfigError, config_for
+from tfautofix.config import Config, ConfigError, config_for, size_text
 from tfautofix.engine import FileResult, Options, process_file
 from tfautofix.files import discover, resolved
 
@@ -35,7 +35,9 @@ class Overrides:
 
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] | None = None
-    unsafe_fixes: bool = False
+    unsafe_fixes: bool | None = None
+    max_file_size: int | None = None
+    force_exclude: bool = False  # exclude files named on the command line too (else they are always processed)
 
 
 @dataclass(frozen=True)
@@ -89,22 +91,34 @@ class Outcome:
 def plan(paths: Sequence[Path], overrides: Overrides, shard: Shard | None = None) -> Plan:
     """Files to process with their options. Raises ConfigError on a bad configuration."""
     result = Plan()
+    named = {resolved(path) for path in paths if not path.is_dir()}
     for path in discover(paths, SUFFIXES):
         config = config_for(path)
-        if config.excluded(path):
+        if config.excluded(path) and (overrides.force_exclude or resolved(path) not in named):
             result.skipped.append((str(path), f"excluded by {config.root / 'pyproject.toml'}"))
             continue
         if shard is not None and not shard.owns(str(path)):
+            continue
+        limit = overrides.max_file_size if overrides.max_file_size is not None else config.max_file_size
+        size = _size(str(path))
+        if limit and size > limit:
+            result.skipped.append((str(path), f"{size_text(size)} is above max-file-size ({size_text(limit)})"))
             continue
         result.files.append((str(path), selection_for(config, path, overrides)))
     return result
 
 
 def selection_for(config: Config, path: Path, overrides: Overrides) -> Selection:
+    """Command-line choices win; a command-line ``--select`` also replaces the file's
+    ``ignore`` (what you ask for by name runs), ``per-file-ignores`` still apply."""
     select = overrides.select if overrides.select is not None else config.select
-    ignore = overrides.ignore if overrides.ignore is not None else config.ignore
+    if overrides.ignore is not None:
+        ignore = overrides.ignore
+    else:
+        ignore = () if overrides.select is not None else config.ignore
     ignore = (*ignore, *config.ignored_for(path)) if config.per_file_ignores else ignore
-    return Selection(select, tuple(ignore), overrides.unsafe_fixes or config.unsafe_fixes, config.root)
+    unsafe = overrides.unsafe_fixes if overrides.unsafe_fixes is not None else config.unsafe_fixes
+    return Selection(select, tuple(ignore), unsafe, config.root)
 
 
 @lru_cache(maxsize=None)

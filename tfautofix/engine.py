@@ -21,7 +21,7 @@ from tfautofix.codemods import rule_by_code
 from tfautofix.imports import add_imports
 from tfautofix.files import SourceError, SourceFile, read_source, source_lines, write_atomic
 from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
-from tfautofix.suppressions import function_regions, in_suppressed_function
+from tfautofix.suppressions import function_regions, in_suppressed_function, unknown_codes
 from tfautofix.screen import screen_source
 
 _SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
@@ -47,6 +47,7 @@ class FileResult:
     fixed: str | None = None  # the fixed text when it differs from `original`
     encoding: str = "utf-8"
     error: str | None = None
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -256,15 +257,28 @@ def _parse_error(error: Exception) -> str:
 
 
 def process_file(path: str, options: Options, fix: bool) -> FileResult:
-    result = FileResult(path)
     try:
         source: SourceFile = read_source(Path(path))
     except SourceError as error:
-        result.error = str(error)
-        return result
+        return FileResult(path, error=str(error))
+    return process_text(path, source.text, options, fix, source.encoding)
+
+
+def process_text(path: str, text: str, options: Options, fix: bool, encoding: str = "utf-8") -> FileResult:
+    """``process_file`` on text already read (a file, or standard input)."""
+    source = SourceFile(Path(path), text, encoding)
+    result = FileResult(path)
     result.original = source.text
     result.encoding = source.encoding
     rules = _rules(options.rules)
+    if "tfautofix:" in text:
+        from tfautofix.codemods import all_rules
+
+        known = {rule.code for rule in all_rules()}
+        result.warnings = [
+            f"{path}:{line}: warning: unknown rule code {code!r} in a suppression comment (it suppresses nothing)"
+            for line, code in unknown_codes(source_lines(text), known)
+        ]
     try:
         if fix:
             result.fixed, result.applied, result.findings = fix_source(

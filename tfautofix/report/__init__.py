@@ -62,5 +62,7 @@ def rule_documentation(rule: Rule) -> Group:
     )
 
 
-def make_console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+def make_console(stderr: bool = False, color: str = "auto") -> Console:
+    """``color``: auto (colours on a terminal), always, never (``--color``)."""
+    forced = {"always": {"force_terminal": True}, "never": {"no_color": True, "color_system": None}}.get(color, {})
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, **forced)
