@@ -213,3 +213,143 @@ def test_ctrl_c_during_a_bulk_write_says_what_was_written(tmp_path: Path) -> Non
     assert process.returncode == 130, stderr
     assert f"interrupted: {written} file(s) were written before the interruption: " in stderr
     assert "Traceback" not in stderr and 0 < written < 40
+
+
+# -- the conventions ruff users bring -------------------------------------------------
+
+UNSAFE = """import numpy as np
+import tensorflow as tf
+
+
+@tf.function
+def first_of_shuffled():
+    order = np.arange(5)
+    np.random.shuffle(order)
+    return order[0]
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "hazard.py").write_text(HAZARD)
+    (tmp_path / "report_only.py").write_text(REPORT_ONLY)
+    return tmp_path
+
+
+def test_exit_zero_quiet_statistics_and_output_file(project: Path) -> None:
+    result = tfautofix(project, "check", ".", "--exit-zero", "-q")
+    assert result.returncode == 0 and result.stderr == ""
+    assert [line.split(": ")[1].split()[0] for line in result.stdout.splitlines()] == ["TFA008", "TFA008", "TFA008"]
+    stats = tfautofix(project, "check", ".", "--statistics")
+    assert stats.returncode == 1
+    assert stats.stdout.splitlines() == ["    3\tTFA008\t[*]\tprint-in-traced-function"]
+    to_file = tfautofix(project, "check", ".", "--format", "json", "-o", "out.json")
+    assert to_file.stdout == "" and len(json.loads((project / "out.json").read_text())) == 3
+
+
+def test_check_counts_safe_and_unsafe_fixes_apart(tmp_path: Path) -> None:
+    (tmp_path / "noisy.py").write_text(UNSAFE)
+    (tmp_path / "hazard.py").write_text(HAZARD)
+    result = tfautofix(tmp_path, "check", ".")
+    codes = [line.split(": ")[1].split()[0] for line in result.stdout.splitlines()]
+    safe = result.stdout.count("[safe fix]")
+    unsafe = result.stdout.count("[unsafe fix]")
+    assert unsafe >= 1 and safe >= 1, result.stdout
+    assert f"Found {len(codes)} finding(s) in 2 file(s); {safe} fixable with `tfautofix fix`, {unsafe} more with `--unsafe-fixes`." in result.stderr
+
+
+def test_fix_json_diff_show_fixes(project: Path) -> None:
+    result = tfautofix(project, "fix", "hazard.py", "--format", "json")
+    assert result.returncode == 1
+    (entry,) = json.loads(result.stdout)
+    assert entry["path"] == "hazard.py" and not entry["written"] and [f["code"] for f in entry["applied"]] == ["TFA008"]
+    assert {"line": 1, "end_line": 0, "content": "import sys\n\n"} in entry["edits"]
+    assert {"line": 6, "end_line": 6, "content": '    tf.print("x", x, output_stream=sys.stdout)\n'} in entry["edits"]
+    diff = tfautofix(project, "fix", "hazard.py", "--diff", "--show-fixes")
+    assert diff.returncode == 1 and "+import sys" in diff.stdout and (project / "hazard.py").read_text() == HAZARD
+    assert "Would fix 1 finding(s):\n- hazard.py:\n    1 × TFA008 (print-in-traced-function)" in diff.stderr
+    assert tfautofix(project, "fix", "hazard.py", "--diff", "--write").returncode == 2
+
+
+def test_no_unsafe_fixes_config_isolated_and_select_over_config_ignore(tmp_path: Path) -> None:
+    (tmp_path / "noisy.py").write_text(UNSAFE)
+    (tmp_path / "pyproject.toml").write_text('[tool.tfautofix]\nunsafe-fixes = true\nignore = ["TFA008"]\n')
+    (tmp_path / "hazard.py").write_text(HAZARD)
+    assert "noisy.py" in tfautofix(tmp_path, "fix", "noisy.py").stdout  # the configuration's unsafe-fixes
+    assert tfautofix(tmp_path, "fix", "noisy.py", "--no-unsafe-fixes").stdout == ""
+    assert tfautofix(tmp_path, "check", "hazard.py").returncode == 0  # ignored by the configuration
+    assert "TFA008" in tfautofix(tmp_path, "check", "hazard.py", "--select", "TFA008").stdout
+    assert "TFA008" in tfautofix(tmp_path, "check", "hazard.py", "--isolated").stdout
+    (tmp_path / "other.toml").write_text('[tool.tfautofix]\nselect = ["TFA009"]\n')
+    assert tfautofix(tmp_path, "check", ".", "--config", "other.toml").returncode == 0
+    missing = tfautofix(tmp_path, "check", ".", "--config", "nope.toml")
+    assert missing.returncode == 2 and "nope.toml: --config file not found" in missing.stderr
+
+
+def test_colour_is_chosen_by_flag(project: Path) -> None:
+    assert "\x1b[" in tfautofix(project, "check", "hazard.py", "--color", "always").stdout
+    assert "\x1b[" not in tfautofix(project, "check", "hazard.py", "--color", "never").stdout
+
+
+def test_stdin_check_and_fix(project: Path) -> None:
+    checked = tfautofix(project, "check", "-", "--stdin-filename", "pkg/step.py", stdin=HAZARD)
+    assert checked.returncode == 1 and checked.stdout.startswith("pkg/step.py:6:5: TFA008")
+    fixed = tfautofix(project, "fix", "-", stdin=HAZARD)
+    assert fixed.returncode == 0 and fixed.stdout == FIXED
+    clean = tfautofix(project, "fix", "-", stdin=FIXED)
+    assert clean.returncode == 0 and clean.stdout == FIXED
+
+
+def test_named_files_are_processed_unless_force_exclude(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.tfautofix]\nexclude = ["generated/"]\n')
+    (tmp_path / "generated").mkdir()
+    (tmp_path / "generated" / "ops.py").write_text(HAZARD)
+    assert tfautofix(tmp_path, "check", ".").returncode == 0
+    assert tfautofix(tmp_path, "check", "generated/ops.py").returncode == 1
+    assert tfautofix(tmp_path, "check", "generated/ops.py", "--force-exclude").returncode == 0
+    piped = tfautofix(tmp_path, "check", "-", "--stdin-filename", "generated/ops.py", "--force-exclude", stdin=HAZARD)
+    assert piped.returncode == 0 and piped.stdout == ""
+
+
+def test_same_file_twice_is_processed_once_and_jobs_0_is_auto(project: Path) -> None:
+    result = tfautofix(project, "check", "hazard.py", "./hazard.py", str(project / "hazard.py"), ".", "--jobs", "0")
+    assert result.stdout.count("TFA008") == 3  # hazard.py once, report_only.py twice
+    assert "in 2 file(s)" in result.stderr
+
+
+def test_large_files_are_skipped_with_a_note(project: Path) -> None:
+    result = tfautofix(project, "check", ".", "--max-file-size", "50")
+    assert result.returncode == 0 and result.stdout == ""
+    assert f"note: hazard.py: skipped, {len(HAZARD)} bytes is above max-file-size (50 bytes)" in result.stderr
+    assert result.stderr.count("skipped") == 2
+    (project / "pyproject.toml").write_text('[tool.tfautofix]\nmax-file-size = "1MB"\n')
+    assert tfautofix(project, "check", ".").returncode == 1
+
+
+def test_parse_errors_appear_in_every_machine_format(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text("import tensorflow as tf\n\ndef f(:\n    pass\n")
+    as_json = tfautofix(tmp_path, "check", ".", "--format", "json")
+    (entry,) = json.loads(as_json.stdout)
+    assert as_json.returncode == 2 and entry["code"] is None and entry["line"] == 3 and entry["path"] == "broken.py"
+    github = tfautofix(tmp_path, "check", ".", "--format", "github").stdout
+    assert github.startswith("::error file=broken.py,line=3,")
+    sarif = json.loads(tfautofix(tmp_path, "check", ".", "--format", "sarif").stdout)
+    assert "broken.py" in json.dumps(sarif) and '"startLine": 3' in json.dumps(sarif)
+
+
+def test_unknown_suppression_codes_warn_and_decorator_lines_count(tmp_path: Path) -> None:
+    (tmp_path / "typo.py").write_text(HAZARD.replace('print("x", x)', 'print("x", x)  # tfautofix: ignore[TFA080]'))
+    result = tfautofix(tmp_path, "check", "typo.py")
+    assert "typo.py:6: warning: unknown rule code 'TFA080' in a suppression comment" in result.stderr
+    (tmp_path / "decorated.py").write_text(HAZARD.replace("@tf.function\n", "@tf.function  # tfautofix: ignore[TFA008]\n"))
+    assert tfautofix(tmp_path, "check", "decorated.py").returncode == 0
+
+
+def test_report_merge_refuses_duplicated_or_missing_shards(project: Path) -> None:
+    for k in (1, 2, 3):
+        tfautofix(project, "check", ".", "--shard", f"{k}/3", "--report", f"s{k}.json")
+    twice = tfautofix(project, "report", "merge", "s1.json", "s1.json", "s2.json", "s3.json", "-o", "m.json")
+    assert twice.returncode == 2 and "shard 1/3 is given twice" in twice.stderr
+    missing = tfautofix(project, "report", "merge", "s1.json", "s3.json", "-o", "m.json")
+    assert missing.returncode == 2 and "shard(s) 2/3 missing" in missing.stderr
+    assert tfautofix(project, "report", "merge", "s1.json", "s2.json", "s3.json", "-o", "m.json").returncode == 0

@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import enum
 import json
-import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -31,6 +30,7 @@ from tfautofix.report import summary as run_report
 from tfautofix.report.verdicts import verdict_header, verdicts_table
 from tfautofix.report import (
     diff_text,
+    error_location,
     finding_line,
     findings_json,
     make_console,
@@ -199,15 +199,13 @@ def _setup(color: str, quiet: bool, config: Optional[Path], isolated: bool) -> N
     global out, err, _quiet
     if color not in ("auto", "always", "never"):
         raise typer.BadParameter(f"expected auto, always or never (got {color!r})", param_hint="--color")
-    if color != "auto":
-        out, err = make_console(color=color), make_console(stderr=True, color=color)
+    out, err = make_console(color=color), make_console(stderr=True, color=color)
     _quiet = quiet
-    if config is not None or isolated:
-        try:
-            force(None if isolated else config)
-        except ConfigError as error:
-            err.print(f"error: {error}", style="red", markup=False)
-            raise typer.Exit(2) from None
+    try:
+        force(None if isolated else config, forced=config is not None or isolated)
+    except ConfigError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
 
 
 _quiet = False
@@ -289,16 +287,11 @@ def _statistics(findings, output_format: "Format") -> str:
     return "\n".join(f"{k:>5}\t{c}\t{'[*]' if f else '[ ]'}\t{n}" for c, n, k, f in rows)
 
 
-def _error_location(reason: str) -> tuple[int, int]:
-    match = re.search(r"line (\d+)(?:, column (\d+))?", reason)
-    return (int(match.group(1)), int(match.group(2) or 1)) if match else (1, 1)
-
-
 def _errors_json(failed) -> list[dict]:
     """Files that could not be processed, as JSON findings with ``code: null`` (as ruff does)."""
     entries = []
     for path, reason in failed:
-        line, column = _error_location(reason)
+        line, column = error_location(reason) or (1, 1)
         entries.append({
             "path": path, "line": line, "column": column, "end_line": line, "end_column": column,
             "code": None, "name": "syntax-error" if reason.startswith("cannot parse") else "error",

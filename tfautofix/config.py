@@ -69,9 +69,12 @@ NO_CONFIG = Config()
 _forced: list[Config] = []
 
 
-def force(pyproject: Path | None) -> None:
-    """Use ``pyproject``'s ``[tool.tfautofix]`` for every file (None: no configuration at all)."""
+def force(pyproject: Path | None, forced: bool = True) -> None:
+    """Use ``pyproject``'s ``[tool.tfautofix]`` for every file (None: no configuration at
+    all); ``forced=False`` goes back to the nearest ``pyproject.toml`` of each file."""
     _forced.clear()
+    if not forced:
+        return
     if pyproject is None:
         _forced.append(NO_CONFIG)
         return
@@ -172,4 +175,6 @@ def parse_size(value: object) -> int:
 
 
 def size_text(size: int) -> str:
+    if size < 1000:
+        return f"{size} bytes"
     return f"{size / 1000**2:.1f} MB" if size >= 100_000 else f"{size / 1000:.0f} KB"

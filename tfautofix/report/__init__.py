@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Iterable
 
 from rich.console import Console, Group
@@ -34,6 +35,12 @@ def finding_line(finding: Finding) -> Text:
     if finding.fix is not None:
         text.append(f" [{finding.fix.applicability} fix]", style="dim" if finding.fix.applicability == "safe" else "yellow")
     return text
+
+
+def error_location(reason: str) -> tuple[int, int] | None:
+    """``(line, column)`` named in a file's error (``cannot parse: ... (line 3, column 7)``)."""
+    match = re.search(r"\(line (\d+)(?:, column (\d+))?\)", reason)
+    return (int(match.group(1)), int(match.group(2) or 1)) if match else None
 
 
 def findings_json(findings: Iterable[Finding]) -> str:

@@ -26,7 +26,11 @@ def annotation(finding: Finding) -> str:
 
 
 def error_annotation(path: str, reason: str) -> str:
-    return f"::error file={_property(path)},title=tfautofix::{_data(reason)}"
+    from tfautofix.report import error_location
+
+    where = error_location(reason)
+    line = f",line={where[0]},col={where[1]}" if where else ""
+    return f"::error file={_property(path)}{line},title=tfautofix::{_data(reason)}"
 
 
 def findings_github(findings: Iterable[Finding], errors: Iterable[tuple[str, str]] = ()) -> str:
