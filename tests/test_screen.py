@@ -141,8 +141,11 @@ def test_focus_stubs_what_cannot_matter_and_keeps_every_line_in_place() -> None:
     assert len(focused) == len(original)
     for kept in ("def helper(x):", "    LOG.append(x)", "class Model(tf.keras.Model):", "        return helper(x)"):
         assert original.index(kept) == focused.index(kept)  # the chain to the finding: in place
-    assert "class Unrelated: pass" in focused and "def unrelated(): pass" in focused
+    # definitions nothing kept names are not even stubs: their lines become one string
+    assert "Unrelated" not in focus and "unrelated" not in focus
     assert "    def summary_text(): pass" in focused
+    mentioned = FOCUS_SOURCE.replace("return helper(x)", "return helper(x) + unrelated(x)")
+    assert "def unrelated(): pass" in screen_source(mentioned, [rule_by_code("TFA012")])[1]
     assert "a comment" not in focus and "Not traced" not in focus
     ast.parse(focus)
 
