@@ -353,3 +353,17 @@ def test_report_merge_refuses_duplicated_or_missing_shards(project: Path) -> Non
     missing = tfautofix(project, "report", "merge", "s1.json", "s3.json", "-o", "m.json")
     assert missing.returncode == 2 and "shard(s) 2/3 missing" in missing.stderr
     assert tfautofix(project, "report", "merge", "s1.json", "s2.json", "s3.json", "-o", "m.json").returncode == 0
+
+
+def test_notebook_locations_follow_ruffs_cell_convention(tmp_path: Path) -> None:
+    (tmp_path / "train.ipynb").write_text(json.dumps({
+        "cells": [
+            {"cell_type": "markdown", "source": ["# Training\n"], "metadata": {}},
+            {"cell_type": "code", "source": HAZARD.splitlines(keepends=True), "metadata": {}, "outputs": []},
+        ],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
+    }))
+    text = tfautofix(tmp_path, "check", "train.ipynb")
+    assert text.stdout.startswith("train.ipynb:cell 2:6:5: TFA008")
+    github = tfautofix(tmp_path, "check", "train.ipynb", "--format", "github")
+    assert "line=6," in github.stdout and "::cell 2, line 6: `print`" in github.stdout

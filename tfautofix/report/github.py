@@ -22,7 +22,8 @@ def annotation(finding: Finding) -> str:
         f"endLine={finding.end_line},endColumn={finding.end_column},"
         f"title={_property(f'{finding.code} {finding.name}')}"
     )
-    return f"::warning {properties}::{_data(finding.message + fix)}"
+    cell = "" if finding.cell is None else f"cell {finding.cell}, line {finding.line}: "  # lines count within the cell
+    return f"::warning {properties}::{_data(cell + finding.message + fix)}"
 
 
 def error_annotation(path: str, reason: str) -> str:
