@@ -38,6 +38,8 @@ The fix turns `print(a, b, sep=..., end=...)` into
 `tf.print(a, b, sep=..., end=..., output_stream=sys.stdout)`: `tf.print` writes to
 stderr by default, so the stream is kept (`file=sys.stderr` becomes
 `output_stream=sys.stderr`); `flush=` is dropped (`tf.print` does not buffer).
+`sys` is the module's own import of it, else a new `import sys` (where isort puts it),
+spelled `sys_` when the file already uses the name `sys` for something else.
 Prints to other files, and prints whose value is used (`print(x) or y`:
 `tf.print` returns an operation, not `None`), are reported without a fix.
 
@@ -54,8 +56,9 @@ def step(x):
     return x * 2
 """
     after = """\
-import tensorflow as tf
 import sys
+
+import tensorflow as tf
 
 @tf.function
 def step(x):
