@@ -367,3 +367,13 @@ def test_notebook_locations_follow_ruffs_cell_convention(tmp_path: Path) -> None
     assert text.stdout.startswith("train.ipynb:cell 2:6:5: TFA008")
     github = tfautofix(tmp_path, "check", "train.ipynb", "--format", "github")
     assert "line=6," in github.stdout and "::cell 2, line 6: `print`" in github.stdout
+
+
+def test_an_added_tensorflow_import_does_not_shadow_a_global_tf() -> None:
+    source = (
+        "import random\n\nfrom tensorflow import function\n\ntf = 'mine'\n\n\n"
+        "@function\ndef noisy(x):\n    return x + random.random()\n"
+    )
+    fixed = _fixed(source, "TFA002")
+    assert fixed.startswith("import tensorflow\nfrom tensorflow import function\n")  # `import random` went
+    assert "tensorflow.random.uniform" in fixed and "tf = 'mine'" in fixed

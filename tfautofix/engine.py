@@ -151,6 +151,10 @@ def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
         for spec in used:
             RemoveImportsVisitor.remove_unused_import(context, spec.module, spec.obj, spec.asname)
         module = RemoveImportsVisitor(context).transform_module(module)
+        first = module.body[0] if module.body else None
+        if first is not None and first.leading_lines and all(line.comment is None for line in first.leading_lines):
+            if not ctx.module.body or not ctx.module.body[0].leading_lines:  # a removed first import left its gap
+                module = module.with_changes(body=[first.with_changes(leading_lines=()), *module.body[1:]])
     return module
 
 

@@ -40,6 +40,11 @@ def identifiers(module: cst.Module) -> frozenset[str]:
         def visit_Name(self, node: cst.Name) -> None:
             names.add(node.value)
 
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+            for alias in () if isinstance(node.names, cst.ImportStar) else node.names:
+                alias.visit(self)  # the names it binds; `from tensorflow import x` binds no `tensorflow`
+            return False
+
     module.visit(Collect())
     return frozenset(names)
 
