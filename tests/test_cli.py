@@ -78,7 +78,7 @@ def test_unparsable_file_exits_2_and_others_are_still_checked(project: Path) -> 
     assert "TFA009" in result.stdout
 
 
-@pytest.mark.parametrize("args", [["--select", "TFA999"], ["--ignore", "nope"], ["--format", "xml"], ["--jobs", "0"]])
+@pytest.mark.parametrize("args", [["--select", "TFA999"], ["--ignore", "nope"], ["--format", "xml"], ["--jobs", "-1"], ["--color", "sometimes"], ["--max-file-size", "big"]])
 def test_bad_flags_are_usage_errors(project: Path, args: list[str]) -> None:
     result = _invoke("check", str(project), *args)
     assert result.exit_code == 2
@@ -171,17 +171,18 @@ def test_parallel_workers_give_the_serial_results(tmp_path: Path) -> None:
     assert parallel == serial and len(serial) == 24
 
 
-def test_examples_are_all_fixed_and_the_fix_converges(tmp_path: Path) -> None:
+def test_examples_are_all_fixed_and_the_fix_converges(tmp_path: Path, monkeypatch) -> None:
     import shutil
 
     examples = Path(__file__).parents[1] / "examples"
     shutil.copytree(examples, tmp_path / "examples")
-    assert _invoke("fix", str(tmp_path / "examples")).exit_code == 1
-    traces = str(tmp_path / "examples" / "traces.json")  # TFA004 needs a recorded trace log
-    _invoke("fix", "--write", "--unsafe-fixes", "--traces", traces, str(tmp_path / "examples"))
+    monkeypatch.chdir(tmp_path)  # the trace log's paths are relative to where `trace` ran
+    assert _invoke("fix", "examples").exit_code == 1
+    traces = "examples/traces.json"  # TFA004 needs a recorded trace log
+    _invoke("fix", "--write", "--unsafe-fixes", "--traces", traces, "examples")
     for example in sorted(examples.glob("*.py")):
         fixed = (tmp_path / "examples" / example.name).read_text(encoding="utf-8")
         assert fixed != example.read_text(encoding="utf-8"), f"{example.name} shows no fixable hazard"
     before = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "examples").glob("*.py")}
-    _invoke("fix", "--write", "--unsafe-fixes", "--traces", traces, str(tmp_path / "examples"))
+    _invoke("fix", "--write", "--unsafe-fixes", "--traces", traces, "examples")
     assert before == {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "examples").glob("*.py")}

@@ -24,7 +24,7 @@ def step(x):
     print("a", x)
     return x
 """
-PROMPT = "Apply this fix [y,n,a,d,q,?]?"
+PROMPT = "Apply this fix [y,n,a,d,q,e,?]?"
 
 
 def _env() -> dict:
@@ -112,6 +112,32 @@ def test_edit_uses_the_editor_version(files, tmp_path: Path) -> None:
         input="e\nq\n", capture_output=True, text=True, env=env, timeout=60,
     )
     assert _calls(first)[0] == "@tf.function(reduce_retracing=True, jit_compile=False)"
+
+
+def _edit_with(tmp_path: Path, script: str, answers: str, first: Path) -> subprocess.CompletedProcess:
+    editor = tmp_path / "editor.sh"
+    editor.write_text("#!/bin/sh\n" + script)
+    editor.chmod(0o755)
+    return subprocess.run(
+        [sys.executable, "-m", "tfautofix", "fix", "--interactive", str(first)],
+        input=answers, capture_output=True, text=True, env={**_env(), "EDITOR": str(editor)}, timeout=60,
+    )
+
+
+def test_an_edit_that_does_not_parse_is_offered_again_or_discarded(files, tmp_path: Path) -> None:
+    first, _ = files
+    # e, the edit breaks the file, e again (still broken), d discards it, then n to every fix
+    result = _edit_with(tmp_path, "echo 'def (' >> \"$1\"\n", "e\ne\nd\nn\nn\nn\nn\n", first)
+    assert result.stdout.count("the edited file does not parse") == 2
+    assert result.stdout.count("Edit it again [e] or discard the edit [d]?") == 2
+    assert first.read_text(encoding="utf-8") == SOURCE
+
+
+def test_an_editor_that_fails_discards_the_edit(files, tmp_path: Path) -> None:
+    first, _ = files
+    result = _edit_with(tmp_path, "sed -i 's/reduce_retracing=True/oops/' \"$1\"\nexit 3\n", "e\nq\n", first)
+    assert "the editor exited with status 3; the edit is discarded" in result.stdout
+    assert first.read_text(encoding="utf-8") == SOURCE
 
 
 def _read_until(fd: int, needle: str, count: int, timeout: float = 60) -> str:

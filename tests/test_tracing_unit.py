@@ -166,12 +166,27 @@ def test_missing_log_is_a_one_line_error(tmp_path: Path) -> None:
     assert result.output.strip() == f"error: {tmp_path / 'nope.json'}: cannot read trace log (No such file or directory)"
 
 
-def test_relative_log_paths_match_by_suffix(tmp_path: Path) -> None:
-    log = from_json(log_json(function_log(file="src/model.py")))
-    assert log.for_file(str(tmp_path / "src" / "model.py"))
-    assert not log.for_file(str(tmp_path / "model.py"))
+def test_log_paths_match_the_resolved_path_only(tmp_path: Path, monkeypatch) -> None:
+    """A monorepo with two train_script.py: the trace of one must not reach the other."""
+    monkeypatch.chdir(tmp_path)
+    log = from_json(log_json(function_log(file="a/train_script.py")))
+    assert log.for_file(str(tmp_path / "a" / "train_script.py"))
+    assert log.for_file("a/../a/train_script.py")
+    assert not log.for_file(str(tmp_path / "b" / "a" / "train_script.py"))
+    assert not log.for_file(str(tmp_path / "b" / "train_script.py"))
     absolute = from_json(log_json(function_log(file=str(tmp_path / "model.py"))))
     assert absolute.for_file(str(tmp_path / "model.py")) and not absolute.for_file(str(tmp_path / "src" / "model.py"))
+
+
+def test_a_log_whose_files_are_not_here_says_so(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "copy").mkdir()
+    (tmp_path / "copy" / "model.py").write_text("import tensorflow as tf\n")
+    path = tmp_path / "traces.json"
+    path.write_text(json.dumps(log_json(function_log(file="src/model.py"))))
+    result = CliRunner().invoke(app, ["fix", "copy", "--traces", str(path)])
+    assert "none of its files exist here (src/model.py)" in result.output
+    assert "relative to the directory `tfautofix trace` ran in" in result.output
 
 
 # -- TFA004 in the engine -------------------------------------------------------

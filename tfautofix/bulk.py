@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from tfautofix.cache import Cache
-from tfautofix.config import Config, ConfigError, config_for
+from tfautofix.config import Config, ConfigError, config_for, size_text
 from tfautofix.analysis.project import Facts, Summary, facts_for, summarize_file
 from tfautofix.engine import FileResult, Options, process_file
-from tfautofix.files import discover
+from tfautofix.files import discover, resolved
 
 PACKAGE_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
 SUFFIXES = (".py", ".ipynb")
@@ -36,7 +36,9 @@ class Overrides:
 
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] | None = None
-    unsafe_fixes: bool = False
+    unsafe_fixes: bool | None = None
+    max_file_size: int | None = None
+    force_exclude: bool = False  # exclude files named on the command line too (else they are always processed)
 
 
 @dataclass(frozen=True)
@@ -90,22 +92,34 @@ class Outcome:
 def plan(paths: Sequence[Path], overrides: Overrides, shard: Shard | None = None) -> Plan:
     """Files to process with their options. Raises ConfigError on a bad configuration."""
     result = Plan()
+    named = {resolved(path) for path in paths if not path.is_dir()}
     for path in discover(paths, SUFFIXES):
         config = config_for(path)
-        if config.excluded(path):
+        if config.excluded(path) and (overrides.force_exclude or resolved(path) not in named):
             result.skipped.append((str(path), f"excluded by {config.root / 'pyproject.toml'}"))
             continue
         if shard is not None and not shard.owns(str(path)):
+            continue
+        limit = overrides.max_file_size if overrides.max_file_size is not None else config.max_file_size
+        size = _size(str(path))
+        if limit and size > limit:
+            result.skipped.append((str(path), f"{size_text(size)} is above max-file-size ({size_text(limit)})"))
             continue
         result.files.append((str(path), selection_for(config, path, overrides)))
     return result
 
 
 def selection_for(config: Config, path: Path, overrides: Overrides) -> Selection:
+    """Command-line choices win; a command-line ``--select`` also replaces the file's
+    ``ignore`` (what you ask for by name runs), ``per-file-ignores`` still apply."""
     select = overrides.select if overrides.select is not None else config.select
-    ignore = overrides.ignore if overrides.ignore is not None else config.ignore
+    if overrides.ignore is not None:
+        ignore = overrides.ignore
+    else:
+        ignore = () if overrides.select is not None else config.ignore
     ignore = (*ignore, *config.ignored_for(path)) if config.per_file_ignores else ignore
-    return Selection(select, tuple(ignore), overrides.unsafe_fixes or config.unsafe_fixes, config.root)
+    unsafe = overrides.unsafe_fixes if overrides.unsafe_fixes is not None else config.unsafe_fixes
+    return Selection(select, tuple(ignore), unsafe, config.root)
 
 
 @lru_cache(maxsize=None)
@@ -126,7 +140,7 @@ def options_for(selection: Selection) -> Options:
 def package_of(path: str) -> str:
     """The package a file belongs to, for reports: the nearest directory with a
     pyproject.toml/setup.py/setup.cfg, relative to the working directory."""
-    return _package_dir(Path(path).resolve().parent)
+    return _package_dir(resolved(path).parent)
 
 
 @lru_cache(maxsize=None)
@@ -146,12 +160,15 @@ def _cache_key_options(selection: Selection, fix: bool) -> str:
 
 def _work(args: tuple[str, Options, bool]) -> FileResult:
     path, options, fix = args
-    if path.endswith(".ipynb"):
-        from tfautofix.notebook import process_notebook
+    try:
+        if path.endswith(".ipynb"):
+            from tfautofix.notebook import process_notebook
 
-        result = process_notebook(path, options, fix)
-    else:
-        result = process_file(path, options, fix)
+            result = process_notebook(path, options, fix)
+        else:
+            result = process_file(path, options, fix)
+    except Exception as error:  # a bug must cost one file, not the run
+        return FileResult(path, error=f"internal error, please report it: {type(error).__name__}: {error}")
     if not result.changed:
         result.original = result.fixed = None  # no need to ship the text back to the parent
     return result

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import tfautofix
 from tfautofix.analysis.project import Summary
-from tfautofix.files import write_atomic
+from tfautofix.files import SourceError, write_atomic
 from tfautofix.rule import Finding, Fix
 
 FORMAT = 2  # 2: entries carry the file's project summary
@@ -86,8 +86,8 @@ class Cache:
             if not gitignore.exists():
                 gitignore.write_text("# created by tfautofix\n*\n", encoding="utf-8")
             write_atomic(self.path, json.dumps({"format": FORMAT, "entries": entries}).encode())
-        except OSError:
-            pass  # a read-only tree still gets its results, just not cached
+        except (OSError, SourceError):
+            pass  # a read-only tree (or cache file) still gets its results, just not cached
 
 
 def _record(finding: Finding) -> dict:

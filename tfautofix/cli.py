@@ -7,9 +7,11 @@ or parsed (the other files are still processed).
 
 from __future__ import annotations
 
+import difflib
 import enum
-from dataclasses import replace
+import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, List, Optional
 
@@ -17,17 +19,18 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tfautofix import __version__
-from tfautofix.bulk import SUFFIXES, Outcome, Overrides, Plan, Shard, execute, options_for, package_of, plan
+from tfautofix.bulk import SUFFIXES, Outcome, Overrides, Plan, Shard, execute, options_for, package_of, plan, selection_for
 from tfautofix.cache import Cache
 from tfautofix.codemods import all_rules, rule_by_code, select_rules
-from tfautofix.config import ConfigError
-from tfautofix.engine import FileResult, unified_diff, write_result
-from tfautofix.files import SourceError, discover
-from tfautofix.gitsafety import dirty_files
+from tfautofix.config import ConfigError, config_for, force, parse_size
+from tfautofix.engine import FileResult, findings_on_disk, unified_diff, write_result
+from tfautofix.files import SourceError, discover, source_lines
+from tfautofix.gitsafety import dirty_files, in_git
 from tfautofix.report import summary as run_report
 from tfautofix.report.verdicts import verdict_header, verdicts_table
 from tfautofix.report import (
     diff_text,
+    error_location,
     finding_line,
     findings_json,
     make_console,
@@ -72,13 +75,22 @@ def _load_traces(path: Optional[Path]):
     from tfautofix.tracing.log import TraceLogError, load
 
     try:
-        return load(path)
+        log = load(path)
     except TraceLogError as error:
         err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
+    missing = log.missing_files()
+    if missing:
+        where = "none of its files exist" if len(missing) == len({f.file for f in log.functions}) else f"{len(missing)} of its files do not exist"
+        err.print(
+            f"warning: {path}: {where} here ({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}); "
+            "its paths are relative to the directory `tfautofix trace` ran in: run from there",
+            style="yellow", markup=False,
+        )
+    return log
 
 
-def _overrides(select: Optional[str], ignore: Optional[str], unsafe_fixes: bool = False) -> Overrides:
+def _overrides(select: Optional[str], ignore: Optional[str], unsafe_fixes: Optional[bool] = None) -> Overrides:
     """Command-line choices; what they leave open comes from [tool.tfautofix]."""
     chosen = _codes(select, "--select")
     ignored = _codes(ignore, "--ignore")
@@ -119,7 +131,7 @@ def _plan(paths: List[Path], overrides: Overrides, shard: Optional[str] = None) 
 
 
 def _execute(work, fix: bool, jobs: Optional[int], cache: Optional[Cache], each, traces) -> Outcome:
-    if not err.is_terminal:
+    if _quiet or not sys.stderr.isatty():
         return execute(work, fix, jobs, cache, on_result=each, traces=traces)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
@@ -160,14 +172,132 @@ def _report_errors(results: list[FileResult]) -> int:
     return len(errors)
 
 
-PathsArgument = typer.Argument(..., metavar="PATHS", help="Files or directories to process (.gitignore is respected).", show_default=False)
-SelectOption = typer.Option(None, "--select", help="Comma-separated rule codes or prefixes to run (default: all).")
+PathsArgument = typer.Argument(
+    ..., metavar="PATHS", help="Files or directories to process (.gitignore is respected); - reads standard input.", show_default=False
+)
+SelectOption = typer.Option(None, "--select", help="Comma-separated rule codes or prefixes to run (default: all); replaces the configuration's ignore.")
 IgnoreOption = typer.Option(None, "--ignore", help="Comma-separated rule codes or prefixes to skip.")
-JobsOption = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: number of CPUs).")
+JobsOption = typer.Option(None, "--jobs", "-j", min=0, help="Worker processes (default and 0: number of CPUs).")
 NoCacheOption = typer.Option(False, "--no-cache", help="Ignore and do not update the result cache (.tfautofix_cache).")
 ShardOption = typer.Option(None, "--shard", metavar="K/N", help="Process only shard K of N (deterministic split for CI matrices).")
 ReportOption = typer.Option(None, "--report", metavar="FILE", help="Write a per-package, per-rule report (.md or .json).")
 TracesOption = typer.Option(None, "--traces", help="Trace log written by `tfautofix trace` (enables TFA004 and trace-based TFA007).")
+ExitZeroOption = typer.Option(False, "--exit-zero", help="Exit 0 even when findings remain (2 still means a file could not be processed).")
+QuietOption = typer.Option(False, "--quiet", "-q", help="Print findings (or diffs) only: no summary, notes or progress.")
+VerboseOption = typer.Option(False, "--verbose", "-v", help="Also say which files were skipped and why.")
+ConfigOption = typer.Option(None, "--config", metavar="FILE", help="Use this pyproject.toml's [tool.tfautofix] for every file.")
+IsolatedOption = typer.Option(False, "--isolated", help="Ignore every configuration file.")
+ColorOption = typer.Option("auto", "--color", metavar="auto|always|never", help="Colour the output: auto (on a terminal), always, never.")
+StdinFilenameOption = typer.Option(None, "--stdin-filename", metavar="PATH", help="The path standard input stands for (configuration, messages).")
+ForceExcludeOption = typer.Option(False, "--force-exclude", help="Apply `exclude` to files named on the command line too.")
+MaxSizeOption = typer.Option(None, "--max-file-size", metavar="SIZE", help="Skip larger files, e.g. 5MB (default 2MB or [tool.tfautofix] max-file-size; 0: no limit).")
+UnsafeOption = typer.Option(None, "--unsafe-fixes/--no-unsafe-fixes", help="Apply (count) fixes marked unsafe; --no-unsafe-fixes overrides the configuration.")
+
+
+def _setup(color: str, quiet: bool, config: Optional[Path], isolated: bool) -> None:
+    """Options every command shares: colours, quiet mode, which configuration."""
+    global out, err, _quiet
+    if color not in ("auto", "always", "never"):
+        raise typer.BadParameter(f"expected auto, always or never (got {color!r})", param_hint="--color")
+    out, err = make_console(color=color), make_console(stderr=True, color=color)
+    _quiet = quiet
+    try:
+        force(None if isolated else config, forced=config is not None or isolated)
+    except ConfigError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
+
+
+_quiet = False
+
+
+def _note(message: str, style: str = "") -> None:
+    if not _quiet:
+        err.print(message, style=style, markup=False)
+
+
+def _size(value: Optional[str]) -> Optional[int]:
+    if value is None:
+        return None
+    try:
+        return parse_size(value)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--max-file-size") from None
+
+
+def _skipped(outcome: Outcome, verbose: bool) -> None:
+    for path, reason in outcome.skipped:
+        if verbose or "max-file-size" in reason:
+            _note(f"note: {path}: skipped, {reason}", style="dim")
+
+
+def _stdin(paths: List[Path], stdin_filename: Optional[Path]) -> Optional[Path]:
+    """The path standard input stands for when PATHS is ``-`` (None: PATHS are files)."""
+    if [str(p) for p in paths] != ["-"]:
+        if any(str(p) == "-" for p in paths):
+            raise typer.BadParameter("- (standard input) cannot be combined with other paths", param_hint="PATHS")
+        return None
+    name = stdin_filename or Path("-")
+    if name.suffix == ".ipynb":
+        raise typer.BadParameter("notebooks cannot be read from standard input", param_hint="--stdin-filename")
+    return name
+
+
+def _run_stdin(name: Path, overrides: Overrides, fix: bool, traces) -> Optional[Outcome]:
+    """Standard input as one file named ``name``; None when the configuration excludes it."""
+    from tfautofix.engine import process_text
+
+    config = config_for(name)
+    if overrides.force_exclude and config.excluded(name):
+        return None
+    try:
+        options = replace(options_for(selection_for(config, name, overrides)), traces=traces)
+    except ConfigError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
+    text = sys.stdin.read()
+    result = process_text(str(name), text, options, fix)
+    if fix and result.fixed is None:
+        result.fixed = text
+    return Outcome([result], [])
+
+
+def _emit(text: str, output_file: Optional[Path]) -> None:
+    """Findings go to ``--output-file`` when given, else to standard output."""
+    if output_file is None:
+        if text:
+            print(text)
+        return
+    try:
+        output_file.write_text(text + "\n" if text else "", encoding="utf-8")
+    except OSError as error:
+        err.print(f"error: cannot write {output_file}: {error.strerror or error}", style="red", markup=False)
+        raise typer.Exit(2) from None
+
+
+def _statistics(findings, output_format: "Format") -> str:
+    counts: dict[str, list] = {}
+    for finding in findings:
+        entry = counts.setdefault(finding.code, [finding.code, finding.name, 0, 0])
+        entry[2] += 1
+        entry[3] += finding.fix is not None
+    rows = sorted(counts.values(), key=lambda e: (-e[2], e[0]))
+    if output_format is Format.json:
+        return json.dumps([{"code": c, "name": n, "count": k, "fixable": f} for c, n, k, f in rows], indent=2)
+    return "\n".join(f"{k:>5}\t{c}\t{'[*]' if f else '[ ]'}\t{n}" for c, n, k, f in rows)
+
+
+def _errors_json(failed) -> list[dict]:
+    """Files that could not be processed, as JSON findings with ``code: null`` (as ruff does)."""
+    entries = []
+    for path, reason in failed:
+        line, column = error_location(reason) or (1, 1)
+        entries.append({
+            "path": path, "line": line, "column": column, "end_line": line, "end_column": column,
+            "code": None, "name": "syntax-error" if reason.startswith("cannot parse") else "error",
+            "message": reason, "fix": None,
+        })
+    return entries
 
 
 @app.command()
@@ -176,50 +306,135 @@ def check(
     select: Optional[str] = SelectOption,
     ignore: Optional[str] = IgnoreOption,
     output_format: Format = typer.Option(Format.text, "--format", help="Output format."),
+    output_file: Optional[Path] = typer.Option(None, "--output-file", "-o", help="Write the findings to FILE instead of standard output."),
+    statistics: bool = typer.Option(False, "--statistics", help="Print the number of findings per rule instead of the findings."),
     jobs: Optional[int] = JobsOption,
     traces: Optional[Path] = TracesOption,
     no_cache: bool = NoCacheOption,
     shard: Optional[str] = ShardOption,
     report_file: Optional[Path] = ReportOption,
+    exit_zero: bool = ExitZeroOption,
+    quiet: bool = QuietOption,
+    verbose: bool = VerboseOption,
+    config: Optional[Path] = ConfigOption,
+    isolated: bool = IsolatedOption,
+    color: str = ColorOption,
+    stdin_filename: Optional[Path] = StdinFilenameOption,
+    force_exclude: bool = ForceExcludeOption,
+    max_file_size: Optional[str] = MaxSizeOption,
+    unsafe_fixes: Optional[bool] = UnsafeOption,
 ) -> None:
     """Report hazards without changing anything."""
-    outcome = _run(paths, _overrides(select, ignore), fix=False, jobs=jobs, no_cache=no_cache, shard=shard, traces=_load_traces(traces))
+    _setup(color, quiet, config, isolated)
+    overrides = replace(_overrides(select, ignore, unsafe_fixes), force_exclude=force_exclude, max_file_size=_size(max_file_size))
+    loaded = _load_traces(traces)
+    stdin = _stdin(paths, stdin_filename)
+    if stdin is not None:
+        outcome = _run_stdin(stdin, overrides, False, loaded) or Outcome([], [])
+    else:
+        outcome = _run(paths, overrides, fix=False, jobs=jobs, no_cache=no_cache, shard=shard, traces=loaded)
     results = outcome.results
     findings = [f for result in results for f in result.findings]
     failed = [(r.path, r.error) for r in results if r.error]
-    if output_format is Format.json:
-        print(findings_json(findings))
+    if statistics:
+        _emit(_statistics(findings, output_format), output_file)
+    elif output_format is Format.json:
+        _emit(json.dumps([f.to_json() for f in findings] + _errors_json(failed), indent=2), output_file)
     elif output_format is Format.sarif:
         selected = select_rules(_codes(select, "--select"), _codes(ignore, "--ignore"))
-        print(findings_sarif(findings, selected, failed))
+        _emit(findings_sarif(findings, selected, failed), output_file)
     elif output_format is Format.github:
-        annotations = findings_github(findings, failed)
-        if annotations:
-            print(annotations)
+        _emit(findings_github(findings, failed), output_file)
+    elif output_file is not None:
+        _emit("\n".join(finding_line(f).plain for f in findings), output_file)
     else:
         for finding in findings:
             out.print(finding_line(finding))
+    _warnings(results)
     errors = _report_errors(results)
+    _skipped(outcome, verbose)
     _write_report(report_file, "check", outcome, shard, written=False)
-    if output_format is Format.text:
-        fixable = sum(1 for f in findings if f.fix is not None)
+    if output_format is Format.text or statistics:
+        safe = sum(1 for f in findings if f.fix is not None and f.fix.applicability == "safe")
+        unsafe = sum(1 for f in findings if f.fix is not None and f.fix.applicability == "unsafe")
         summary = f"Found {len(findings)} finding(s) in {len(results)} file(s)"
-        if fixable:
-            summary += f"; {fixable} fixable with `tfautofix fix`"
-        err.print(summary + ("." if not errors else f"; {errors} file(s) could not be processed."))
-    raise typer.Exit(2 if errors else 1 if findings else 0)
+        if unsafe_fixes:
+            safe, unsafe = safe + unsafe, 0
+        if safe:
+            summary += f"; {safe} fixable with `tfautofix fix`"
+        if unsafe:
+            summary += f"{',' if safe else ';'} {unsafe} more with `--unsafe-fixes`"
+        _note(summary + ("." if not errors else f"; {errors} file(s) could not be processed."))
+    raise typer.Exit(2 if errors else 1 if findings and not exit_zero else 0)
+
+
+def _warnings(results: list[FileResult]) -> None:
+    for result in results:
+        for warning in result.warnings:
+            err.print(warning, style="yellow", markup=False)
+
+
+def _edits(result: FileResult) -> list[dict]:
+    """The fix as line edits of the original: lines ``line``..``end_line`` (1-based, inclusive;
+    ``end_line = line - 1`` inserts before ``line``) become ``content``."""
+    before = source_lines(result.original or "", keepends=True)
+    after = source_lines(result.fixed or "", keepends=True)
+    blocks = difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
+    return [
+        {"line": i1 + 1, "end_line": i2, "content": "".join(after[j1:j2])}
+        for tag, i1, i2, j1, j2 in blocks if tag != "equal"
+    ]
+
+
+def _fix_json(results: list[FileResult], written: set[str], write: bool) -> str:
+    files = []
+    for result in results:
+        if not (result.changed or result.findings or result.error):
+            continue
+        files.append({
+            "path": result.path,
+            "written": result.path in written,
+            "applied": [f.to_json() for f in result.applied] if (result.path in written or not write) else [],
+            "remaining": [f.to_json() for f in result.findings],
+            "edits": _edits(result) if result.changed and not result.error and not result.path.endswith(".ipynb") else [],
+            "diff": unified_diff(result) if result.changed and not result.error else "",
+            "error": result.error,
+        })
+    return json.dumps(files, indent=2)
+
+
+def _show_fixes(results: list[FileResult], verb: str) -> None:
+    fixed = [r for r in results if r.applied and not r.error]
+    if not fixed:
+        return
+    err.print(f"{verb} {sum(len(r.applied) for r in fixed)} finding(s):", markup=False)
+    for result in fixed:
+        err.print(f"- {result.path}:", markup=False)
+        counts: dict[tuple[str, str], int] = {}
+        for finding in result.applied:
+            counts[(finding.code, finding.name)] = counts.get((finding.code, finding.name), 0) + 1
+        for (code, name), count in sorted(counts.items()):
+            err.print(f"    {count} × {code} ({name})", markup=False)
+
+
+class FixFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
 
 
 @app.command()
 def fix(
     paths: List[Path] = PathsArgument,
     write: bool = typer.Option(False, "--write", help="Write the fixes (default: show a diff, write nothing)."),
+    diff: bool = typer.Option(False, "--diff", help="Show the diff and write nothing (the default; ruff's spelling)."),
     interactive: bool = typer.Option(
         False, "--interactive", "-i", help="Review each fix: y/n/a/d/q/e/? (answers may come from a pipe)."
     ),
-    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also apply fixes marked unsafe."),
+    unsafe_fixes: Optional[bool] = UnsafeOption,
     select: Optional[str] = SelectOption,
     ignore: Optional[str] = IgnoreOption,
+    output_format: FixFormat = typer.Option(FixFormat.text, "--format", help="text: diffs; json: per file the edits, fixes applied and findings left."),
+    show_fixes: bool = typer.Option(False, "--show-fixes", help="List the fixes applied, per file and rule."),
     jobs: Optional[int] = JobsOption,
     traces: Optional[Path] = TracesOption,
     verify: bool = typer.Option(False, "--verify", help="Run the original (eagerly and compiled) and the fixed code; give each fix a verdict."),
@@ -229,11 +444,27 @@ def fix(
     shard: Optional[str] = ShardOption,
     report_file: Optional[Path] = ReportOption,
     allow_dirty: bool = typer.Option(False, "--allow-dirty", help="Write into files with uncommitted git changes."),
+    exit_zero: bool = ExitZeroOption,
+    quiet: bool = QuietOption,
+    verbose: bool = VerboseOption,
+    config: Optional[Path] = ConfigOption,
+    isolated: bool = IsolatedOption,
+    color: str = ColorOption,
+    stdin_filename: Optional[Path] = StdinFilenameOption,
+    force_exclude: bool = ForceExcludeOption,
+    max_file_size: Optional[str] = MaxSizeOption,
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
+    _setup(color, quiet, config, isolated)
+    if diff and (write or interactive):
+        raise typer.BadParameter("--diff shows the fixes without writing them: drop --write/--interactive", param_hint="--diff")
     verifying = verify or exercise is not None
+    overrides = replace(_overrides(select, ignore, unsafe_fixes), force_exclude=force_exclude, max_file_size=_size(max_file_size))
+    stdin = _stdin(paths, stdin_filename)
+    if stdin is not None:
+        _fix_stdin(stdin, overrides, _load_traces(traces), exit_zero)
     if interactive:
-        overrides, loaded = _overrides(select, ignore, unsafe_fixes), _load_traces(traces)
+        loaded = _load_traces(traces)
         verdicts = {}
         if verifying:  # verdicts of each file's full fix, shown with every fix of that file
             fixed = _run(paths, overrides, fix=True, jobs=jobs, no_cache=True, traces=loaded).results
@@ -259,23 +490,33 @@ def fix(
             written.add(result.path)
         except (SourceError, OSError) as error:
             result.error = str(error)
+            result.findings += result.applied
+            result.applied = []
+        except Exception as error:  # a bug must cost one file, not the run
+            result.error = f"not written: internal error, please report it: {type(error).__name__}: {error}"
+            result.findings += result.applied
             result.applied = []
 
     # Verified fixes are written once their verdicts are known, the others as they come.
     loaded_traces = _load_traces(traces)
-    outcome = _run(
-        paths, _overrides(select, ignore, unsafe_fixes), fix=True, jobs=jobs, no_cache=no_cache, shard=shard,
-        each=write_now if write and not verifying else None, traces=loaded_traces,
-    )
+    try:
+        outcome = _run(
+            paths, overrides, fix=True, jobs=jobs, no_cache=no_cache, shard=shard,
+            each=write_now if write and not verifying else None, traces=loaded_traces,
+        )
+    except KeyboardInterrupt:
+        _interrupted(written)
     results = outcome.results
     checked = _verify(results, exercise, timeout, loaded_traces) if verifying else {}
     changed = [r for r in results if r.changed]
+    text = output_format is FixFormat.text
     for result in changed:
         check = checked.get(result.path)
         if not write:
-            if check is not None:
-                out.print(verdict_header(result, check))
-            out.print(diff_text(unified_diff(result)))
+            if text:
+                if check is not None:
+                    out.print(verdict_header(result, check))
+                out.print(diff_text(unified_diff(result)))
             continue
         if check is not None and not check.writable:
             if not unsafe_fixes:
@@ -293,26 +534,66 @@ def fix(
                 err.print(f"{result.path}: writing a fix that is {check.verdict} (--unsafe-fixes)", style="bold red", markup=False)
         if verifying:
             write_now(result)
-    if checked:
+    for result in results:
+        if result.path not in written:
+            findings_on_disk(result)
+    if checked and text:
         out.print(verdicts_table(results, checked, written if write else None))
+    if not text:
+        print(_fix_json(results, written, write))
     remaining = [f for r in results for f in r.findings]
-    for finding in remaining:
-        err.print(finding_line(finding))
+    if text:
+        for finding in remaining:
+            err.print(finding_line(finding))
+    _warnings(results)
     errors = _report_errors(results)
+    _skipped(outcome, verbose)
     _write_report(report_file, "fix", outcome, shard, written=write)
+    verb = "Fixed" if write else "Would fix"
+    if show_fixes:
+        _show_fixes(results, verb)
     applied = sum(len(r.applied) for r in results if not r.error)
     files = sum(1 for r in changed if not r.error and r.applied)
-    verb = "Fixed" if write else "Would fix"
     summary = f"{verb} {applied} finding(s) in {files} file(s); {len(remaining)} remaining"
     unsafe = sum(1 for f in remaining if f.fix is not None and f.fix.applicability == "unsafe")
     if unsafe and not unsafe_fixes:
         summary += f" ({unsafe} with an unsafe fix: add --unsafe-fixes)"
-    if write and files:
+    if write and files and all(in_git(path) for path in written):
         summary += ". Review with `git diff`, undo with `git checkout -- PATH`"
-    err.print(summary + ".")
+    _note(summary + ".")
     if errors:
         raise typer.Exit(2)
-    raise typer.Exit(1 if remaining or (files and not write) else 0)
+    raise typer.Exit(0 if exit_zero else 1 if remaining or (files and not write) else 0)
+
+
+def _fix_stdin(name: Path, overrides: Overrides, traces, exit_zero: bool) -> None:
+    """``fix -``: the fixed code on standard output (the input unchanged when nothing applies)."""
+    outcome = _run_stdin(name, overrides, True, traces)
+    if outcome is None:  # excluded (--force-exclude): passed through
+        sys.stdout.write(sys.stdin.read())
+        raise typer.Exit(0)
+    result = outcome.results[0]
+    if result.error:
+        sys.stdout.write(result.original or "")
+        err.print(f"{name}: {result.error}", style="red", markup=False)
+        raise typer.Exit(2)
+    sys.stdout.write(result.fixed if result.fixed is not None else result.original or "")
+    for finding in result.findings:
+        err.print(finding_line(finding))
+    _warnings([result])
+    _note(f"Fixed {len(result.applied)} finding(s); {len(result.findings)} remaining.")
+    raise typer.Exit(0 if exit_zero or not result.findings else 1)
+
+
+def _interrupted(written: set[str]) -> None:
+    """Ctrl-C during ``fix --write``: say what was written (whole files: each write is atomic)."""
+    if written:
+        shown = sorted(written)
+        listing = ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")
+        err.print(f"interrupted: {len(shown)} file(s) were written before the interruption: {listing}", style="yellow", markup=False)
+    else:
+        err.print("interrupted: no file was written", style="yellow")
+    raise typer.Exit(130)
 
 
 def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, traces=None) -> dict:

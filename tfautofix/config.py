@@ -4,7 +4,8 @@ Each file is governed by the closest ``pyproject.toml`` above it that has a
 ``[tool.tfautofix]`` table (like Ruff, tables are not merged across levels).
 Keys: ``select``, ``ignore`` (codes or prefixes), ``exclude`` (gitignore-style
 patterns relative to the ``pyproject.toml``), ``per-file-ignores`` (pattern →
-codes), ``unsafe-fixes`` (bool). Command-line flags override the file.
+codes), ``unsafe-fixes`` (bool), ``max-file-size`` (bytes, or "2MB"; larger files
+are skipped with a note; 0: no limit). Command-line flags override the file.
 """
 
 from __future__ import annotations
@@ -16,12 +17,16 @@ from pathlib import Path
 
 import pathspec
 
+from tfautofix.files import resolved
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
 
-KEYS = ("select", "ignore", "exclude", "per-file-ignores", "unsafe-fixes")
+KEYS = ("select", "ignore", "exclude", "per-file-ignores", "unsafe-fixes", "max-file-size")
+#: Larger files are skipped: generated modules, where a LibCST analysis would take minutes.
+MAX_FILE_SIZE = 2_000_000
 
 
 class ConfigError(Exception):
@@ -36,6 +41,7 @@ class Config:
     exclude: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     unsafe_fixes: bool = False
+    max_file_size: int = MAX_FILE_SIZE
     _specs: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def _spec(self, patterns: tuple[str, ...]) -> pathspec.PathSpec:
@@ -44,7 +50,7 @@ class Config:
         return self._specs[patterns]
 
     def relative(self, path: Path) -> str:
-        path = path.resolve()
+        path = resolved(path)
         return path.relative_to(self.root).as_posix() if self.root else path.as_posix()
 
     def excluded(self, path: Path) -> bool:
@@ -59,11 +65,32 @@ class Config:
 
 
 NO_CONFIG = Config()
+#: ``--config FILE`` / ``--isolated``: one configuration for every file instead of the nearest.
+_forced: list[Config] = []
+
+
+def force(pyproject: Path | None, forced: bool = True) -> None:
+    """Use ``pyproject``'s ``[tool.tfautofix]`` for every file (None: no configuration at
+    all); ``forced=False`` goes back to the nearest ``pyproject.toml`` of each file."""
+    _forced.clear()
+    if not forced:
+        return
+    if pyproject is None:
+        _forced.append(NO_CONFIG)
+        return
+    if not pyproject.is_file():
+        raise ConfigError(f"{pyproject}: --config file not found")
+    config = load(pyproject)
+    if config is None:
+        raise ConfigError(f"{pyproject}: no [tool.tfautofix] table")
+    _forced.append(config)
 
 
 def config_for(path: Path) -> Config:
     """The configuration governing ``path`` (a file or directory)."""
-    directory = path.resolve()
+    if _forced:
+        return _forced[0]
+    directory = resolved(path)
     if not directory.is_dir():
         directory = directory.parent
     return _config_in(directory)
@@ -110,14 +137,44 @@ def load(pyproject: Path) -> Config | None:
     exclude = table.get("exclude", [])
     if not isinstance(exclude, list) or not all(isinstance(v, str) for v in exclude):
         raise ConfigError(f"{pyproject}: [tool.tfautofix] exclude must be a list of patterns")
+    try:
+        max_file_size = parse_size(table.get("max-file-size", MAX_FILE_SIZE))
+    except ValueError as error:
+        raise ConfigError(f"{pyproject}: [tool.tfautofix] max-file-size: {error}") from None
     unsafe = table.get("unsafe-fixes", False)
     if not isinstance(unsafe, bool):
         raise ConfigError(f"{pyproject}: [tool.tfautofix] unsafe-fixes must be true or false")
     return Config(
-        root=pyproject.parent.resolve(),
+        root=resolved(pyproject.parent),
         select=codes("select", table["select"]) if "select" in table else None,
         ignore=codes("ignore", table.get("ignore", [])),
         exclude=tuple(exclude),
         per_file_ignores=tuple((pattern, codes(f"per-file-ignores[{pattern!r}]", value)) for pattern, value in per_file.items()),
         unsafe_fixes=unsafe,
+        max_file_size=max_file_size,
     )
+
+
+_UNITS = {"": 1, "B": 1, "KB": 1000, "MB": 1000**2, "GB": 1000**3, "KIB": 1024, "MIB": 1024**2, "GIB": 1024**3}
+
+
+def parse_size(value: object) -> int:
+    """Bytes from ``2000000``, ``"2MB"``, ``"512KiB"``; 0 means no limit."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str):
+        text = value.strip().upper().replace(" ", "")
+        number = text.rstrip("KMGIB")
+        unit = text[len(number):]
+        try:
+            if unit in _UNITS and float(number) >= 0:
+                return int(float(number) * _UNITS[unit])
+        except ValueError:
+            pass
+    raise ValueError(f"expected a size such as 2000000 or \"2MB\" (0: no limit), got {value!r}")
+
+
+def size_text(size: int) -> str:
+    if size < 1000:
+        return f"{size} bytes"
+    return f"{size / 1000**2:.1f} MB" if size >= 100_000 else f"{size / 1000:.0f} KB"

@@ -19,9 +19,10 @@ import libcst as cst
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.project import Facts, Summary, summary_of
 from tfautofix.codemods import rule_by_code
+from tfautofix.imports import add_imports
 from tfautofix.files import SourceError, SourceFile, read_source, source_lines, write_atomic
 from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
-from tfautofix.suppressions import function_regions, in_suppressed_function
+from tfautofix.suppressions import function_regions, in_suppressed_function, unknown_codes
 from tfautofix.screen import Screen, screen_file
 
 _SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
@@ -52,6 +53,7 @@ class FileResult:
     #: What this file tells the other files of the run (``analysis/project.Summary``).
     summary: Summary | None = None
     cached: bool = False  # served from the cache
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -146,24 +148,23 @@ def _compatible(ctx: FileContext, fixes: Iterable[Fix]) -> list[Fix]:
 def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
     # Imported here: libcst.codemod costs ~0.5 s, which a cached run never needs.
     from libcst.codemod import CodemodContext
-    from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+    from libcst.codemod.visitors import RemoveImportsVisitor
 
     edits: dict = {}
     for fix in fixes:
         edits.update(fix.edits)
     module = ctx.module.visit(ApplyEdits(edits))
-    imports = {spec for fix in fixes for spec in fix.imports}
-    if imports:
-        context = CodemodContext()
-        for spec in sorted(imports, key=lambda s: (s.module, s.obj or "", s.asname or "")):
-            AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
-        module = AddImportsVisitor(context).transform_module(module)
+    module = add_imports(module, {spec for fix in fixes for spec in fix.imports})
     used = _used_imports(ctx)
     if used:  # those the fixes left unused go (`import random` once no `random.random()` is left)
         context = CodemodContext()
         for spec in used:
             RemoveImportsVisitor.remove_unused_import(context, spec.module, spec.obj, spec.asname)
         module = RemoveImportsVisitor(context).transform_module(module)
+        first = module.body[0] if module.body else None
+        if first is not None and first.leading_lines and all(line.comment is None for line in first.leading_lines):
+            if not ctx.module.body or not ctx.module.body[0].leading_lines:  # a removed first import left its gap
+                module = module.with_changes(body=[first.with_changes(leading_lines=()), *module.body[1:]])
     return module
 
 
@@ -271,15 +272,28 @@ def _parse_error(error: Exception) -> str:
 
 
 def process_file(path: str, options: Options, fix: bool) -> FileResult:
-    result = FileResult(path)
     try:
         source: SourceFile = read_source(Path(path))
     except SourceError as error:
-        result.error = str(error)
-        return result
+        return FileResult(path, error=str(error))
+    return process_text(path, source.text, options, fix, source.encoding)
+
+
+def process_text(path: str, text: str, options: Options, fix: bool, encoding: str = "utf-8") -> FileResult:
+    """``process_file`` on text already read (a file, or standard input)."""
+    source = SourceFile(Path(path), text, encoding)
+    result = FileResult(path)
     result.original = source.text
     result.encoding = source.encoding
     rules = _rules(options.rules)
+    if "tfautofix:" in text:
+        from tfautofix.codemods import all_rules
+
+        known = {rule.code for rule in all_rules()}
+        result.warnings = [
+            f"{path}:{line}: warning: unknown rule code {code!r} in a suppression comment (it suppresses nothing)"
+            for line, code in unknown_codes(source_lines(text), known)
+        ]
     try:
         if fix:  # `fix` learns the project's facts before (bulk.execute): no summary needed
             result.fixed, result.applied, result.findings = fix_source(
@@ -340,6 +354,32 @@ def _locked(path: Path):
             yield
         finally:
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def line_on_disk(original: str, fixed: str) -> Callable[[int], int]:
+    """Maps a line of ``fixed`` to the line of ``original`` it comes from (a
+    rewritten line to the line it replaces): findings that remain in a file that
+    is not written must point into the file on disk."""
+    before, after = source_lines(original), source_lines(fixed)
+    blocks = difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
+
+    def lookup(line: int) -> int:
+        for tag, i1, i2, j1, j2 in blocks:
+            if j1 <= line - 1 < j2:
+                offset = line - 1 - j1
+                return i1 + (offset if tag == "equal" else min(offset, max(i2 - i1 - 1, 0))) + 1
+        return max(len(before), 1)
+
+    return lookup
+
+
+def findings_on_disk(result: FileResult) -> None:
+    """Renumber ``result``'s remaining findings against the original text (it was not written)."""
+    if not result.changed or result.path.endswith(".ipynb"):  # notebooks number them so already
+        return
+    lookup = line_on_disk(result.original or "", result.fixed or "")
+    for finding in result.findings:
+        finding.line, finding.end_line = lookup(finding.line), lookup(finding.end_line)
 
 
 def unified_diff(result: FileResult) -> str:

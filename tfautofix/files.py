@@ -33,6 +33,12 @@ class SourceFile:
         return text.encode(self.encoding)
 
 
+def resolved(path: str | os.PathLike) -> Path:
+    """The absolute path with symlinks resolved; a symlink loop stays as it is
+    (``Path.resolve`` raises on it) and is reported when the file is read."""
+    return Path(os.path.realpath(path))
+
+
 def read_source(path: Path) -> SourceFile:
     try:
         raw = path.read_bytes()
@@ -62,20 +68,36 @@ def source_lines(text: str, keepends: bool = False) -> list[str]:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` all at once, keeping its permissions.
+    """Replace ``path`` with ``data`` all at once, keeping what the file system
+    knows about it: a symlink is written through to its target, a hard-linked
+    file is rewritten in place (a new file would leave the other links on the old
+    text), permissions, owner and group stay, and a read-only file is refused.
 
     Where Linux allows it, the data goes to an unnamed file (``O_TMPFILE``) that
     gets a name only to be renamed over ``path``, so a run killed while writing
     (SIGKILL runs no cleanup) leaves nothing behind; otherwise to a named
     temporary file, which the next write next to it removes if its process died.
     """
-    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
+    path = resolved(path)
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        status = None
+    if status is not None and (not status.st_mode & 0o222 or not os.access(path, os.W_OK)):
+        raise SourceError("read-only file; not written (make it writable to fix it)")
+    if status is not None and status.st_nlink > 1:
+        with open(path, "r+b") as handle:
+            handle.truncate(0)
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        return
     _remove_stale_temporaries(path)
     temporary = f"{path.parent}/.{path.name}.{os.getpid()}.{time.monotonic_ns()}{_TEMPORARY}"
     try:
-        if not _write_unnamed(path.parent, temporary, data, mode):
+        if not _write_unnamed(path.parent, temporary, data, status):
             with open(temporary, "xb") as handle:
-                _fill(handle, data, mode)
+                _fill(handle, data, status)
         os.replace(temporary, path)
     except BaseException:
         if os.path.exists(temporary):
@@ -87,7 +109,7 @@ _TEMPORARY = ".tfautofix"
 _unnamed_files = True  # until the system refuses them once
 
 
-def _write_unnamed(directory: Path, name: str, data: bytes, mode: int) -> bool:
+def _write_unnamed(directory: Path, name: str, data: bytes, status: os.stat_result | None) -> bool:
     """Write ``data`` to an unnamed file in ``directory``, then name it ``name``;
     False where the system does not allow it (no ``O_TMPFILE``, or a sandbox
     that refuses to link it)."""
@@ -95,12 +117,12 @@ def _write_unnamed(directory: Path, name: str, data: bytes, mode: int) -> bool:
     if not _unnamed_files:
         return False
     try:
-        fd = os.open(directory, os.O_TMPFILE | os.O_WRONLY, mode)
+        fd = os.open(directory, os.O_TMPFILE | os.O_WRONLY, 0o600)
     except (AttributeError, OSError):
         _unnamed_files = False
         return False
     with os.fdopen(fd, "wb") as handle:
-        _fill(handle, data, mode)
+        _fill(handle, data, status)
         try:
             os.link(f"/proc/self/fd/{fd}", name, follow_symlinks=True)
         except OSError:
@@ -109,11 +131,16 @@ def _write_unnamed(directory: Path, name: str, data: bytes, mode: int) -> bool:
     return True
 
 
-def _fill(handle, data: bytes, mode: int) -> None:
+def _fill(handle, data: bytes, status: os.stat_result | None) -> None:
     handle.write(data)
     handle.flush()
     os.fsync(handle.fileno())
-    os.chmod(handle.fileno(), mode)  # whatever the umask did to it
+    if status is not None:
+        try:
+            os.fchown(handle.fileno(), status.st_uid, status.st_gid)  # a new file gets our user and group
+        except OSError:
+            pass  # not ours to give away (not root); the group may still differ
+    os.chmod(handle.fileno(), status.st_mode & 0o7777 if status is not None else 0o644)  # whatever the umask did
 
 
 def _remove_stale_temporaries(path: Path) -> None:
@@ -141,14 +168,14 @@ def _is_virtualenv(directory: Path) -> bool:
 def discover(paths: Iterable[Path], suffixes: tuple[str, ...] = (".py",)) -> Iterator[Path]:
     """Python files (``suffixes``) under ``paths``: explicit files always, directories
     minus hidden folders, virtualenvs, and what the nearest ``.gitignore`` files exclude."""
-    seen: set[Path] = set()
+    seen: set[Path] = set()  # resolved: a file named twice, or through a symlink, is processed once
     for root in paths:
         if root.is_file() or not root.exists():
-            if root not in seen:
-                seen.add(root)
+            if resolved(root) not in seen:
+                seen.add(resolved(root))
                 yield root
             continue
-        yield from _walk(root.resolve(), root, _gitignores_above(root.resolve()), seen, suffixes)
+        yield from _walk(resolved(root), root, _gitignores_above(resolved(root)), seen, suffixes)
 
 
 def _gitignores_above(directory: Path) -> list[tuple[Path, pathspec.PathSpec]]:
@@ -198,6 +225,6 @@ def _walk(directory: Path, shown: Path, specs, seen: set[Path], suffixes: tuple[
                 continue
             yield from _walk(path, shown / entry.name, specs, seen, suffixes)
         elif entry.name.endswith(suffixes) and not _ignored(path, False, specs):
-            if path not in seen:
-                seen.add(path)
+            if resolved(path) not in seen:
+                seen.add(resolved(path))
                 yield shown / entry.name

@@ -9,6 +9,7 @@ its decisions are done: an interruption leaves it untouched or fully written.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import os
 import shlex
@@ -28,13 +29,13 @@ from tfautofix.files import SourceError, SourceFile, read_source, source_lines, 
 from tfautofix.report import diff_text
 from tfautofix.rule import Finding
 
-PROMPT = "Apply this fix [y,n,a,d,q,?]? "
+PROMPT = "Apply this fix [y,n,a,d,q,e,?]? "
 HELP = """y - apply this fix
 n - do not apply this fix (the default)
 a - apply this fix and every remaining fix of this rule, without asking
 d - do not apply this fix nor any remaining fix in this file
 q - quit; fixes accepted so far are written
-e - edit the proposed file in $EDITOR, then apply your version
+e - edit the proposed file in $EDITOR, then apply your version (if it parses)
 ? - print this help"""
 
 
@@ -111,6 +112,8 @@ class Reviewer:
         self.console.print(diff_text("".join(diff)))
 
     def _edit(self, proposed: str) -> str | None:
+        """The user's version of ``proposed``; None (the fix is offered again) when the
+        editor fails or the user discards an edit that does not parse."""
         editor = os.environ.get("EDITOR")
         if not editor:
             self.console.print("$EDITOR is not set")
@@ -118,10 +121,37 @@ class Reviewer:
         with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False, encoding="utf-8") as handle:
             handle.write(proposed)
         try:
-            subprocess.run([*shlex.split(editor), handle.name], check=False)
-            return Path(handle.name).read_text(encoding="utf-8")
+            while True:
+                try:
+                    status = subprocess.run([*shlex.split(editor), handle.name], check=False).returncode
+                except OSError as error:
+                    self.console.print(f"cannot run the editor {editor!r}: {error.strerror or error}")
+                    return None
+                if status != 0:
+                    self.console.print(f"the editor exited with status {status}; the edit is discarded")
+                    return None
+                edited = Path(handle.name).read_text(encoding="utf-8")
+                try:
+                    ast.parse(edited, feature_version=self.options.target_version)
+                    return edited
+                except SyntaxError as error:
+                    self.console.print(f"the edited file does not parse ({error.msg}, line {error.lineno})")
+                if self._choose("Edit it again [e] or discard the edit [d]? ", ("e", "d"), "d") == "d":
+                    return None
         finally:
             os.unlink(handle.name)
+
+    def _choose(self, prompt: str, answers: tuple[str, ...], default: str) -> str:
+        while True:
+            self.console.print(Text(prompt, style="bold blue"), end="")
+            answer = self.read_answer()
+            if answer is None:
+                return default
+            answer = answer.strip().lower() or default
+            if not self.console.is_terminal:
+                self.console.print(answer)
+            if answer in answers:
+                return answer
 
     def review_file(self, path: str, options: Options) -> None:
         """Offer ``options``' fixes for ``path`` one by one; write the accepted ones."""

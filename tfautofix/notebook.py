@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tfautofix.engine import FileResult, FixError, Options, _parse_error, _rules, fix_source, lint_source
+from tfautofix.engine import FileResult, FixError, Options, _parse_error, _rules, fix_source, line_on_disk, lint_source
 from tfautofix.files import SourceError, read_source
 
 _CELL = re.compile(r"^# tfautofix:cell:(\d+)\n", re.MULTILINE)
@@ -35,11 +35,11 @@ def process_notebook(path: str, options: Options, fix: bool) -> FileResult:
     try:
         source = read_source(Path(path))
         notebook = json.loads(source.text)
-        cells = notebook["cells"]
+        cells = _cells(notebook)
     except SourceError as error:
         result.error = str(error)
         return result
-    except (ValueError, KeyError, TypeError) as error:
+    except ValueError as error:
         result.error = f"cannot parse notebook: {error}"
         return result
     result.original = source.text
@@ -56,6 +56,9 @@ def process_notebook(path: str, options: Options, fix: bool) -> FileResult:
             )
             if fixed != joined.text:
                 _split_into(cells, fixed, joined)
+                lookup = line_on_disk(joined.text, fixed)  # cells are located in the notebook on disk
+                for finding in result.findings:
+                    finding.line, finding.end_line = lookup(finding.line), lookup(finding.end_line)
                 result.fixed = _dump(notebook, source.text)
         else:
             result.findings = lint_source(joined.text, rules, path)
@@ -66,6 +69,20 @@ def process_notebook(path: str, options: Options, fix: bool) -> FileResult:
     for finding in (*result.findings, *result.applied):
         _locate(finding, joined)
     return result
+
+
+def _cells(notebook: object) -> list:
+    """The notebook's cells; ValueError (one line) when the JSON is not shaped like a notebook."""
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise ValueError("not a notebook (no list of \"cells\")")
+    metadata = notebook.get("metadata", {})
+    if not isinstance(metadata, dict) or not isinstance(metadata.get("language_info", {}), dict):
+        raise ValueError("\"metadata\" is not an object")
+    for number, cell in enumerate(notebook["cells"], 1):
+        source = cell.get("source", "") if isinstance(cell, dict) else None
+        if not isinstance(source, str) and not (isinstance(source, list) and all(isinstance(s, str) for s in source)):
+            raise ValueError(f"cell {number} is not a cell with a text \"source\"")
+    return notebook["cells"]
 
 
 def _cell_text(cell: dict) -> str:

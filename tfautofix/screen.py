@@ -329,6 +329,14 @@ class Screen:
             for previous, node in zip(body, body[1:])
         }
         lines = source_lines(self.text, keepends=True)
+        for first, last in self._unreferenced_runs(stubbed, needed, after):
+            # Top-level definitions no kept code names cannot matter at all: each run of
+            # them becomes one string literal over the same lines (a generated module of
+            # 50,000 functions would otherwise cost LibCST 50,000 stubs).
+            ends = [line[len(line.rstrip("\r\n")):] for line in lines[first - 1 : last]]
+            blank = ['""', *([""] * (last - first))] if first == last else ['"""', *([""] * (last - first - 1)), '"""']
+            lines[first - 1 : last] = [line + end for line, end in zip(blank, ends)]
+            stubbed = [node for node in stubbed if not first <= node.lineno <= last]
         for node in stubbed:
             # `def name(): pass`, then the other lines inside one string literal (blank
             # and comment lines would each cost LibCST a node): line numbers stay the same.
@@ -344,6 +352,33 @@ class Screen:
                 lines[first], lines[last - 1] = f'{indent}"""', '"""'
             lines[first - 1 : last] = [line + end for line, end in zip(lines[first - 1 : last], ends)]
         return "".join(lines)
+
+    def _unreferenced_runs(self, stubbed: list[ast.AST], needed: set[ast.AST], after: dict) -> list[tuple[int, int]]:
+        """``(first line, last line)`` of each run of consecutive top-level stubbed
+        definitions whose names nothing kept mentions (as a name or an attribute)."""
+        kept = [node for node in self.tree.body if node in needed or not isinstance(node, (*_DEFS, ast.ClassDef))]
+        mentioned = {
+            node.id if isinstance(node, ast.Name) else node.attr
+            for unit in kept for node in ast.walk(unit) if isinstance(node, (ast.Name, ast.Attribute))
+        }
+        # Kept definitions' own names too: LibCST's functions meet the traced-code model by
+        # name path and order, so a same-named earlier definition must stay as a stub.
+        mentioned |= {unit.name for unit in kept if isinstance(unit, (*_DEFS, ast.ClassDef))}
+        foldable = {node for node in stubbed if node in after or node is self.tree.body[0]}
+        foldable = {node for node in foldable if getattr(node, "name", None) not in mentioned and node.col_offset == 0}
+        runs: list[tuple[int, int]] = []
+        previous = None
+        for node in self.tree.body:
+            if node in foldable:
+                first = after[node] + 1 if node in after else 1
+                if previous is not None and runs and runs[-1][1] == first - 1:
+                    runs[-1] = (runs[-1][0], node.end_lineno)
+                else:
+                    runs.append((first, node.end_lineno))
+                previous = node
+            else:
+                previous = None
+        return runs
 
     def class_around(self, function: ast.AST | None) -> ast.ClassDef | None:
         """The class whose method holds ``function``."""

@@ -31,11 +31,23 @@ def _codes(comment: str) -> frozenset[str] | None | bool:
     return None if codes is None else frozenset(c.strip().upper() for c in codes.split(",") if c.strip())
 
 
+def unknown_codes(lines: list[str], known) -> Iterator[tuple[int, str]]:
+    """``(line, code)`` of codes in suppression comments that name no rule (a typo suppresses nothing)."""
+    for number, line in enumerate(lines, 1):
+        if "tfautofix:" in line:
+            codes = _codes(line)
+            for code in sorted(codes or ()):
+                if code not in known:
+                    yield number, code
+
+
 def function_regions(ctx: FileContext, lines: list[str]) -> Iterator[Region]:
-    """Functions whose ``def`` line (or the line ending their signature) carries a suppression."""
+    """Functions whose ``def`` line (or the line ending their signature), or one of
+    whose decorator lines, carries a suppression."""
     for func in nodes(ctx, cst.FunctionDef):
         def_line = ctx.span(func.name)[0][0]
-        header = lines[def_line - 1] if 0 < def_line <= len(lines) else ""
+        decorators = {ctx.span(d)[0][0] for d in func.decorators}
+        header = " ".join(lines[n - 1] for n in sorted({*decorators, def_line}) if 0 < n <= len(lines))
         if isinstance(func.body, cst.IndentedBlock) and func.body.header.comment is not None:
             header += " " + func.body.header.comment.value
         codes = _codes(header)

@@ -210,19 +210,17 @@ class FileContext:
     @cached_property
     def tensorflow_alias(self) -> tuple[str, ImportSpec | None]:
         """The name generated code should use for TensorFlow, and the import it needs."""
-        for stmt in self.module.body:
-            if not isinstance(stmt, cst.SimpleStatementLine):
-                continue
-            for small in stmt.body:
-                if isinstance(small, cst.Import):
-                    for alias in small.names:
-                        if self.code(alias.name) == "tensorflow":
-                            if alias.asname is None:
-                                return "tensorflow", None
-                            return self.code(alias.asname.name), None
-        global_scope = self.scope(self.module) or next(
-            (self.scope(stmt) for stmt in self.module.body if self.scope(stmt) is not None), None
-        )
-        if global_scope is not None and "tf" in global_scope:
-            return "tensorflow", ImportSpec("tensorflow")
-        return "tf", ImportSpec("tensorflow", asname="tf")
+        return self.import_name("tensorflow", "tf")
+
+    @cached_property
+    def _identifiers(self) -> frozenset[str]:
+        from tfautofix.imports import identifiers
+
+        return identifiers(self.module)
+
+    def import_name(self, module: str, preferred: str | None = None) -> tuple[str, ImportSpec | None]:
+        """How generated code spells ``module`` without colliding with a name of the file,
+        and the import it needs (see :mod:`tfautofix.imports`)."""
+        from tfautofix.imports import import_name
+
+        return import_name(self.module, module, preferred, self._identifiers)

@@ -11,7 +11,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.rule import Finding, Fix, ImportSpec, Rule
+from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
 #: ``print("Tracing with", x)`` is the documented idiom to *observe* tracing; keep it.
@@ -38,6 +38,8 @@ The fix turns `print(a, b, sep=..., end=...)` into
 `tf.print(a, b, sep=..., end=..., output_stream=sys.stdout)`: `tf.print` writes to
 stderr by default, so the stream is kept (`file=sys.stderr` becomes
 `output_stream=sys.stderr`); `flush=` is dropped (`tf.print` does not buffer).
+`sys` is the module's own import of it, else a new `import sys` (where isort puts it),
+spelled `sys_` when the file already uses the name `sys` for something else.
 Prints to other files, and prints whose value is used (`print(x) or y`:
 `tf.print` returns an operation, not `None`), are reported without a fix.
 
@@ -54,8 +56,9 @@ def step(x):
     return x * 2
 """
     after = """\
-import tensorflow as tf
 import sys
+
+import tensorflow as tf
 
 @tf.function
 def step(x):
@@ -99,8 +102,9 @@ def step(x):
     def _fix(ctx: FileContext, call: cst.Call) -> Fix | None:
         tf_name, tf_import = ctx.tensorflow_alias
         args: list[cst.Arg] = []
-        stream: cst.BaseExpression = cst.parse_expression("sys.stdout")
-        imports = [ImportSpec("sys")]
+        sys_name, sys_import = ctx.import_name("sys")
+        stream: cst.BaseExpression = cst.parse_expression(f"{sys_name}.stdout")
+        imports = [sys_import] if sys_import is not None else []
         for arg in call.args:
             keyword = arg.keyword.value if arg.keyword else None
             if keyword == "flush":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Iterable
 
 from rich.console import Console, Group
@@ -36,6 +37,12 @@ def finding_line(finding: Finding) -> Text:
     return text
 
 
+def error_location(reason: str) -> tuple[int, int] | None:
+    """``(line, column)`` named in a file's error (``cannot parse: ... (line 3, column 7)``)."""
+    match = re.search(r"\(line (\d+)(?:, column (\d+))?\)", reason)
+    return (int(match.group(1)), int(match.group(2) or 1)) if match else None
+
+
 def findings_json(findings: Iterable[Finding]) -> str:
     return json.dumps([f.to_json() for f in findings], indent=2)
 
@@ -62,5 +69,7 @@ def rule_documentation(rule: Rule) -> Group:
     )
 
 
-def make_console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+def make_console(stderr: bool = False, color: str = "auto") -> Console:
+    """``color``: auto (colours on a terminal), always, never (``--color``)."""
+    forced = {"always": {"force_terminal": True}, "never": {"no_color": True, "color_system": None}}.get(color, {})
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, **forced)

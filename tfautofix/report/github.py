@@ -22,11 +22,16 @@ def annotation(finding: Finding) -> str:
         f"endLine={finding.end_line},endColumn={finding.end_column},"
         f"title={_property(f'{finding.code} {finding.name}')}"
     )
-    return f"::warning {properties}::{_data(finding.message + fix)}"
+    cell = "" if finding.cell is None else f"cell {finding.cell}, line {finding.line}: "  # lines count within the cell
+    return f"::warning {properties}::{_data(cell + finding.message + fix)}"
 
 
 def error_annotation(path: str, reason: str) -> str:
-    return f"::error file={_property(path)},title=tfautofix::{_data(reason)}"
+    from tfautofix.report import error_location
+
+    where = error_location(reason)
+    line = f",line={where[0]},col={where[1]}" if where else ""
+    return f"::error file={_property(path)}{line},title=tfautofix::{_data(reason)}"
 
 
 def findings_github(findings: Iterable[Finding], errors: Iterable[tuple[str, str]] = ()) -> str:

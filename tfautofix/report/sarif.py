@@ -59,6 +59,13 @@ def _result(finding: Finding, index: dict[str, int]) -> dict:
     return result
 
 
+def _region(reason: str) -> dict:
+    from tfautofix.report import error_location
+
+    where = error_location(reason)
+    return {"region": {"startLine": where[0], "startColumn": where[1]}} if where else {}
+
+
 def findings_sarif(findings: Iterable[Finding], rules: Sequence[Rule], errors: Iterable[tuple[str, str]] = ()) -> str:
     """The SARIF log of one run; ``errors`` are ``(path, reason)`` for files not processed."""
     index = {rule.code: i for i, rule in enumerate(rules)}
@@ -66,7 +73,7 @@ def findings_sarif(findings: Iterable[Finding], rules: Sequence[Rule], errors: I
         {
             "level": "error",
             "message": {"text": reason},
-            "locations": [{"physicalLocation": {"artifactLocation": _uri(path)}}],
+            "locations": [{"physicalLocation": {"artifactLocation": _uri(path), **_region(reason)}}],
         }
         for path, reason in errors
     ]

@@ -83,7 +83,8 @@ def _plain(package: dict) -> dict:
 
 
 def merge(reports: list[dict]) -> dict:
-    """Add up the reports of the shards of one run."""
+    """Add up the reports of the shards of one run: each shard exactly once, none missing."""
+    _check_shards([shard for report in reports for shard in (report.get("shards") or [None])])
     merged = {**reports[0], "shards": [], "packages": {}}
     packages: dict[str, dict] = defaultdict(_package)
     for report in reports:
@@ -142,6 +143,25 @@ def write(report: dict, path: Path) -> None:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
         raise ReportError(f"{path}: cannot write: {error.strerror or error}") from None
+
+
+def _check_shards(shards: list) -> None:
+    if None in shards:
+        if len(shards) > 1:
+            raise ReportError("a report without --shard is a whole run: it cannot be merged with others")
+        return
+    seen = set()
+    for shard in shards:
+        if shard in seen:
+            raise ReportError(f"shard {shard} is given twice")
+        seen.add(shard)
+    counts = {int(str(shard).split("/")[1]) for shard in shards}
+    if len(counts) > 1:
+        raise ReportError(f"the shards come from different splits ({', '.join(sorted(map(str, shards)))})")
+    count = counts.pop()
+    missing = [f"{k}/{count}" for k in range(1, count + 1) if f"{k}/{count}" not in seen]
+    if missing:
+        raise ReportError(f"shard(s) {', '.join(missing)} missing: merge the reports of all {count} shards")
 
 
 def read(path: Path) -> dict:

@@ -75,19 +75,15 @@ class TraceLog:
         }
 
     def for_file(self, path: str) -> list[FunctionTraces]:
-        """Functions defined in ``path``. A relative path in the log matches any
-        path ending with it (logs recorded elsewhere, golden cases)."""
+        """Functions defined in ``path``, matched on the resolved path. A relative
+        path in the log is relative to the directory ``trace`` ran in: run
+        ``check``/``fix`` from that directory (the project root) too."""
         real = os.path.realpath(path)
-        parts = Path(real).parts
-        found = []
-        for function in self.functions:
-            recorded = Path(function.file)
-            if recorded.is_absolute():
-                if os.path.realpath(recorded) == real:
-                    found.append(function)
-            elif parts[-len(recorded.parts):] == recorded.parts:
-                found.append(function)
-        return found
+        return [function for function in self.functions if os.path.realpath(function.file) == real]
+
+    def missing_files(self) -> list[str]:
+        """Files of the log that do not exist here (a log recorded in another directory)."""
+        return sorted({f.file for f in self.functions if not os.path.isfile(f.file)})
 
 
 def _function(data: dict, process_offset: int = 0) -> FunctionTraces:

@@ -55,8 +55,8 @@ def trace(command: list[str], output: str | os.PathLike) -> tuple[int, trace_log
 
 
 def _relative_to_cwd(log: trace_log.TraceLog) -> None:
-    """Paths inside the working directory become relative, so a log recorded in one
-    checkout (CI) applies to another (they match by path suffix)."""
+    """Paths inside the working directory become relative to it, so a log recorded in
+    one checkout (CI) applies to another when used from the same directory there."""
     cwd = Path.cwd().resolve()
     for function in log.functions:
         path = Path(function.file)

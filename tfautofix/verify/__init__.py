@@ -108,7 +108,7 @@ def _run_batch(mode: str, env: tuple[tuple[str, str], ...], jobs: list[dict], ti
         with open(jobs_file, "w", encoding="utf-8") as handle:
             json.dump(jobs, handle)
         command = [sys.executable, "-m", "tfautofix.verify.runner", "--mode", mode, "--jobs", jobs_file, "--output", output_file]
-        environment = {**os.environ, **dict(env), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": _own_path(os.environ.get("PYTHONPATH"))}
+        environment = {"TF_CPP_MIN_LOG_LEVEL": "2", **os.environ, **dict(env), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": _own_path(os.environ.get("PYTHONPATH"))}
         STATS["tensorflow_processes"] += 1
         with open(os.path.join(workdir, "stderr"), "w+", encoding="utf-8", errors="replace") as stderr:
             process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=stderr, stdin=subprocess.DEVNULL, cwd=workdir, env=environment)

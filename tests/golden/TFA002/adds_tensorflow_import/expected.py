@@ -1,6 +1,6 @@
 import numpy as np
-from tensorflow import config, data
 import tensorflow as tf
+from tensorflow import config, data
 
 
 def brighten(image):

@@ -1,6 +1,6 @@
+import tensorflow as tf
 from tensorflow import function as compile_fn
 from tensorflow import math
-import tensorflow as tf
 
 
 def mean(values):

@@ -1,5 +1,6 @@
-import tensorflow as tf
 import sys
+
+import tensorflow as tf
 
 
 def show(x):

@@ -1,6 +1,7 @@
-from tensorflow import constant, function as compile_fn
 import sys
+
 import tensorflow as tf
+from tensorflow import constant, function as compile_fn
 
 
 def scale(x):

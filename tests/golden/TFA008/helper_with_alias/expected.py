@@ -1,5 +1,6 @@
-import tensorflow as tflow
 import sys
+
+import tensorflow as tflow
 
 
 def log_value(name, value):

@@ -1,5 +1,6 @@
-import keras
 import sys
+
+import keras
 import tensorflow as tf
 
 

@@ -1,5 +1,5 @@
-from tensorflow import function, square, range as tf_range
 import tensorflow as tf
+from tensorflow import function, square, range as tf_range
 
 
 def squares(x):
