@@ -26,6 +26,7 @@ class FunctionTraces:
     instances: int
     tracing_seconds: float
     traces: list[dict]
+    library: bool = False  # defined outside the user's project (Keras's train_function, ...)
 
     @property
     def name(self) -> str:
@@ -40,8 +41,10 @@ class FunctionTraces:
 
     @property
     def max_traces(self) -> int:
-        """Traces of the most retraced cache (one process, one instance)."""
-        return max((len(t) for t in self.traces_per_cache().values()), default=0)
+        """Traces of the most retraced cache (one process, one instance), not counting
+        the second trace TensorFlow makes after a first call that created variables:
+        that one is expected, not a signature problem."""
+        return max((sum(not variable_retrace(t, i, c) for i, t in enumerate(c)) for c in self.traces_per_cache().values()), default=0)
 
     def to_json(self) -> dict:
         return {
@@ -54,7 +57,17 @@ class FunctionTraces:
             "instances": self.instances,
             "tracing_seconds": round(self.tracing_seconds, 6),
             "traces": self.traces,
+            **({"library": True} if self.library else {}),
         }
+
+
+def variable_retrace(trace: dict, index: int, cache: list[dict]) -> bool:
+    """Is ``trace`` (``cache[index]``) TensorFlow's retrace after a first call that
+    created variables? It follows the first trace with no argument changed; logs
+    that count variables (``variables``) say so, older ones are judged by position."""
+    if index != 1 or trace.get("changed") != []:
+        return False
+    return cache[0].get("variables", 1) > 0
 
 
 @dataclass
@@ -63,6 +76,8 @@ class TraceLog:
     processes: list[dict] = field(default_factory=list)
     command: list[str] = field(default_factory=list)
     exit_code: int | None = None
+    #: The observed traced scope: ``{"file", "lines", "functions"}`` per user file.
+    scope: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -72,22 +87,34 @@ class TraceLog:
             "exit_code": self.exit_code,
             "processes": self.processes,
             "functions": [f.to_json() for f in self.functions],
+            **({"scope": self.scope} if self.scope else {}),
         }
+
+    def _matches(self, recorded: str, path: str) -> bool:
+        real = os.path.realpath(path)
+        recorded_path = Path(recorded)
+        if recorded_path.is_absolute():
+            return os.path.realpath(recorded_path) == real
+        return Path(real).parts[-len(recorded_path.parts):] == recorded_path.parts
+
+    def lines_run(self, path: str) -> set[int]:
+        """Lines of ``path`` that ran while a function was being traced."""
+        return {line for entry in self.scope if self._matches(entry["file"], path) for line in entry.get("lines", ())}
+
+    def events_in(self, path: str) -> list[tuple[FunctionTraces, dict, dict]]:
+        """Hazard events (and crashed traces' errors) at lines of ``path``: (function, trace, event)."""
+        found = []
+        for function in self.functions:
+            for trace in function.traces:
+                for event in trace.get("events", ()):
+                    if self._matches(event["file"], path):
+                        found.append((function, trace, event))
+        return found
 
     def for_file(self, path: str) -> list[FunctionTraces]:
         """Functions defined in ``path``. A relative path in the log matches any
         path ending with it (logs recorded elsewhere, golden cases)."""
-        real = os.path.realpath(path)
-        parts = Path(real).parts
-        found = []
-        for function in self.functions:
-            recorded = Path(function.file)
-            if recorded.is_absolute():
-                if os.path.realpath(recorded) == real:
-                    found.append(function)
-            elif parts[-len(recorded.parts):] == recorded.parts:
-                found.append(function)
-        return found
+        return [function for function in self.functions if self._matches(function.file, path)]
 
 
 def _function(data: dict, process_offset: int = 0) -> FunctionTraces:
@@ -102,6 +129,7 @@ def _function(data: dict, process_offset: int = 0) -> FunctionTraces:
         instances=int(data.get("instances", 1)),
         tracing_seconds=float(data.get("tracing_seconds", 0.0)),
         traces=traces,
+        library=bool(data.get("library", False)),
     )
 
 
@@ -116,6 +144,7 @@ def from_json(data: object, source: str = "trace log") -> TraceLog:
             processes=list(data.get("processes", [])),
             command=list(data.get("command", [])),
             exit_code=data.get("exit_code"),
+            scope=merge_scopes([data.get("scope") or []]),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise TraceLogError(f"{source}: malformed trace log ({type(error).__name__}: {error})") from None
@@ -136,7 +165,7 @@ def load(path: str | os.PathLike) -> TraceLog:
 
 def merge(fragments: list[dict]) -> TraceLog:
     """Merge per-process fragments: functions with the same definition are one entry."""
-    log = TraceLog()
+    log = TraceLog(scope=merge_scopes([fragment.get("scope") or [] for fragment in fragments]))
     by_key: dict[tuple, FunctionTraces] = {}
     for fragment in fragments:
         offset = len(log.processes)
@@ -155,6 +184,23 @@ def merge(fragments: list[dict]) -> TraceLog:
             existing.traces += function.traces
             existing.parameters = existing.parameters or function.parameters
     return log
+
+
+def merge_scopes(scopes: list[list[dict]]) -> list[dict]:
+    """One entry per file: the union of the lines and functions observed."""
+    lines: dict[str, set[int]] = {}
+    functions: dict[str, dict[int, str]] = {}
+    for scope in scopes:
+        for entry in scope:
+            file = str(entry["file"])
+            lines.setdefault(file, set()).update(int(n) for n in entry.get("lines", ()))
+            for function in entry.get("functions", ()):
+                functions.setdefault(file, {}).setdefault(int(function["line"]), str(function["qualname"]))
+    return [
+        {"file": file, "lines": sorted(lines[file]),
+         "functions": [{"line": n, "qualname": q} for n, q in sorted(functions.get(file, {}).items())]}
+        for file in sorted(lines)
+    ]
 
 
 def merge_directory(directory: str | os.PathLike) -> TraceLog:

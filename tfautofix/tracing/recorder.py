@@ -5,8 +5,11 @@ processes, which may not have tfautofix importable. It hooks two TensorFlow
 entry points once TensorFlow is imported: ``Function.__call__`` (to count calls
 and know which arguments a trace is for) and
 ``tracing_compilation._create_concrete_function`` (called exactly once per
-trace, with the ``function_type`` TensorFlow traced). At exit it writes one
-fragment of the trace log (see FORMAT.md) into ``$TFAUTOFIX_TRACE_DIR``.
+trace, with the ``function_type`` TensorFlow traced). While -- and only while --
+TensorFlow runs a recorded function's Python body to trace it, a profile hook
+(:class:`_Observer`) notes which lines of the user's project run and the
+hazards met there; steady-state calls pay one attribute check. At exit it
+writes one fragment of the trace log (see FORMAT.md) into ``$TFAUTOFIX_TRACE_DIR``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import importlib.util
 import json
 import os
 import sys
+import sysconfig
 import threading
 import time
 
@@ -29,7 +33,7 @@ _ATTRIBUTE = "_tfautofix_record"
 
 
 class _Record:
-    __slots__ = ("file", "line", "qualname", "parameters", "options", "calls", "instances", "traces", "seconds")
+    __slots__ = ("calls", "file", "instances", "library", "line", "options", "parameters", "qualname", "seconds", "traces", "watch")
 
     def __init__(self, file, line, qualname):
         self.file, self.line, self.qualname = file, line, qualname
@@ -39,6 +43,9 @@ class _Record:
         self.instances = 0
         self.traces: list[dict] = []
         self.seconds = 0.0
+        self.library = _place(file) != "user"
+        #: Globals read at trace time: (namespace, name, value, trace entry, code), checked at each call.
+        self.watch: list[tuple] = []
 
     def to_json(self) -> dict:
         return {
@@ -51,12 +58,11 @@ class _Record:
             "instances": self.instances,
             "tracing_seconds": round(self.seconds, 6),
             "traces": self.traces,
+            **({"library": True} if self.library else {}),
         }
 
 
 _records: dict[tuple, _Record] = {}
-_local = threading.local()
-_lock = threading.Lock()
 
 
 def _python_function(fn):
@@ -85,6 +91,64 @@ def _record_for(fn) -> _Record | None:
         with _lock:
             record = _records.setdefault(key, _Record(*key))
     return record
+
+
+# -- where code lives ------------------------------------------------------------
+
+_LIBRARY_ROOTS = tuple(
+    os.path.join(os.path.realpath(p), "")
+    for p in {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+)
+#: Library code a hazard passes through on its way from the user's line (AutoGraph's
+#: ``converted_call``, ``random.randint`` calling ``getrandbits``, ...).
+_TRANSPARENT = (os.sep + "random.py", f"{os.sep}numpy{os.sep}random{os.sep}", f"{os.sep}autograph{os.sep}")
+_PACKAGE_DIRS = (f"{os.sep}site-packages{os.sep}", f"{os.sep}dist-packages{os.sep}")
+_places: dict[str, str] = {}
+_HERE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # tfautofix is not the user's
+#: AutoGraph's generated files: generated line -> (original file, original line).
+_generated: dict[str, dict[int, tuple[str, int]]] = {}
+
+
+def _place(filename: str) -> str:
+    """``user`` (the user's project), ``transparent`` or ``library``."""
+    place = _places.get(filename)
+    if place is None:
+        path = os.path.realpath(filename) if not filename.startswith("<") else filename
+        if path.startswith(("<", _HERE, *_LIBRARY_ROOTS)) or any(p in path for p in _PACKAGE_DIRS):
+            place = "transparent" if any(t in path for t in _TRANSPARENT) else "library"
+        else:
+            place = "user"
+        _places[filename] = place
+    return place
+
+
+def _user_location(code, lineno):
+    """``(file, line)`` in the user's project for a line of ``code`` (through AutoGraph's
+    source maps for converted code), else None."""
+    mapping = _generated.get(code.co_filename)
+    if mapping is not None:
+        location = mapping.get(lineno)
+        return location if location is not None and _place(location[0]) == "user" else None
+    if _place(code.co_filename) == "user":
+        return code.co_filename, lineno
+    return None
+
+
+def _user_site(frame, through_transparent_only=False):
+    """The first user-code ``(file, line)`` up the stack from ``frame``. With
+    ``through_transparent_only``, only frames of ``random``/NumPy's random/AutoGraph
+    may lie between: a draw inside Keras or TensorFlow is not the user's."""
+    for _ in range(200):
+        if frame is None:
+            return None
+        code = frame.f_code
+        location = _user_location(code, frame.f_lineno)
+        if location is not None:
+            return location
+        if through_transparent_only and code.co_filename not in _generated and _place(code.co_filename) != "transparent":
+            return None
+        frame = frame.f_back
+    return None
 
 
 # -- specs ----------------------------------------------------------------------
@@ -143,15 +207,242 @@ def _differences(new: dict, old: dict) -> list[str]:
     return [name for name in new if new.get(name) != old.get(name)]
 
 
+# -- trace-time observation -------------------------------------------------------
+
+#: Lines of the user's project that ran at trace time (a call or a function entry), per file.
+_scope: dict[str, set[int]] = {}
+_scope_functions: dict[str, dict[int, str]] = {}
+_LIST_MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "__setitem__",
+                            "__delitem__", "__iadd__", "update", "popitem", "setdefault"})
+#: Module code and AutoGraph's factories around a converted function are not function bodies.
+_NOT_BODIES = frozenset({"<module>", "outer_factory", "inner_factory"})
+_variable_codes: dict = {}  # code object -> "created" | "refused" (a non-first trace)
+_hazard_builtins = [None, None]  # print, open: their event kinds are their names
+_random_types: tuple = ()
+_PLAIN = (type(sys), type, type(len), type(lambda: None))  # modules, classes, functions: rebinding them is rare
+_plain_types: tuple = _PLAIN
+_KERAS_KINDS = (("Optimizer", "optimizer"), ("Metric", "metric"), ("Model", "model"), ("Functional", "model"),
+                ("Sequential", "model"), ("Layer", "layer"))
+
+
+class _Observer:
+    """What one trace of a recorded function ran and met (see FORMAT.md, "Trace-time observation")."""
+
+    __slots__ = ("body", "codes", "entry", "first", "record", "seen", "watched")
+
+    def __init__(self, record, entry, first):
+        self.record, self.entry, self.first = record, entry, first
+        self.watched: dict[int, tuple] = {}  # id -> (argument name, object, shallow copy)
+        self.codes: dict = {}  # user code objects that ran -> their globals
+        self.seen: set = set()  # (kind, file, line) already reported
+        self.body = False  # the function's own frame was entered
+
+    def event(self, kind, site, detail, **extra):
+        key = (kind, *(site or ("", 0)), detail)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        file, line = site or (self.record.file, self.record.line)
+        self.entry.setdefault("events", []).append({"kind": kind, "file": file, "line": line, "detail": detail, **extra})
+
+    def enter(self, frame):
+        """The traced function's own frame: watch its list and dict arguments."""
+        self.body = True
+        code = frame.f_code
+        names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        local = frame.f_locals
+        for name in names:
+            value = local.get(name)
+            if type(value) in (list, dict):
+                self.watched[id(value)] = (name, value, value.copy())
+
+    def finish(self):
+        for name, value, copy in self.watched.values():
+            if not _unchanged(value, copy) and not any(
+                e["kind"] == "mutation" and e["detail"].startswith(f"`{name}`") for e in self.entry.get("events", ())
+            ):
+                self.event("mutation", None, f"`{name}` ({type(value).__name__} argument) changed while tracing")
+        watched = {(id(namespace), name) for namespace, name, *_ in self.record.watch}
+        for code, namespace in self.codes.items():
+            for name in _globals_read(code):
+                value = namespace.get(name, _plain_types)
+                if value is not _plain_types and not isinstance(value, _plain_types) and (id(namespace), name) not in watched:
+                    watched.add((id(namespace), name))
+                    self.record.watch.append((namespace, name, value, self.entry, code))
+
+
+def _unchanged(value, copy) -> bool:
+    """Compared by identity: ``==`` on tensors is elementwise."""
+    if isinstance(value, dict):
+        return value.keys() == copy.keys() and all(value[k] is copy[k] for k in copy)
+    return len(value) == len(copy) and all(a is b for a, b in zip(value, copy))
+
+
+_global_names: dict = {}
+
+
+def _globals_read(code) -> tuple[str, ...]:
+    names = _global_names.get(code)
+    if names is None:
+        import dis
+
+        names = _global_names[code] = tuple(dict.fromkeys(
+            i.argval for i in dis.get_instructions(code) if i.opname in ("LOAD_GLOBAL", "LOAD_NAME")
+        ))
+    return names
+
+
+_local = threading.local()
+_lock = threading.Lock()
+
+
+def _observers() -> list:
+    stack = getattr(_local, "observers", None)
+    if stack is None:
+        stack = _local.observers = []
+    return stack
+
+
+def _profile(frame, event, arg):
+    """``sys.setprofile`` hook, installed only while a recorded function traces."""
+    if event == "call":
+        code = frame.f_code
+        observer = _local.observers[-1]
+        if code in _variable_codes:
+            _on_variable(observer, frame, _variable_codes[code])
+        location = _user_location(code, code.co_firstlineno)
+        if location is not None and code.co_name not in _NOT_BODIES:
+            if not observer.body:
+                observer.enter(frame)
+            observer.codes.setdefault(code, frame.f_globals)
+            _scope.setdefault(location[0], set()).add(location[1])
+            name = code.co_qualname if code.co_filename not in _generated else code.co_name.removeprefix("tf__")
+            _scope_functions.setdefault(location[0], {}).setdefault(location[1], name)
+        back = frame.f_back
+        if back is not None:
+            location = _user_location(back.f_code, back.f_lineno)
+            if location is not None:
+                _scope.setdefault(location[0], set()).add(location[1])
+    elif event == "c_call":
+        location = _user_location(frame.f_code, frame.f_lineno)
+        if location is not None:
+            _scope.setdefault(location[0], set()).add(location[1])
+        if arg is _hazard_builtins[0] or arg is _hazard_builtins[1]:
+            site = _user_site(frame, through_transparent_only=True)
+            if site is not None:
+                _local.observers[-1].event(arg.__name__, site, f"{arg.__name__}() ran once, at trace time")
+            return
+        owner = getattr(arg, "__self__", None)
+        if owner is not None:
+            observer = _local.observers[-1]
+            watched = observer.watched.get(id(owner))
+            if watched is not None and watched[1] is owner and arg.__name__ in _LIST_MUTATORS:
+                observer.event("mutation", _user_site(frame), f"`{watched[0]}` ({type(owner).__name__} argument) .{arg.__name__}() at trace time")
+            elif _random_types and isinstance(owner, _random_types):
+                site = _user_site(frame, through_transparent_only=True)
+                if site is not None:
+                    library = "NumPy" if type(owner).__module__.startswith("numpy") else "Python"
+                    observer.event("random", site, f"{library} random draw at trace time: the value is frozen into the graph")
+
+
+def _creator(frame) -> str | None:
+    """The Keras object being built that created a variable: ``layer Dense 'dense'``."""
+    for _ in range(60):
+        if frame is None:
+            return None
+        owner = frame.f_locals.get("self") if "self" in frame.f_code.co_varnames else None
+        if owner is not None:
+            bases = {c.__name__ for c in type(owner).__mro__}
+            for base, kind in _KERAS_KINDS:
+                if base in bases:
+                    name = getattr(owner, "name", None)
+                    return f"{kind} {type(owner).__name__}" + (f" {name!r}" if isinstance(name, str) else "")
+        frame = frame.f_back
+    return None
+
+
+def _on_variable(observer, frame, how) -> None:
+    if how == "created":
+        owner = frame.f_locals.get("self")
+        key = ("variable-object", id(owner), 0, "")
+        if key in observer.seen:
+            return
+        observer.seen.add(key)
+        observer.entry["variables"] = observer.entry.get("variables", 0) + 1
+        creator = _creator(frame)
+        creators = observer.entry.setdefault("creators", [])
+        if creator and creator not in creators and len(creators) < 5:
+            creators.append(creator)
+        if observer.first:
+            return
+    creator = _creator(frame)
+    observer.event(
+        "variable", _user_site(frame), "tf.Variable created on a trace that is not the first" + (f" by {creator}" if creator else ""),
+        **({"creator": creator} if creator else {}),
+    )
+
+
+def _check_globals(record, frame) -> None:
+    """A global read at trace time was rebound since: the graph still holds the old value."""
+    for item in list(record.watch):
+        namespace, name, value, entry, code = item
+        if namespace.get(name, _plain_types) is not value:
+            record.watch.remove(item)
+            site = _user_site(frame)
+            where = f" before the call at {os.path.basename(site[0])}:{site[1]}" if site else ""
+            line = next((i.positions.lineno for i in __import__("dis").get_instructions(code)
+                         if i.opname in ("LOAD_GLOBAL", "LOAD_NAME") and i.argval == name and i.positions), None)
+            file, line = (_user_location(code, line) if line else None) or (record.file, record.line)
+            entry.setdefault("events", []).append({
+                "kind": "global", "file": file, "line": line,
+                "detail": f"global `{name}` read at trace time was rebound{where}; the graph keeps the old value",
+            })
+
+
+def _error(error: BaseException) -> dict:
+    """The exception a trace raised, at its deepest user-code line. AutoGraph re-raises
+    a rewritten copy; the original (its context) holds the user's frames."""
+    chain, seen = [], error
+    while seen is not None and len(chain) < 5:
+        chain.append(seen)
+        seen = seen.__cause__ or seen.__context__
+    for candidate in reversed(chain):
+        site, tb = None, candidate.__traceback__
+        while tb is not None:
+            site = _user_location(tb.tb_frame.f_code, tb.tb_lineno) or site
+            tb = tb.tb_next
+        if site is not None:
+            break
+    else:
+        candidate = error
+    lines = [line for line in str(candidate).strip().splitlines() if line.strip()]
+    described = {"type": type(candidate).__name__, "message": (lines[0] if lines else "")[:300]}
+    return {**described, "file": site[0], "line": site[1]} if site else described
+
+
 # -- hooks ----------------------------------------------------------------------
 
 
 def _hook(module) -> None:
+    global _random_types, _plain_types
+    import builtins
+    import random
+
+    from tensorflow.python.autograph.impl import api as autograph_api
     from tensorflow.python.eager.polymorphic_function import tracing_compilation
+    from tensorflow.python.ops import resource_variable_ops
 
     function_class = module.Function
     original_call = function_class.__call__
     original_create = tracing_compilation._create_concrete_function
+    original_convert = autograph_api._convert_actual
+    _hazard_builtins[:] = [builtins.print, builtins.open]
+    _plain_types = (*_PLAIN, function_class)
+    for cls in (resource_variable_ops.ResourceVariable, resource_variable_ops.UninitializedVariable):
+        _variable_codes[cls.__init__.__code__] = "created"
+    for constant in function_class._initialize.__code__.co_consts:
+        if getattr(constant, "co_name", None) == "invalid_creator_scope":
+            _variable_codes[constant] = "refused"
 
     def __call__(self, *args, **kwds):
         current = self.__dict__.get(_ATTRIBUTE, False)
@@ -165,11 +456,18 @@ def _hook(module) -> None:
                     "input_signature": self.input_signature is not None,
                     "reduce_retracing": bool(getattr(self, "_reduce_retracing", False)),
                     "jit_compile": getattr(self, "_jit_compile", None),
+                    "autograph": bool(getattr(self, "_autograph", True)),
                 }
             self.__dict__[_ATTRIBUTE] = current
         if current is None:
             return original_call(self, *args, **kwds)
-        current[0].calls += 1
+        record = current[0]
+        record.calls += 1
+        if record.watch:
+            _check_globals(record, sys._getframe(1))
+        observers = getattr(_local, "observers", None)
+        if observers and any(o.record is record for o in observers):
+            observers[-1].event("recursion", _user_site(sys._getframe(1)), f"`{record.qualname}` called while it is being traced")
         outer = getattr(_local, "current", None)
         _local.current = current
         try:
@@ -178,25 +476,59 @@ def _hook(module) -> None:
             _local.current = outer
 
     def _create_concrete_function(function_type, type_context, func_graph, tracing_options):
-        start = time.perf_counter()
-        result = original_create(function_type, type_context, func_graph, tracing_options)
-        seconds = time.perf_counter() - start
         record = _record_for(tracing_options.python_function)
-        if record is not None:
-            current = getattr(_local, "current", None)
-            instance = current[1] if current is not None and current[0] is record else 0
-            parameters = {name: _safe_spec(p.type_constraint) for name, p in function_type.parameters.items()}
-            record.parameters = list(parameters)
+        if record is None:
+            return original_create(function_type, type_context, func_graph, tracing_options)
+        current = getattr(_local, "current", None)
+        instance = current[1] if current is not None and current[0] is record else 0
+        parameters = {name: _safe_spec(p.type_constraint) for name, p in function_type.parameters.items()}
+        record.parameters = list(parameters)
+        first = not any(t["instance"] == instance for t in record.traces)
+        entry = {"process": 0, "instance": instance, "seconds": 0.0, "parameters": parameters, "changed": None}
+        site = _user_site(sys._getframe(1))
+        if site is not None:
+            entry["call_site"] = {"file": site[0], "line": site[1]}
+        observers = _observers()
+        observer = _Observer(record, entry, first)
+        previous = sys.getprofile()
+        observe = previous is None or previous is _profile  # never displace a profiler the user runs
+        if observe:
+            observers.append(observer)
+            sys.setprofile(_profile)
+        start = time.perf_counter()
+        try:
+            return original_create(function_type, type_context, func_graph, tracing_options)
+        except BaseException as error:
+            entry["error"] = _error(error)
+            raise
+        finally:
+            seconds = time.perf_counter() - start
+            if observe:
+                sys.setprofile(previous)
+                observers.pop()
+                observer.finish()
+            entry["seconds"] = round(seconds, 6)
+            # Compared once done: a recursive call's own traces finish first.
             earlier = [t["parameters"] for t in record.traces if t["instance"] == instance]
-            changed = min((_differences(parameters, e) for e in earlier), key=len) if earlier else None
-            record.traces.append({
-                "process": 0, "instance": instance, "seconds": round(seconds, 6), "parameters": parameters, "changed": changed,
-            })
+            entry["changed"] = min((_differences(parameters, e) for e in earlier), key=len) if earlier else None
+            record.traces.append(entry)
             record.seconds += seconds
-        return result
+
+    def _convert_actual(entity, program_ctx):
+        converted = original_convert(entity, program_ctx)
+        try:
+            for generated, origin in converted.ag_source_map.items():
+                _generated.setdefault(generated.filename, {})[generated.lineno] = (origin.loc.filename, origin.loc.lineno)
+        except Exception:  # noqa: BLE001, S110 -- a TensorFlow change must not break the user's program
+            pass
+        return converted
 
     function_class.__call__ = __call__
     tracing_compilation._create_concrete_function = _create_concrete_function
+    autograph_api._convert_actual = _convert_actual
+    numpy = sys.modules.get("numpy")
+    generators = (numpy.random.RandomState, numpy.random.Generator) if numpy is not None else ()
+    _random_types = (random.Random, *generators)
     originals["__call__"] = original_call  # for benchmarks/trace_overhead.py
 
 
@@ -242,6 +574,11 @@ def fragment() -> dict:
             "tensorflow": getattr(tensorflow, "__version__", None),
         }],
         "functions": [r.to_json() for r in _records.values() if r.traces or r.calls],
+        "scope": [
+            {"file": file, "lines": sorted(lines),
+             "functions": [{"line": line, "qualname": name} for line, name in sorted(_scope_functions.get(file, {}).items())]}
+            for file, lines in sorted(_scope.items())
+        ],
     }
 
 
