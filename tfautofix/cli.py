@@ -367,16 +367,31 @@ def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA
     out.print(rule_documentation(rule), soft_wrap=False)
 
 
+#: `trace` exits with this code when the command succeeded but a function retraced over its budget.
+RETRACE_BUDGET_EXCEEDED = 3
+
+
 @app.command(context_settings={"allow_interspersed_args": False})
 def trace(
     command: List[str] = typer.Argument(..., metavar="-- COMMAND [ARGS...]", help="The command to run, after `--`.", show_default=False),
     output: Path = typer.Option(Path(".tfautofix/traces.json"), "--output", "-o", help="Where to write the trace log."),
+    max_retraces: Optional[int] = typer.Option(
+        None, "--max-retraces", min=0,
+        help=f"CI gate: exit {RETRACE_BUDGET_EXCEEDED} (with the explanation) when a function retraces more often "
+        "(per-function budgets: `retrace-budget` in [tool.tfautofix]).",
+    ),
 ) -> None:
     """Run COMMAND and record every tf.function trace in the Python processes it starts."""
-    from tfautofix.tracing.explain import summary_table
+    from tfautofix.config import config_for
+    from tfautofix.tracing.explain import budget_excess, explanation_text, summary_table
     from tfautofix.tracing.run import TraceError
     from tfautofix.tracing.run import trace as run_traced
 
+    try:
+        budgets = dict(config_for(Path.cwd()).retrace_budget)
+    except ConfigError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
     try:
         exit_code, log = run_traced(command, output)
     except TraceError as error:
@@ -392,13 +407,29 @@ def trace(
         f"Recorded {len(log.functions)} tf.function(s) in {len(log.processes)} process(es); {retraced} retraced. "
         f"Trace log: {output} (see `tfautofix explain {output}`)."
     )
+    over = budget_excess(log, max_retraces, budgets)
+    if over:
+        err.print(explanation_text(log, [function for function, _, _ in over]))
+        for function, count, allowed in over:
+            err.print(f"retrace budget exceeded: `{function.qualname}` retraced {count} time(s), {allowed} allowed", style="bold red", markup=False)
+        raise typer.Exit(exit_code or RETRACE_BUDGET_EXCEEDED)
     raise typer.Exit(exit_code)
 
 
+class ExplainFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+
+
 @app.command()
-def explain(tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A trace log written by `tfautofix trace`.")) -> None:
-    """Explain, per tf.function, why it retraced and which rule fixes it."""
-    from tfautofix.tracing.explain import explanation_text
+def explain(
+    tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A trace log written by `tfautofix trace`."),
+    output_format: ExplainFormat = typer.Option(ExplainFormat.text, "--format", help="text, or json (one object per function)."),
+) -> None:
+    """Explain, per tf.function, why it retraced (which argument changed how, where) and which rule fixes it."""
+    import json
+
+    from tfautofix.tracing.explain import explanation_text, ranked, summary
     from tfautofix.tracing.log import TraceLogError, load
 
     try:
@@ -406,6 +437,9 @@ def explain(tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A t
     except TraceLogError as error:
         err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
+    if output_format is ExplainFormat.json:
+        print(json.dumps([summary(function) for function in ranked(log)], indent=1, ensure_ascii=False))
+        return
     if not log.functions:
         out.print("No tf.function was called.")
         return

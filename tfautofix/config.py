@@ -4,7 +4,8 @@ Each file is governed by the closest ``pyproject.toml`` above it that has a
 ``[tool.tfautofix]`` table (like Ruff, tables are not merged across levels).
 Keys: ``select``, ``ignore`` (codes or prefixes), ``exclude`` (gitignore-style
 patterns relative to the ``pyproject.toml``), ``per-file-ignores`` (pattern →
-codes), ``unsafe-fixes`` (bool). Command-line flags override the file.
+codes), ``unsafe-fixes`` (bool), ``retrace-budget`` (function name → retraces
+allowed, for ``tfautofix trace``). Command-line flags override the file.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-KEYS = ("select", "ignore", "exclude", "per-file-ignores", "unsafe-fixes")
+KEYS = ("select", "ignore", "exclude", "per-file-ignores", "unsafe-fixes", "retrace-budget")
 
 
 class ConfigError(Exception):
@@ -36,6 +37,7 @@ class Config:
     exclude: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     unsafe_fixes: bool = False
+    retrace_budget: tuple[tuple[str, int], ...] = ()
     _specs: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def _spec(self, patterns: tuple[str, ...]) -> pathspec.PathSpec:
@@ -113,6 +115,9 @@ def load(pyproject: Path) -> Config | None:
     unsafe = table.get("unsafe-fixes", False)
     if not isinstance(unsafe, bool):
         raise ConfigError(f"{pyproject}: [tool.tfautofix] unsafe-fixes must be true or false")
+    budget = table.get("retrace-budget", {})
+    if not isinstance(budget, dict) or not all(type(v) is int and v >= 0 for v in budget.values()):
+        raise ConfigError(f"{pyproject}: [tool.tfautofix] retrace-budget must be a table of function name = retraces allowed")
     return Config(
         root=pyproject.parent.resolve(),
         select=codes("select", table["select"]) if "select" in table else None,
@@ -120,4 +125,5 @@ def load(pyproject: Path) -> Config | None:
         exclude=tuple(exclude),
         per_file_ignores=tuple((pattern, codes(f"per-file-ignores[{pattern!r}]", value)) for pattern, value in per_file.items()),
         unsafe_fixes=unsafe,
+        retrace_budget=tuple(budget.items()),
     )

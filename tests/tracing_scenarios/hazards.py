@@ -91,7 +91,7 @@ def main() -> None:
     attempt(traced_loss, tf.ones([2, 3]))
     attempt(traced_loss, tf.ones([4, 3]))
     model = keras.Sequential([keras.Input(shape=(3,)), keras.layers.Dense(1)])
-    optimizers = [keras.optimizers.SGD(0.01), keras.optimizers.SGD(0.01)]  # alive together: distinct identities
+    optimizers = [keras.optimizers.Adam(0.01), keras.optimizers.Adam(0.01)]  # alive together: distinct identities
     for optimizer in optimizers:
         attempt(train_step, model, optimizer, tf.ones([4, 3]), tf.ones([4, 1]))  # <- rebuilt
     scaled(tf.constant(1.0))

@@ -345,6 +345,26 @@ def _profile(frame, event, arg):
                     observer.event("random", site, f"{library} random draw at trace time: the value is frozen into the graph")
 
 
+def _call_site(frame) -> dict | None:
+    """The user's line that led to this trace, and the function it called there
+    (``fit`` when Keras traces its train function)."""
+    callee = None
+    for _ in range(200):
+        if frame is None:
+            return None
+        location = _user_location(frame.f_code, frame.f_lineno)
+        if location is not None:
+            return {"file": location[0], "line": location[1], **({"calls": callee} if callee else {})}
+        if frame.f_code.co_name in _KERAS_ENTRIES:
+            callee = frame.f_code.co_name
+        frame = frame.f_back
+    return None
+
+
+#: Keras methods that trace their train/test/predict functions: named at the user's call site.
+_KERAS_ENTRIES = frozenset({"fit", "evaluate", "predict", "train_on_batch", "test_on_batch", "predict_on_batch"})
+
+
 def _creator(frame) -> str | None:
     """The Keras object being built that created a variable: ``layer Dense 'dense'``."""
     for _ in range(60):
@@ -484,10 +504,10 @@ def _hook(module) -> None:
         parameters = {name: _safe_spec(p.type_constraint) for name, p in function_type.parameters.items()}
         record.parameters = list(parameters)
         first = not any(t["instance"] == instance for t in record.traces)
-        entry = {"process": 0, "instance": instance, "seconds": 0.0, "parameters": parameters, "changed": None}
-        site = _user_site(sys._getframe(1))
-        if site is not None:
-            entry["call_site"] = {"file": site[0], "line": site[1]}
+        entry = {"process": 0, "instance": instance, "seconds": 0.0, "parameters": parameters, "changed": None, "variables": 0}
+        call_site = _call_site(sys._getframe(1))
+        if call_site is not None:
+            entry["call_site"] = call_site
         observers = _observers()
         observer = _Observer(record, entry, first)
         previous = sys.getprofile()
