@@ -106,19 +106,20 @@ def _explain_parameter(name: str, specs: list[dict]) -> list[Explanation]:
 
 
 def explain_function(function: FunctionTraces) -> list[Explanation]:
-    """Why ``function`` traced more than once (empty when it did not)."""
+    """Why ``function`` traced more than once (empty when it did not), per argument."""
     explanations: list[Explanation] = []
     changed: list[str] = []
-    unexplained = 0
-    for trace in function.traces:
-        names = trace.get("changed")
-        if names is None:
-            continue
-        if not names:
-            unexplained += 1
-        for name in names:
-            if name not in changed:
-                changed.append(name)
+    unexplained = expected = 0
+    for cache in function.traces_per_cache().values():
+        for index, trace in enumerate(cache):
+            names = trace.get("changed")
+            if names is None:
+                continue
+            if variable_retrace(trace, index, cache):
+                expected += 1
+            elif not names:
+                unexplained += 1
+            changed += [name for name in names if name not in changed]
     for name in changed:
         specs = [t["parameters"][name] for t in function.traces if name in t["parameters"]]
         explanations += _explain_parameter(name, specs)
@@ -129,9 +130,12 @@ def explain_function(function: FunctionTraces) -> list[Explanation]:
         ))
     if unexplained:
         explanations.append(Explanation(
-            f"{unexplained} retrace(s) with no argument change: the first call created variables, so TensorFlow "
-            "traced again without creating them (expected once), or captured Python state changed",
-            "TFA001",
+            f"{unexplained} retrace(s) with no argument change: captured Python state changed or an argument object "
+            "was garbage-collected", "TFA004",
+        ))
+    if expected and explanations:
+        explanations.append(Explanation(
+            "plus TensorFlow's expected retrace after a first call that created variables (not a signature problem)", "TFA001",
         ))
     return explanations
 
