@@ -4,4 +4,4 @@ import random
 
 
 def jitter(x):
-    return x + random.uniform(-0.1, 0.1)  # drawn once, at trace time
+    return x + random.uniform(-0.1, 0.1)  # <- drawn once, at trace time

@@ -23,8 +23,8 @@ def augment(x):
 
 @tf.function
 def traced_loss(x):
-    layer = keras.layers.Dense(1)  # <- layer
-    return tf.reduce_mean(layer(x))
+    layer = keras.layers.Dense(1)
+    return tf.reduce_mean(layer(x))  # <- layer (built, i.e. its variables created, on its first call)
 
 
 @tf.function
@@ -110,6 +110,7 @@ def main() -> None:
         model.fit(np.ones((rows, 3)), np.ones((rows, 1)), batch_size=rows, epochs=1, verbose=0)  # <- fit
     for rows in (8, 16):
         model.predict(np.ones((rows, 3)), batch_size=rows, verbose=0)  # <- predict
+    assert sys.getprofile() is None, "the recorder observes traces only"
 
 
 if __name__ == "__main__":

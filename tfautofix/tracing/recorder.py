@@ -341,8 +341,40 @@ def _profile(frame, event, arg):
             elif _random_types and isinstance(owner, _random_types):
                 site = _user_site(frame, through_transparent_only=True)
                 if site is not None:
-                    library = "NumPy" if type(owner).__module__.startswith("numpy") else "Python"
-                    observer.event("random", site, f"{library} random draw at trace time: the value is frozen into the graph")
+                    observer.event("random", site, "Python random draw at trace time: the value is frozen into the graph")
+
+
+def _patch_numpy_random() -> list:
+    """NumPy's draws are Cython methods, invisible to a profile hook: while a trace runs,
+    ``numpy.random``'s module-level functions note the draw first. Returns what to restore."""
+    numpy = sys.modules.get("numpy")
+    module = getattr(numpy, "random", None)
+    legacy = getattr(getattr(module, "mtrand", None), "_rand", None)
+    if legacy is None:
+        return []
+    saved = [(name, value) for name, value in vars(module).items() if getattr(value, "__self__", None) is legacy]
+    for name, value in saved:
+        setattr(module, name, _noting_draw(value))
+    return [(module, saved)]
+
+
+def _noting_draw(function):
+    def draw(*args, **kwargs):
+        observers = getattr(_local, "observers", None)
+        if observers:
+            site = _user_site(sys._getframe(1), through_transparent_only=True)
+            if site is not None:
+                observers[-1].event("random", site, "NumPy random draw at trace time: the value is frozen into the graph")
+        return function(*args, **kwargs)
+
+    draw.autograph_info__ = {}  # AutoGraph calls it as is
+    return draw
+
+
+def _restore(patched: list) -> None:
+    for module, saved in patched:
+        for name, value in saved:
+            setattr(module, name, value)
 
 
 def _call_site(frame) -> dict | None:
@@ -512,7 +544,10 @@ def _hook(module) -> None:
         observer = _Observer(record, entry, first)
         previous = sys.getprofile()
         observe = previous is None or previous is _profile  # never displace a profiler the user runs
+        patched = []
         if observe:
+            if not observers:
+                patched = _patch_numpy_random()
             observers.append(observer)
             sys.setprofile(_profile)
         start = time.perf_counter()
@@ -526,6 +561,7 @@ def _hook(module) -> None:
             if observe:
                 sys.setprofile(previous)
                 observers.pop()
+                _restore(patched)
                 observer.finish()
             entry["seconds"] = round(seconds, 6)
             # Compared once done: a recursive call's own traces finish first.
@@ -546,9 +582,7 @@ def _hook(module) -> None:
     function_class.__call__ = __call__
     tracing_compilation._create_concrete_function = _create_concrete_function
     autograph_api._convert_actual = _convert_actual
-    numpy = sys.modules.get("numpy")
-    generators = (numpy.random.RandomState, numpy.random.Generator) if numpy is not None else ()
-    _random_types = (random.Random, *generators)
+    _random_types = (random.Random,)
     originals["__call__"] = original_call  # for benchmarks/trace_overhead.py
 
 
