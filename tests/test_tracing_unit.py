@@ -274,11 +274,11 @@ def test_report_names_python_values_dtypes_objects_and_nested_items() -> None:
         {"n": python(2), "x": tensor([2], "float64"), "opt": dict(obj, id="2"), "xs": {"kind": "list", "items": [tensor([3])]}},
     ])
     texts = [line.text for line in report(from_json(log_json(data)).functions[0])]
-    assert texts == [
-        "retraced: argument `n` Python value 1 → 2 (each distinct value traces; TFA007 → pass a tensor (tf.constant) instead of a Python number)",
-        "retraced: argument `x` dtype float32 → float64 (dtype varies; TFA004 → cast to one dtype at the call site)",
-        "retraced: argument `opt` object Adam#1 → Adam#2 (a new object; TFA004 → create the object once and reuse it (traced by identity))",
-        "retraced: argument `xs[0]` shape [1] → [3] (length varies; TFA004 → no automatic fix: an input_signature would "
+    assert texts == [  # one retrace, four arguments changed: one line, each argument with its own advice
+        "retraced: arguments `n` Python value 1 → 2 (each distinct value traces; TFA007 → pass a tensor (tf.constant) instead of a Python number)"
+        " and `x` dtype float32 → float64 (dtype varies; TFA004 → cast to one dtype at the call site)"
+        " and `opt` object Adam#1 → Adam#2 (a new object; TFA004 → create the object once and reuse it (traced by identity))"
+        " and `xs[0]` shape [1] → [3] (length varies; TFA004 → no automatic fix: an input_signature would "
         "reject observed calls (`x` is float32 and float64); reduce_retracing only generalises shapes, which did not cause these retraces)",
     ]
 

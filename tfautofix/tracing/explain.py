@@ -276,18 +276,29 @@ def report(function: FunctionTraces) -> list[Line]:
                 where = _site(error) or site
                 message = error.get("message", "").split(". ")[0].rstrip(".")
                 _add(lines, Line("error", f"{where or '?'}: trace raised {error.get('type')}: {message}", _error_rule(trace), site=where))
-    for (site, path, aspect), group in groups.items():
-        name = path.split("[", 1)[0]
-        rule, fix = _hint(function, decided, name, aspect, call_sites)
-        values = group["values"]
-        shown = values if len(values) <= 4 else [*values[:2], "...", values[-1]]
-        what = {"value": "Python value", "identity": "object", "length": "length", "kind": "kind"}.get(aspect, aspect)
+    for (site, changed), group in groups.items():
+        parts, hints = [], []
+        for path, aspect in changed:
+            values = group["values"][path]
+            shown = values if len(values) <= 4 else [*values[:2], "...", values[-1]]
+            what = {"value": "Python value", "identity": "object", "length": "length", "kind": "kind"}.get(aspect, aspect)
+            change = "" if aspect == "spec" else f" {what} {' → '.join(shown)}"
+            parts.append((f"`{path}`{change}", _why(aspect, values)))
+            hints.append(_hint(function, decided, path.split("[", 1)[0], aspect, call_sites))
+        rule, fix = hints[0]
+
+        def advice(hint):
+            return f"; {hint[0]} → {hint[1]}" if hint[0] and hint[1] else f"; {hint[1]}" if hint[1] else ""
+
+        if len(set(hints)) == 1:
+            arguments = " and ".join(f"{text} ({why})" for text, why in parts[:-1])
+            last_text, last_why = parts[-1]
+            arguments += (" and " if arguments else "") + f"{last_text} ({last_why}{advice(hints[0])})"
+        else:
+            arguments = " and ".join(f"{text} ({why}{advice(hint)})" for (text, why), hint in zip(parts, hints))
         times = f" {group['count']}×" if group["count"] > 1 else ""
         at = f" at {site}" if site else ""
-        change = "" if aspect == "spec" else f" {what} {' → '.join(shown)}"
-        text = f"retraced{times}{at}: argument `{path}`{change} ({_why(aspect, values)}"
-        text += f"; {rule} → {fix})" if rule and fix else f"; {fix})" if fix else ")"
-        lines.append(Line("retrace", text, rule, fix, group["count"], site))
+        lines.append(Line("retrace", f"retraced{times}{at}: argument{'s' if len(parts) > 1 else ''} {arguments}", rule, fix, group["count"], site))
     for trace in function.traces:
         for event in trace.get("events", ()):
             site = _site(event)
@@ -320,12 +331,13 @@ def _retrace(function, cache, index, site, lines, groups) -> None:
     found = [c for name in trace["parameters"] for c in changes(name, closest["parameters"].get(name), trace["parameters"][name])]
     if not found:
         lines.append(Line("retrace", f"retraced at {site}: no argument changed (captured Python state or a collected object)", site=site))
-    for path, aspect, before, after in found:
-        group = groups.setdefault((site, path, aspect), {"values": [before], "count": 0})
-        group["count"] += 1
-        for value in (before, after):
-            if value not in group["values"]:
-                group["values"].append(value)
+    if not found:
+        return
+    group = groups.setdefault((site, tuple((path, aspect) for path, aspect, _, _ in found)), {"count": 0, "values": {}})
+    group["count"] += 1
+    for path, _, before, after in found:
+        values = group["values"].setdefault(path, [])
+        values += [v for v in (before, after) if v not in values]
 
 
 def _error_rule(trace: dict) -> str | None:
