@@ -205,7 +205,11 @@ def merge_scopes(scopes: list[list[dict]]) -> list[dict]:
 
 def merge_directory(directory: str | os.PathLike) -> TraceLog:
     fragments = []
-    for path in sorted(Path(directory).glob("fragment-*.json")):
+    def started(path: Path) -> tuple[int, str]:  # parents (lower pids, usually) before the processes they start
+        pid = path.name.split("-")[1]
+        return (int(pid) if pid.isdigit() else 0, path.name)
+
+    for path in sorted(Path(directory).glob("fragment-*.json"), key=started):
         try:
             fragments.append(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError):

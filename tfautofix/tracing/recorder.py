@@ -30,6 +30,8 @@ _HOOKED_MODULE = "tensorflow.python.eager.polymorphic_function.polymorphic_funct
 #: Keras's train/predict functions are: they retrace on the user's data.
 _LIBRARY_PREFIXES = ("tensorflow.",)
 _ATTRIBUTE = "_tfautofix_record"
+#: ``TFAUTOFIX_TRACE_OBSERVE=0`` records traces without trace-time observation (FORMAT.md).
+OBSERVE = os.environ.get("TFAUTOFIX_TRACE_OBSERVE", "1") != "0"
 
 
 class _Record:
@@ -209,14 +211,12 @@ def _differences(new: dict, old: dict) -> list[str]:
 
 # -- trace-time observation -------------------------------------------------------
 
-#: Lines of the user's project that ran at trace time (a call or a function entry), per file.
-_scope: dict[str, set[int]] = {}
-_scope_functions: dict[str, dict[int, str]] = {}
+#: Lines of the user's project (code object, line) that made a call at trace time.
+_lines: set = set()
 _LIST_MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "__setitem__",
                             "__delitem__", "__iadd__", "update", "popitem", "setdefault"})
 #: Module code and AutoGraph's factories around a converted function are not function bodies.
 _NOT_BODIES = frozenset({"<module>", "outer_factory", "inner_factory"})
-_variable_codes: dict = {}  # code object -> "created" | "refused" (a non-first trace)
 _hazard_builtins = [None, None]  # print, open: their event kinds are their names
 _random_types: tuple = ()
 _PLAIN = (type(sys), type, type(len), type(lambda: None))  # modules, classes, functions: rebinding them is rare
@@ -303,45 +303,66 @@ def _observers() -> list:
     return stack
 
 
+#: What a code object is to the profile hook, decided once per code object.
+_LIBRARY, _BODY, _OTHER, _TRANSPARENT_CODE, _CREATED, _REFUSED = range(6)
+_kinds: dict = {}
+
+
+def _classify(code) -> int:
+    if code.co_filename in _generated or _place(code.co_filename) == "user":
+        kind = _OTHER if code.co_name in _NOT_BODIES else _BODY
+    else:
+        kind = _TRANSPARENT_CODE if _place(code.co_filename) == "transparent" else _LIBRARY
+    _kinds[code] = kind
+    return kind
+
+
 def _profile(frame, event, arg):
-    """``sys.setprofile`` hook, installed only while a recorded function traces."""
+    """``sys.setprofile`` hook, installed only while a recorded function traces. It runs for
+    every call TensorFlow makes while tracing: library code leaves after two dict lookups."""
     if event == "call":
         code = frame.f_code
-        observer = _local.observers[-1]
-        if code in _variable_codes:
-            _on_variable(observer, frame, _variable_codes[code])
-        location = _user_location(code, code.co_firstlineno)
-        if location is not None and code.co_name not in _NOT_BODIES:
+        kind = _kinds.get(code)
+        if kind is None:
+            kind = _classify(code)
+        if kind == _BODY:
+            observer = _local.observers[-1]
             if not observer.body:
                 observer.enter(frame)
             observer.codes.setdefault(code, frame.f_globals)
-            _scope.setdefault(location[0], set()).add(location[1])
-            name = code.co_qualname if code.co_filename not in _generated else code.co_name.removeprefix("tf__")
-            _scope_functions.setdefault(location[0], {}).setdefault(location[1], name)
+        elif kind >= _CREATED:
+            _on_variable(_local.observers[-1], frame, "created" if kind == _CREATED else "refused")
         back = frame.f_back
         if back is not None:
-            location = _user_location(back.f_code, back.f_lineno)
-            if location is not None:
-                _scope.setdefault(location[0], set()).add(location[1])
+            kind = _kinds.get(back.f_code)
+            if kind == _BODY or kind == _OTHER:
+                _lines.add((back.f_code, back.f_lineno))
     elif event == "c_call":
-        location = _user_location(frame.f_code, frame.f_lineno)
-        if location is not None:
-            _scope.setdefault(location[0], set()).add(location[1])
-        if arg is _hazard_builtins[0] or arg is _hazard_builtins[1]:
-            site = _user_site(frame, through_transparent_only=True)
-            if site is not None:
-                _local.observers[-1].event(arg.__name__, site, f"{arg.__name__}() ran once, at trace time")
-            return
-        owner = getattr(arg, "__self__", None)
-        if owner is not None:
-            observer = _local.observers[-1]
-            watched = observer.watched.get(id(owner))
-            if watched is not None and watched[1] is owner and arg.__name__ in _LIST_MUTATORS:
-                observer.event("mutation", _user_site(frame), f"`{watched[0]}` ({type(owner).__name__} argument) .{arg.__name__}() at trace time")
-            elif _random_types and isinstance(owner, _random_types):
-                site = _user_site(frame, through_transparent_only=True)
-                if site is not None:
-                    observer.event("random", site, "Python random draw at trace time: the value is frozen into the graph")
+        kind = _kinds.get(frame.f_code)
+        if kind == _BODY or kind == _OTHER:
+            _lines.add((frame.f_code, frame.f_lineno))
+            _c_call(frame, arg)
+        elif kind == _TRANSPARENT_CODE:
+            _c_call(frame, arg)
+
+
+def _c_call(frame, arg) -> None:
+    """A builtin called from user code (or on its way from it): print, open, a Python
+    random draw, a mutation of a watched argument."""
+    observer = _local.observers[-1]
+    if arg is _hazard_builtins[0] or arg is _hazard_builtins[1]:
+        site = _user_site(frame, through_transparent_only=True)
+        if site is not None:
+            observer.event(arg.__name__, site, f"{arg.__name__}() ran once, at trace time")
+        return
+    owner = getattr(arg, "__self__", None)
+    watched = observer.watched.get(id(owner))
+    if watched is not None and watched[1] is owner and arg.__name__ in _LIST_MUTATORS:
+        observer.event("mutation", _user_site(frame), f"`{watched[0]}` ({type(owner).__name__} argument) .{arg.__name__}() at trace time")
+    elif isinstance(owner, _random_types):
+        site = _user_site(frame, through_transparent_only=True)
+        if site is not None:
+            observer.event("random", site, "Python random draw at trace time: the value is frozen into the graph")
 
 
 def _patch_numpy_random() -> list:
@@ -491,10 +512,10 @@ def _hook(module) -> None:
     _hazard_builtins[:] = [builtins.print, builtins.open]
     _plain_types = (*_PLAIN, function_class)
     for cls in (resource_variable_ops.ResourceVariable, resource_variable_ops.UninitializedVariable):
-        _variable_codes[cls.__init__.__code__] = "created"
+        _kinds[cls.__init__.__code__] = _CREATED
     for constant in function_class._initialize.__code__.co_consts:
         if getattr(constant, "co_name", None) == "invalid_creator_scope":
-            _variable_codes[constant] = "refused"
+            _kinds[constant] = _REFUSED  # TensorFlow refuses variables on traces after the first
 
     def __call__(self, *args, **kwds):
         current = self.__dict__.get(_ATTRIBUTE, False)
@@ -543,7 +564,7 @@ def _hook(module) -> None:
         observers = _observers()
         observer = _Observer(record, entry, first)
         previous = sys.getprofile()
-        observe = previous is None or previous is _profile  # never displace a profiler the user runs
+        observe = OBSERVE and (previous is None or previous is _profile)  # never displace a profiler the user runs
         patched = []
         if observe:
             if not observers:
@@ -583,7 +604,7 @@ def _hook(module) -> None:
     tracing_compilation._create_concrete_function = _create_concrete_function
     autograph_api._convert_actual = _convert_actual
     _random_types = (random.Random,)
-    originals["__call__"] = original_call  # for benchmarks/trace_overhead.py
+    originals.update({"__call__": original_call, "create": original_create})  # for benchmarks/trace_overhead.py
 
 
 originals: dict = {}
@@ -628,12 +649,28 @@ def fragment() -> dict:
             "tensorflow": getattr(tensorflow, "__version__", None),
         }],
         "functions": [r.to_json() for r in _records.values() if r.traces or r.calls],
-        "scope": [
-            {"file": file, "lines": sorted(lines),
-             "functions": [{"line": line, "qualname": name} for line, name in sorted(_scope_functions.get(file, {}).items())]}
-            for file, lines in sorted(_scope.items())
-        ],
+        "scope": _observed_scope(),
     }
+
+
+def _observed_scope() -> list[dict]:
+    """``_lines`` and the user's functions that ran, as user files and lines (FORMAT.md)."""
+    lines: dict[str, set[int]] = {}
+    functions: dict[str, dict[int, str]] = {}
+    for code, line in list(_lines):
+        location = _user_location(code, line)
+        if location is not None:
+            lines.setdefault(location[0], set()).add(location[1])
+    for code, kind in list(_kinds.items()):
+        location = _user_location(code, code.co_firstlineno) if kind == _BODY else None
+        if location is not None:
+            lines.setdefault(location[0], set()).add(location[1])
+            name = code.co_name.removeprefix("tf__") if code.co_filename in _generated else code.co_qualname
+            functions.setdefault(location[0], {}).setdefault(location[1], name)
+    return [
+        {"file": file, "lines": sorted(found), "functions": [{"line": n, "qualname": q} for n, q in sorted(functions.get(file, {}).items())]}
+        for file, found in sorted(lines.items())
+    ]
 
 
 def _write_fragment(directory: str) -> None:
