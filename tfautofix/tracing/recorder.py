@@ -317,12 +317,19 @@ def _classify(code) -> int:
     return kind
 
 
-def _profile(frame, event, arg):
+def _profile(frame, event, arg, kinds=_kinds.get, lines=_lines.add):
     """``sys.setprofile`` hook, installed only while a recorded function traces. It runs for
-    every call TensorFlow makes while tracing: library code leaves after two dict lookups."""
-    if event == "call":
+    every call TensorFlow makes while tracing: library code leaves after one dict lookup."""
+    if event == "c_call":
+        kind = kinds(frame.f_code)
+        if kind == _BODY or kind == _OTHER:
+            lines((frame.f_code, frame.f_lineno))
+            _c_call(frame, arg)
+        elif kind == _TRANSPARENT_CODE:
+            _c_call(frame, arg)
+    elif event == "call":
         code = frame.f_code
-        kind = _kinds.get(code)
+        kind = kinds(code)
         if kind is None:
             kind = _classify(code)
         if kind == _BODY:
@@ -334,16 +341,9 @@ def _profile(frame, event, arg):
             _on_variable(_local.observers[-1], frame, "created" if kind == _CREATED else "refused")
         back = frame.f_back
         if back is not None:
-            kind = _kinds.get(back.f_code)
+            kind = kinds(back.f_code)
             if kind == _BODY or kind == _OTHER:
-                _lines.add((back.f_code, back.f_lineno))
-    elif event == "c_call":
-        kind = _kinds.get(frame.f_code)
-        if kind == _BODY or kind == _OTHER:
-            _lines.add((frame.f_code, frame.f_lineno))
-            _c_call(frame, arg)
-        elif kind == _TRANSPARENT_CODE:
-            _c_call(frame, arg)
+                lines((back.f_code, back.f_lineno))
 
 
 def _c_call(frame, arg) -> None:
