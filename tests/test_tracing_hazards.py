@@ -73,6 +73,9 @@ def test_each_hazard_is_recorded_at_the_users_line(run) -> None:
     assert {e[:2] + (e[2],) for e in events(functions["countdown"])} == {("recursion", "hazards.py", marker("recursion"))}
     creators = {e.get("creator") for f in (functions["traced_loss"], functions["train_step"]) for t in f.traces for e in t.get("events", ())}
     assert {c.split()[0] + " " + c.split()[1] for c in creators if c} == {"layer Dense", "optimizer Adam"}
+    loose = {(e["kind"], e["file"], e["line"], e["function"]) for e in run["log"].events}  # traced by Dataset.map
+    assert loose == {("random", "hazards.py", marker("map random"), "<lambda>"),
+                     ("print", "hazard_helpers.py", marker("map print", "hazard_helpers.py"), "shift")}
     scaled_detail = functions["scaled"].traces[0]["events"][0]["detail"]
     assert f"rebound before the call at hazards.py:{marker('rebind') + 1}" in scaled_detail
 
@@ -111,6 +114,7 @@ def test_explain(run) -> None:
     assert f"Keras predict_function (one_step_on_data_distributed)  called from hazards.py:{marker('predict')}" in text
     assert "argument `optimizer` object Adam#" in text and "(a new object; TFA004 → create the object once and reuse it" in text
     assert "argument `n` Python value 0 → 1 (each distinct value traces; TFA007 → pass a tensor" in text
+    assert f"hazard_helpers.py:{marker('map print', 'hazard_helpers.py')}: print() ran once, at trace time (in `shift`) [TFA008]" in text
 
 
 def test_check_reports_each_hazard_at_the_users_line_confirmed(run) -> None:
@@ -125,6 +129,8 @@ def test_check_reports_each_hazard_at_the_users_line_confirmed(run) -> None:
         ("hazards.py", "TFA012", marker("open")),
         ("hazards.py", "TFA008", marker("print")),
         ("hazards.py", "TFA002", marker("numpy")),
+        ("hazards.py", "TFA002", marker("map random")),
+        ("hazard_helpers.py", "TFA008", marker("map print", "hazard_helpers.py")),
     }
     assert expected <= confirmed, sorted(expected - confirmed)
     predict_in_loop = [f for f in findings if f["code"] == "TFA011"]

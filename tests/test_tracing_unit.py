@@ -332,7 +332,9 @@ def test_explain_json_format(tmp_path: Path) -> None:
     path.write_text(json.dumps(log_json(function_log(traces=[{"x": tensor([1])}, {"x": tensor([2])}]))))
     result = CliRunner().invoke(app, ["explain", str(path), "--format", "json"])
     assert result.exit_code == 0
-    (entry,) = json.loads(result.output)
+    data = json.loads(result.output)
+    assert data["events"] == []
+    (entry,) = data["functions"]
     assert (entry["function"], entry["calls"], entry["traces"], entry["retraces"]) == ("step", 2, 2, 1)
     assert entry["lines"][0]["rule"] == "TFA004" and entry["lines"][0]["fix"] == "input_signature [None]"
 

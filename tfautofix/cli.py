@@ -424,12 +424,14 @@ class ExplainFormat(str, enum.Enum):
 @app.command()
 def explain(
     tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A trace log written by `tfautofix trace`."),
-    output_format: ExplainFormat = typer.Option(ExplainFormat.text, "--format", help="text, or json (one object per function)."),
+    output_format: ExplainFormat = typer.Option(
+        ExplainFormat.text, "--format", help="text, or json: {functions: [one object per function], events: [...]}."
+    ),
 ) -> None:
     """Explain, per tf.function, why it retraced (which argument changed how, where) and which rule fixes it."""
     import json
 
-    from tfautofix.tracing.explain import explanation_text, ranked, summary
+    from tfautofix.tracing.explain import explanation_text, loose_lines, ranked, summary
     from tfautofix.tracing.log import TraceLogError, load
 
     try:
@@ -438,9 +440,10 @@ def explain(
         err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
     if output_format is ExplainFormat.json:
-        print(json.dumps([summary(function) for function in ranked(log)], indent=1, ensure_ascii=False))
+        data = {"functions": [summary(function) for function in ranked(log)], "events": [line.to_json() for line in loose_lines(log)]}
+        print(json.dumps(data, indent=1, ensure_ascii=False))
         return
-    if not log.functions:
+    if not log.functions and not log.events:
         out.print("No tf.function was called.")
         return
     out.print(explanation_text(log))

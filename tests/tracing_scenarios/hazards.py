@@ -6,14 +6,14 @@ matter: the test looks events up by the marker comments (`# <- name`).
 """
 
 import os
+import random
 import sys
 import tempfile
 
 import keras
 import numpy as np
 import tensorflow as tf
-
-from hazard_helpers import jitter
+from hazard_helpers import jitter, shift
 
 
 @tf.function
@@ -110,6 +110,8 @@ def main() -> None:
         model.fit(np.ones((rows, 3)), np.ones((rows, 1)), batch_size=rows, epochs=1, verbose=0)  # <- fit
     for rows in (8, 16):
         model.predict(np.ones((rows, 3)), batch_size=rows, verbose=0)  # <- predict
+    dataset = tf.data.Dataset.range(3).map(lambda x: tf.cast(x, tf.float32) * random.random())  # <- map random
+    list(dataset.map(shift))
     assert sys.getprofile() is None, "the recorder observes traces only"
 
 

@@ -20,13 +20,13 @@ def observed(findings: list[Finding], lines: list[str], path: str, traces: Trace
 
     ran = traces.lines_run(path)
     events = traces.events_in(path)
-    at = {event["line"] for _, _, event in events}
+    at = {event["line"] for _, event in events}
     for finding in findings:
         if finding.line in ran or finding.line in at:
             finding.confirmed = True
     covered = {(f.code, f.line) for f in findings}
     added: dict[tuple[str, int], Finding] = {}
-    for function, _, event in events:
+    for function, event in events:
         code = EVENT_RULES.get(event["kind"])
         line = event["line"]
         if code not in codes or (code, line) in covered or (code, line) in added or not 0 < line <= len(lines):
@@ -35,7 +35,7 @@ def observed(findings: list[Finding], lines: list[str], path: str, traces: Trace
         column = len(text) - len(text.lstrip()) + 1
         added[(code, line)] = Finding(
             code, rule_by_code(code).name,
-            f"seen at run time while tracing `{function.qualname}`: {event.get('detail', event['kind'])}",
+            f"seen at run time while tracing `{function}`: {event.get('detail', event['kind'])}",
             line, column, line, len(text) + 1, path=path, confirmed=True,
         )
     return sorted([*findings, *added.values()], key=lambda f: (f.line, f.column, f.code))

@@ -442,8 +442,26 @@ def explanation_text(log: TraceLog, functions=None):
         lines = report(function)
         if not any(line.kind in ("retrace", "error") for line in lines):
             text.append("  no retracing\n", style="green")
-        for line in lines:
-            text.append("  - ")
-            text.append(line.text, style=_STYLES.get(line.kind, "yellow"))
-            text.append(f" [{line.rule}]\n" if line.rule and line.kind != "retrace" else "\n", style="yellow")
+        _lines_text(text, lines)
+    if log.events and functions is None:
+        text.append("Functions TensorFlow traced for itself (Dataset.map, ...)", style="bold")
+        text.append("\n")
+        _lines_text(text, loose_lines(log))
     return text
+
+
+def _lines_text(text, lines: list[Line]) -> None:
+    for line in lines:
+        text.append("  - ")
+        text.append(line.text, style=_STYLES.get(line.kind, "yellow"))
+        text.append(f" [{line.rule}]\n" if line.rule and line.kind != "retrace" else "\n", style="yellow")
+
+
+def loose_lines(log: TraceLog) -> list[Line]:
+    """The events of ``log.events``: user code that TensorFlow's own functions traced."""
+    lines: list[Line] = []
+    for event in log.events:
+        site = _site(event)
+        detail = f"{event.get('detail', event['kind'])} (in `{event.get('function') or '?'}`)"
+        _add(lines, Line(event["kind"], f"{site}: {detail}", EVENT_RULES.get(event["kind"]), site=site))
+    return lines

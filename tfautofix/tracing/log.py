@@ -78,6 +78,8 @@ class TraceLog:
     exit_code: int | None = None
     #: The observed traced scope: ``{"file", "lines", "functions"}`` per user file.
     scope: list[dict] = field(default_factory=list)
+    #: Events in the user's code traced by TensorFlow's own functions (``Dataset.map``, ...).
+    events: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -88,6 +90,7 @@ class TraceLog:
             "processes": self.processes,
             "functions": [f.to_json() for f in self.functions],
             **({"scope": self.scope} if self.scope else {}),
+            **({"events": self.events} if self.events else {}),
         }
 
     def _matches(self, recorded: str, path: str) -> bool:
@@ -101,15 +104,11 @@ class TraceLog:
         """Lines of ``path`` that ran while a function was being traced."""
         return {line for entry in self.scope if self._matches(entry["file"], path) for line in entry.get("lines", ())}
 
-    def events_in(self, path: str) -> list[tuple[FunctionTraces, dict, dict]]:
-        """Hazard events (and crashed traces' errors) at lines of ``path``: (function, trace, event)."""
-        found = []
-        for function in self.functions:
-            for trace in function.traces:
-                for event in trace.get("events", ()):
-                    if self._matches(event["file"], path):
-                        found.append((function, trace, event))
-        return found
+    def events_in(self, path: str) -> list[tuple[str, dict]]:
+        """Trace-time events at lines of ``path``: (the traced function's name, event)."""
+        found = [(f.qualname, e) for f in self.functions for t in f.traces for e in t.get("events", ())]
+        found += [(e.get("function") or "?", e) for e in self.events]
+        return [(name, event) for name, event in found if self._matches(event["file"], path)]
 
     def for_file(self, path: str) -> list[FunctionTraces]:
         """Functions defined in ``path``. A relative path in the log matches any
@@ -145,6 +144,7 @@ def from_json(data: object, source: str = "trace log") -> TraceLog:
             command=list(data.get("command", [])),
             exit_code=data.get("exit_code"),
             scope=merge_scopes([data.get("scope") or []]),
+            events=[dict(e) for e in data.get("events") or ()],
         )
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise TraceLogError(f"{source}: malformed trace log ({type(error).__name__}: {error})") from None
@@ -165,7 +165,10 @@ def load(path: str | os.PathLike) -> TraceLog:
 
 def merge(fragments: list[dict]) -> TraceLog:
     """Merge per-process fragments: functions with the same definition are one entry."""
-    log = TraceLog(scope=merge_scopes([fragment.get("scope") or [] for fragment in fragments]))
+    log = TraceLog(
+        scope=merge_scopes([fragment.get("scope") or [] for fragment in fragments]),
+        events=[event for fragment in fragments for event in fragment.get("events") or ()],
+    )
     by_key: dict[tuple, FunctionTraces] = {}
     for fragment in fragments:
         offset = len(log.processes)

@@ -213,6 +213,9 @@ def _differences(new: dict, old: dict) -> list[str]:
 
 #: Lines of the user's project (code object, line) that made a call at trace time.
 _lines: set = set()
+#: Events in the user's code while TensorFlow traced a function of its own (tf.data's
+#: ``Dataset.map`` wrapper, ...), with ``traced_by`` and ``function`` (FORMAT.md).
+_loose_events: list = []
 _LIST_MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "__setitem__",
                             "__delitem__", "__iadd__", "update", "popitem", "setdefault"})
 #: Module code and AutoGraph's factories around a converted function are not function bodies.
@@ -239,7 +242,7 @@ class _Observer:
 
     def event(self, kind, site, detail, **extra):
         key = (kind, *(site or ("", 0)), detail)
-        if key in self.seen:
+        if key in self.seen or (site is None and self.record is None):
             return
         self.seen.add(key)
         file, line = site or (self.record.file, self.record.line)
@@ -249,6 +252,8 @@ class _Observer:
         """The traced function's own frame: watch its list and dict arguments."""
         self.body = True
         code = frame.f_code
+        if self.record is None:
+            self.entry["function"] = code.co_name.removeprefix("tf__")
         names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
         local = frame.f_locals
         for name in names:
@@ -262,6 +267,8 @@ class _Observer:
                 e["kind"] == "mutation" and e["detail"].startswith(f"`{name}`") for e in self.entry.get("events", ())
             ):
                 self.event("mutation", None, f"`{name}` ({type(value).__name__} argument) changed while tracing")
+        if self.record is None:
+            return
         watched = {(id(namespace), name) for namespace, name, *_ in self.record.watch}
         for code, namespace in self.codes.items():
             for name in _globals_read(code):
@@ -324,9 +331,9 @@ def _profile(frame, event, arg, kinds=_kinds.get, lines=_lines.add):
         kind = kinds(frame.f_code)
         if kind == _BODY or kind == _OTHER:
             lines((frame.f_code, frame.f_lineno))
-            _c_call(frame, arg)
+            _safely(_c_call, frame, arg)
         elif kind == _TRANSPARENT_CODE:
-            _c_call(frame, arg)
+            _safely(_c_call, frame, arg)
     elif event == "call":
         code = frame.f_code
         kind = kinds(code)
@@ -335,15 +342,24 @@ def _profile(frame, event, arg, kinds=_kinds.get, lines=_lines.add):
         if kind == _BODY:
             observer = _local.observers[-1]
             if not observer.body:
-                observer.enter(frame)
+                _safely(observer.enter, frame)
             observer.codes.setdefault(code, frame.f_globals)
         elif kind >= _CREATED:
-            _on_variable(_local.observers[-1], frame, "created" if kind == _CREATED else "refused")
+            _safely(_on_variable, _local.observers[-1], frame, "created" if kind == _CREATED else "refused")
         back = frame.f_back
         if back is not None:
             kind = kinds(back.f_code)
             if kind == _BODY or kind == _OTHER:
                 lines((back.f_code, back.f_lineno))
+
+
+def _safely(function, *args) -> None:
+    """An exception in a profile hook would unset it and surface in the user's code: the
+    observation is best-effort, the user's program is not."""
+    try:
+        function(*args)
+    except Exception:  # noqa: BLE001, S110
+        pass
 
 
 def _c_call(frame, arg) -> None:
@@ -472,6 +488,24 @@ def _check_globals(record, frame) -> None:
             })
 
 
+def _observed(observer, create):
+    """Run ``create()`` (one trace) with the profile hook watching, unless another profiler runs."""
+    observers = _observers()
+    previous = sys.getprofile()
+    if not OBSERVE or (previous is not None and previous is not _profile):  # never displace the user's profiler
+        return create()
+    patched = [] if observers else _patch_numpy_random()
+    observers.append(observer)
+    sys.setprofile(_profile)
+    try:
+        return create()
+    finally:
+        sys.setprofile(previous)
+        observers.pop()
+        _restore(patched)
+        _safely(observer.finish)
+
+
 def _error(error: BaseException) -> dict:
     """The exception a trace raised, at its deepest user-code line. AutoGraph re-raises
     a rewritten copy; the original (its context) holds the user's frames."""
@@ -537,7 +571,7 @@ def _hook(module) -> None:
         record = current[0]
         record.calls += 1
         if record.watch:
-            _check_globals(record, sys._getframe(1))
+            _safely(_check_globals, record, sys._getframe(1))
         observers = getattr(_local, "observers", None)
         if observers and any(o.record is record for o in observers):
             observers[-1].event("recursion", _user_site(sys._getframe(1)), f"`{record.qualname}` called while it is being traced")
@@ -549,9 +583,16 @@ def _hook(module) -> None:
             _local.current = outer
 
     def _create_concrete_function(function_type, type_context, func_graph, tracing_options):
-        record = _record_for(tracing_options.python_function)
-        if record is None:
+        def create():
             return original_create(function_type, type_context, func_graph, tracing_options)
+
+        record = _record_for(tracing_options.python_function)
+        if record is None:  # TensorFlow's own function (tf.data's wrapper, ...): the user's code it runs still counts
+            entry = {"traced_by": getattr(tracing_options.python_function, "__qualname__", "?"), "events": []}
+            try:
+                return _observed(_Observer(None, entry, True), create)
+            finally:
+                _loose_events.extend(dict(e, traced_by=entry["traced_by"], function=entry.get("function")) for e in entry["events"])
         current = getattr(_local, "current", None)
         instance = current[1] if current is not None and current[0] is record else 0
         parameters = {name: _safe_spec(p.type_constraint) for name, p in function_type.parameters.items()}
@@ -561,29 +602,14 @@ def _hook(module) -> None:
         call_site = _call_site(sys._getframe(1))
         if call_site is not None:
             entry["call_site"] = call_site
-        observers = _observers()
-        observer = _Observer(record, entry, first)
-        previous = sys.getprofile()
-        observe = OBSERVE and (previous is None or previous is _profile)  # never displace a profiler the user runs
-        patched = []
-        if observe:
-            if not observers:
-                patched = _patch_numpy_random()
-            observers.append(observer)
-            sys.setprofile(_profile)
         start = time.perf_counter()
         try:
-            return original_create(function_type, type_context, func_graph, tracing_options)
+            return _observed(_Observer(record, entry, first), create)
         except BaseException as error:
             entry["error"] = _error(error)
             raise
         finally:
             seconds = time.perf_counter() - start
-            if observe:
-                sys.setprofile(previous)
-                observers.pop()
-                _restore(patched)
-                observer.finish()
             entry["seconds"] = round(seconds, 6)
             # Compared once done: a recursive call's own traces finish first.
             earlier = [t["parameters"] for t in record.traces if t["instance"] == instance]
@@ -650,6 +676,7 @@ def fragment() -> dict:
         }],
         "functions": [r.to_json() for r in _records.values() if r.traces or r.calls],
         "scope": _observed_scope(),
+        **({"events": _loose_events} if _loose_events else {}),
     }
 
 
@@ -674,7 +701,7 @@ def _observed_scope() -> list[dict]:
 
 
 def _write_fragment(directory: str) -> None:
-    if not _records:
+    if not _records and not _lines:
         return
     path = os.path.join(directory, f"fragment-{os.getpid()}-{time.time_ns()}.json")
     with open(path + ".tmp", "w", encoding="utf-8") as handle:

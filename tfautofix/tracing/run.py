@@ -71,4 +71,6 @@ def _relative_to_cwd(log: trace_log.TraceLog) -> None:
             for located in (trace.get("call_site"), trace.get("error"), *trace.get("events", ())):
                 if located and "file" in located:
                     located["file"] = relative(located["file"])
+    for event in log.events:
+        event["file"] = relative(event["file"])
     log.scope = trace_log.merge_scopes([[dict(entry, file=relative(entry["file"])) for entry in log.scope]])
