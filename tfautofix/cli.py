@@ -2,7 +2,9 @@
 
 Exit codes (PRODUCT.md): 0 nothing found / all fixed; 1 findings remain or, in a
 dry run, changes would be made; 2 usage error or a file that could not be read
-or parsed (the other files are still processed).
+or parsed (the other files are still processed). ``trace`` exits with the
+command's own code, or 3 when the command succeeded but a function retraced over
+its budget (``--max-retraces``, ``retrace-budget``).
 """
 
 from __future__ import annotations
