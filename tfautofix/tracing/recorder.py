@@ -223,7 +223,8 @@ _NOT_BODIES = frozenset({"<module>", "outer_factory", "inner_factory"})
 _hazard_builtins = [None, None]  # print, open: their event kinds are their names
 _random_types: tuple = ()
 _PLAIN = (type(sys), type, type(len), type(lambda: None))  # modules, classes, functions: rebinding them is rare
-_plain_types: tuple = _PLAIN
+_plain_types: tuple = _PLAIN  # and TensorFlow's Function, once hooked
+_MISSING = object()
 _KERAS_KINDS = (("Optimizer", "optimizer"), ("Metric", "metric"), ("Model", "model"), ("Functional", "model"),
                 ("Sequential", "model"), ("Layer", "layer"))
 
@@ -271,9 +272,9 @@ class _Observer:
             return
         watched = {(id(namespace), name) for namespace, name, *_ in self.record.watch}
         for code, namespace in self.codes.items():
-            for name in _globals_read(code):
-                value = namespace.get(name, _plain_types)
-                if value is not _plain_types and not isinstance(value, _plain_types) and (id(namespace), name) not in watched:
+            for name in _global_reads(code):
+                value = namespace.get(name, _MISSING)
+                if value is not _MISSING and not isinstance(value, _plain_types) and (id(namespace), name) not in watched:
                     watched.add((id(namespace), name))
                     self.record.watch.append((namespace, name, value, self.entry, code))
 
@@ -288,14 +289,16 @@ def _unchanged(value, copy) -> bool:
 _global_names: dict = {}
 
 
-def _globals_read(code) -> tuple[str, ...]:
+def _global_reads(code) -> dict[str, int | None]:
+    """The globals ``code`` reads, each with the first line reading it."""
     names = _global_names.get(code)
     if names is None:
         import dis
 
-        names = _global_names[code] = tuple(dict.fromkeys(
-            i.argval for i in dis.get_instructions(code) if i.opname in ("LOAD_GLOBAL", "LOAD_NAME")
-        ))
+        names = _global_names[code] = {}
+        for instruction in dis.get_instructions(code):
+            if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and instruction.argval not in names:
+                names[instruction.argval] = instruction.positions.lineno if instruction.positions else None
     return names
 
 
@@ -475,12 +478,11 @@ def _check_globals(record, frame) -> None:
     """A global read at trace time was rebound since: the graph still holds the old value."""
     for item in list(record.watch):
         namespace, name, value, entry, code = item
-        if namespace.get(name, _plain_types) is not value:
+        if namespace.get(name, _MISSING) is not value:
             record.watch.remove(item)
             site = _user_site(frame)
             where = f" before the call at {os.path.basename(site[0])}:{site[1]}" if site else ""
-            line = next((i.positions.lineno for i in __import__("dis").get_instructions(code)
-                         if i.opname in ("LOAD_GLOBAL", "LOAD_NAME") and i.argval == name and i.positions), None)
+            line = _global_reads(code).get(name)
             file, line = (_user_location(code, line) if line else None) or (record.file, record.line)
             entry.setdefault("events", []).append({
                 "kind": "global", "file": file, "line": line,
