@@ -352,13 +352,18 @@ def _error_rule(trace: dict) -> str | None:
     return None
 
 
+def keras_function(function: FunctionTraces) -> str | None:
+    """``train_function``, ``test_function`` or ``predict_function`` for Keras's internal
+    step functions, named after the user's call (``fit``, ...) that traced them."""
+    if not function.library:
+        return None
+    calls = [t["call_site"]["calls"] for t in function.traces if t.get("call_site", {}).get("calls") in _KERAS_FUNCTIONS]
+    return _KERAS_FUNCTIONS[calls[0]] if calls else None
+
+
 def display_name(function: FunctionTraces) -> str:
-    """Keras's internal step functions are named after the user's call that traced them."""
-    if function.library:
-        calls = _distinct([t["call_site"].get("calls") for t in function.traces if t.get("call_site", {}).get("calls")])
-        if calls and calls[0] in _KERAS_FUNCTIONS:
-            return f"Keras {_KERAS_FUNCTIONS[calls[0]]} ({function.name})"
-    return function.qualname
+    keras = keras_function(function)
+    return f"Keras {keras} ({function.name})" if keras else function.qualname
 
 
 def retraces(function: FunctionTraces) -> int:
@@ -387,7 +392,7 @@ def budget_excess(log: TraceLog, max_retraces: int | None, budgets: dict[str, in
     names a function by qualname, last name, or Keras's ``train_function``/``predict_function``."""
     over = []
     for function in log.functions:
-        names = {function.qualname, function.name, display_name(function).split(" ")[-2] if function.library else function.name}
+        names = {function.qualname, function.name, keras_function(function)}
         allowed = next((budgets[n] for n in names if n in budgets), max_retraces)
         if allowed is not None and retraces(function) > allowed:
             over.append((function, retraces(function), allowed))
