@@ -289,6 +289,16 @@ def _unchanged(value, copy) -> bool:
 _global_names: dict = {}
 
 
+def _line_of(code, offset: int) -> int | None:
+    """The line of the instruction at ``offset`` (Python 3.10 has no ``positions``)."""
+    line = None
+    for start, _, number in code.co_lines():
+        if start > offset:
+            break
+        line = number if number is not None else line
+    return line
+
+
 def _global_reads(code) -> dict[str, int | None]:
     """The globals ``code`` reads, each with the first line reading it."""
     names = _global_names.get(code)
@@ -298,7 +308,7 @@ def _global_reads(code) -> dict[str, int | None]:
         names = _global_names[code] = {}
         for instruction in dis.get_instructions(code):
             if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and instruction.argval not in names:
-                names[instruction.argval] = instruction.positions.lineno if instruction.positions else None
+                names[instruction.argval] = instruction.starts_line or _line_of(code, instruction.offset)
     return names
 
 
@@ -694,7 +704,7 @@ def _observed_scope() -> list[dict]:
         location = _user_location(code, code.co_firstlineno) if kind == _BODY else None
         if location is not None:
             lines.setdefault(location[0], set()).add(location[1])
-            name = code.co_name.removeprefix("tf__") if code.co_filename in _generated else code.co_qualname
+            name = code.co_name.removeprefix("tf__") if code.co_filename in _generated else getattr(code, "co_qualname", code.co_name)
             functions.setdefault(location[0], {}).setdefault(location[1], name)
     return [
         {"file": file, "lines": sorted(found), "functions": [{"line": n, "qualname": q} for n, q in sorted(functions.get(file, {}).items())]}
