@@ -59,6 +59,9 @@ def test_budget_gate_fails_a_successful_command_with_the_explanation(run) -> Non
         "retrace budget exceeded: `TensorFlowTrainer._make_function.<locals>.one_step_on_data` retraced 1 time(s), 0 allowed",
     ]
     assert f"called from hazards.py:{marker('fit')}" in traced.stderr
+    log = run["log"]
+    recorded = len(log.events) + sum(len(t.get("events", ())) + ("error" in t) for f in log.functions for t in f.traces)
+    assert recorded >= 15 and f"retraced; {recorded} trace-time event(s) (hazards, crashed traces)" in " ".join(traced.stderr.split())
 
 
 def test_each_hazard_is_recorded_at_the_users_line(run) -> None:

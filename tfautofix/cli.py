@@ -405,9 +405,10 @@ def trace(
     if log.functions:
         err.print(summary_table(log))
     retraced = sum(1 for f in log.functions if f.max_traces > 1)
+    events = len(log.events) + sum(len(t.get("events", ())) + ("error" in t) for f in log.functions for t in f.traces)
     err.print(
-        f"Recorded {len(log.functions)} tf.function(s) in {len(log.processes)} process(es); {retraced} retraced. "
-        f"Trace log: {output} (see `tfautofix explain {output}`)."
+        f"Recorded {len(log.functions)} tf.function(s) in {len(log.processes)} process(es); {retraced} retraced; "
+        f"{events} trace-time event(s) (hazards, crashed traces). Trace log: {output} (see `tfautofix explain {output}`)."
     )
     over = budget_excess(log, max_retraces, budgets)
     if over:
