@@ -389,3 +389,21 @@ def test_retrace_budget_config(tmp_path: Path) -> None:
     pyproject.write_text("[tool.tfautofix]\nretrace-budget = {train_step = -1}\n")
     with pytest.raises(ConfigError, match="retrace-budget must be a table"):
         load_config(pyproject)
+
+
+def test_functions_seen_at_trace_time_are_traced_code_for_the_rules(tmp_path: Path) -> None:
+    """A helper in a module without TensorFlow, traced from another module: the static rules
+    analyse it as traced code (with their fixes) once the trace log says it ran at trace time."""
+    helper = tmp_path / "helpers.py"
+    helper.write_text("import random\n\n\ndef jitter(x):\n    print('value', x)\n    return x + random.random()\n\n\ndef eager(x):\n    print(x)\n")
+    data = log_json()
+    data["scope"] = [{"file": "helpers.py", "lines": [5, 6], "functions": [{"line": 4, "qualname": "jitter"}]}]
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(data))
+    plain = CliRunner().invoke(app, ["check", str(helper), "--no-cache", "--format", "json"])
+    assert json.loads(plain.output) == []
+    result = CliRunner().invoke(app, ["check", str(helper), "--traces", str(traces), "--no-cache", "--format", "json"])
+    found = [(f["code"], f["line"], f["fix"], f.get("confirmed")) for f in json.loads(result.output)]
+    assert found == [("TFA008", 5, {"applicability": "safe"}, True), ("TFA002", 6, {"applicability": "safe"}, True)]
+    fixed = CliRunner().invoke(app, ["fix", str(helper), "--traces", str(traces), "--no-cache"])
+    assert "+    return x + tf.random.uniform([])" in fixed.output and "print(x)" in helper.read_text()  # `eager` untouched

@@ -63,18 +63,18 @@ def _rules(codes: Iterable[str]) -> list[Rule]:
     return [rule for rule in map(rule_by_code, codes) if rule is not None]
 
 
-def _screen(text: str, rules: Sequence[Rule], traces=None) -> tuple[list[Rule], str]:
+def _screen(text: str, rules: Sequence[Rule], traces=None, path: str | None = None) -> tuple[list[Rule], str]:
     """Rules that may fire on ``text``, and what of it ``check`` must analyse (see
     :mod:`tfautofix.screen`); raises ``SyntaxError`` when it does not parse, so
     syntax errors are always reported. Rules that only work from a trace log are
     skipped when there is none."""
     if traces is None:
         rules = [rule for rule in rules if not rule.needs_traces]
-    return screen_source(text, rules, traces=traces)
+    return screen_source(text, rules, traces=traces, path=path)
 
 
-def _screened(text: str, rules: Sequence[Rule], traces=None) -> list[Rule]:
-    return _screen(text, rules, traces)[0]
+def _screened(text: str, rules: Sequence[Rule], traces=None, path: str | None = None) -> list[Rule]:
+    return _screen(text, rules, traces, path)[0]
 
 
 def _suppressed(finding: Finding, lines: list[str]) -> bool:
@@ -107,7 +107,7 @@ def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>", traces
     Nothing is rewritten here, so LibCST may see only the screen's focus of the
     text (same lines and columns): the definitions the findings can depend on.
     """
-    rules, focus = _screen(text, rules, traces)
+    rules, focus = _screen(text, rules, traces, path)
     if not rules:
         return []
     return _detect(cst.parse_module(focus), text, rules, path, traces)[1]
@@ -193,7 +193,7 @@ def _gate(new: str, fixes: Sequence[Finding], target_version: tuple[int, int]) -
 
 def detect(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None) -> tuple[FileContext, list[Finding]]:
     """Findings in ``text`` with the context their fixes apply to (``apply_one``)."""
-    rules = _screened(text, rules, traces)
+    rules = _screened(text, rules, traces, path)
     if not rules:
         return FileContext(cst.parse_module("")), []
     return _detect(cst.parse_module(text), text, rules, path, traces)
@@ -225,7 +225,7 @@ def fix_source(
     remaining: list[Finding] = []
     current = text
     for _ in range(MAX_PASSES):
-        screened = _screened(current, rules, traces)  # again after each pass: a fix may expose another hazard
+        screened = _screened(current, rules, traces, path)  # again after each pass: a fix may expose another hazard
         if not screened:
             remaining = []
             break

@@ -35,6 +35,7 @@ from tfautofix.analysis.names import (
 )
 from tfautofix.files import source_lines
 from tfautofix.rule import Rule
+from tfautofix.tracing.log import observed
 
 #: Callables whose function arguments are traced (besides Dataset methods and ``compile``).
 _TRACING = frozenset({TF_FUNCTION, *TRACING_HIGHER_ORDER})
@@ -67,19 +68,21 @@ def rules_for(text: str, rules: Sequence[Rule], tree: ast.Module | None = None, 
 
 
 def screen_source(
-    text: str, rules: Sequence[Rule], tree: ast.Module | None = None, traces=None
+    text: str, rules: Sequence[Rule], tree: ast.Module | None = None, traces=None, path: str | None = None
 ) -> tuple[list[Rule], str]:
     """The rules that may report something in ``text``, and the text LibCST must
     analyse to find it: ``text`` itself, or its :meth:`Screen.focus` when every
     such rule names the sites its findings can be at."""
     if tree is None:
         tree = ast.parse(text)
-    if not rules or ("tensorflow" not in text and "keras" not in text):
+    # Functions the recorded run saw at trace time are traced, even in a module without TensorFlow.
+    ran = traces.functions_run(path) if traces is not None and path else set()
+    if not rules or ("tensorflow" not in text and "keras" not in text and not ran):
         return [], text
     candidates = [rule for rule in rules if rule.screen(text)]
     if not candidates:
         return [], text
-    screen = Screen(text, tree, traces)
+    screen = Screen(text, tree, traces, ran)
     kept: list[Rule] = []
     sites: list[Site] | None = []
     for rule in candidates:
@@ -108,11 +111,12 @@ class Site(NamedTuple):
 class Screen:
     """One file as the builtin ``ast`` sees it; everything is computed on first use."""
 
-    def __init__(self, text: str, tree: ast.Module, traces=None) -> None:
+    def __init__(self, text: str, tree: ast.Module, traces=None, ran: set[tuple[int, str]] = frozenset()) -> None:
         self.text = text
         self.tree = tree
-        #: The trace log given with --traces, or None.
+        #: The trace log given with --traces, or None; ``(line, name)`` of the functions it saw run at trace time.
         self.traces = traces
+        self.ran = ran
         #: Filled by the walk: function (def or lambda) → the function it is defined
         #: in; method → its class.
         self.outer: dict[ast.AST, ast.AST | None] = {}
@@ -253,9 +257,12 @@ class Screen:
             return found
 
         seeds: list[tuple[ast.AST, ast.AST]] = [(site.node, site.node) for site in self.tf_function_defs]  # (function, why)
+        names = [site.node.name for site in defs]
         for site in defs:
             func = site.node
             if func.name in KERAS_TRACED_METHODS and self.class_of.get(func) in self.keras_classes:
+                seeds.append((func, func))
+            elif self.ran and observed(self.ran, func.name, {func.lineno, *(d.lineno for d in func.decorator_list)}, names):
                 seeds.append((func, func))
         calls_in: dict[ast.AST | None, list[ast.Call]] = defaultdict(list)
         wrappers = []

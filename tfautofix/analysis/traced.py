@@ -22,6 +22,7 @@ from tfautofix.analysis.names import (
     TF_FUNCTION,
     TRACING_HIGHER_ORDER,
 )
+from tfautofix.tracing.log import observed
 
 if TYPE_CHECKING:
     from tfautofix.analysis.context import FileContext
@@ -40,7 +41,12 @@ def find_traced_functions(ctx: FileContext) -> dict[Function, str]:
         for target in targets:
             traced.setdefault(target, reason)
 
+    ran = ctx.traces.functions_run(ctx.path) if ctx.traces is not None else set()
+    names = [func.name.value for func in nodes(ctx, cst.FunctionDef)] if ran else []
     for func in nodes(ctx, cst.FunctionDef):
+        lines = {ctx.span(node)[0][0] for node in (func.name, *func.decorators)} if ran else set()
+        if ran and observed(ran, func.name.value, lines, names):
+            traced.setdefault(func, "ran at trace time in the recorded run")
         for decorator in func.decorators:
             expr = decorator.decorator
             if isinstance(expr, cst.Call):

@@ -61,6 +61,13 @@ class FunctionTraces:
         }
 
 
+def observed(functions_run: set[tuple[int, str]], name: str, lines: set[int], names: list[str]) -> bool:
+    """Did the function ``name`` (its decorator and ``def`` lines ``lines``) run at trace time?
+    ``names`` are all the function names of the file: a unique name matches even after
+    edits moved it (fix passes add imports)."""
+    return any(n == name and (line in lines or names.count(name) == 1) for line, n in functions_run)
+
+
 def variable_retrace(trace: dict, index: int, cache: list[dict]) -> bool:
     """Is ``trace`` (``cache[index]``) TensorFlow's retrace after a first call that
     created variables? It follows the first trace with no argument changed; logs
@@ -99,6 +106,11 @@ class TraceLog:
         if recorded_path.is_absolute():
             return os.path.realpath(recorded_path) == real
         return Path(real).parts[-len(recorded_path.parts):] == recorded_path.parts
+
+    def functions_run(self, path: str) -> set[tuple[int, str]]:
+        """``(first line, name)`` of the functions of ``path`` that ran at trace time."""
+        return {(f["line"], f["qualname"].rsplit(".", 1)[-1]) for entry in self.scope if self._matches(entry["file"], path)
+                for f in entry.get("functions", ())}
 
     def lines_run(self, path: str) -> set[int]:
         """Lines of ``path`` that ran while a function was being traced."""
