@@ -276,29 +276,7 @@ def report(function: FunctionTraces) -> list[Line]:
                 where = _site(error) or site
                 message = error.get("message", "").split(". ")[0].rstrip(".")
                 _add(lines, Line("error", f"{where or '?'}: trace raised {error.get('type')}: {message}", _error_rule(trace), site=where))
-    for (site, changed), group in groups.items():
-        parts, hints = [], []
-        for path, aspect in changed:
-            values = group["values"][path]
-            shown = values if len(values) <= 4 else [*values[:2], "...", values[-1]]
-            what = {"value": "Python value", "identity": "object", "length": "length", "kind": "kind"}.get(aspect, aspect)
-            change = "" if aspect == "spec" else f" {what} {' → '.join(shown)}"
-            parts.append((f"`{path}`{change}", _why(aspect, values)))
-            hints.append(_hint(function, decided, path.split("[", 1)[0], aspect, call_sites))
-        rule, fix = hints[0]
-
-        def advice(hint):
-            return f"; {hint[0]} → {hint[1]}" if hint[0] and hint[1] else f"; {hint[1]}" if hint[1] else ""
-
-        if len(set(hints)) == 1:
-            arguments = " and ".join(f"{text} ({why})" for text, why in parts[:-1])
-            last_text, last_why = parts[-1]
-            arguments += (" and " if arguments else "") + f"{last_text} ({last_why}{advice(hints[0])})"
-        else:
-            arguments = " and ".join(f"{text} ({why}{advice(hint)})" for (text, why), hint in zip(parts, hints))
-        times = f" {group['count']}×" if group["count"] > 1 else ""
-        at = f" at {site}" if site else ""
-        lines.append(Line("retrace", f"retraced{times}{at}: argument{'s' if len(parts) > 1 else ''} {arguments}", rule, fix, group["count"], site))
+    lines += [_retrace_line(function, decided, call_sites, site, changed, group) for (site, changed), group in groups.items()]
     for trace in function.traces:
         for event in trace.get("events", ()):
             site = _site(event)
@@ -307,6 +285,31 @@ def report(function: FunctionTraces) -> list[Line]:
         if line.count > 1 and line.kind != "retrace":
             line.text += f" (×{line.count})"
     return lines
+
+
+def _retrace_line(function, decided, call_sites, site, changed, group) -> Line:
+    """One line for the retraces at ``site`` where the same arguments changed the same way."""
+    parts, hints = [], []
+    for path, aspect in changed:
+        values = group["values"][path]
+        shown = values if len(values) <= 4 else [*values[:2], "...", values[-1]]
+        what = {"value": "Python value", "identity": "object", "length": "length", "kind": "kind"}.get(aspect, aspect)
+        change = "" if aspect == "spec" else f" {what} {' → '.join(shown)}"
+        parts.append((f"`{path}`{change}", _why(aspect, values)))
+        hints.append(_hint(function, decided, path.split("[", 1)[0], aspect, call_sites))
+
+    def advice(hint):
+        return f"; {hint[0]} → {hint[1]}" if hint[0] and hint[1] else f"; {hint[1]}" if hint[1] else ""
+
+    if len(set(hints)) == 1:  # the advice once, at the end
+        parts[-1] = (parts[-1][0], parts[-1][1] + advice(hints[0]))
+        arguments = " and ".join(f"{text} ({why})" for text, why in parts)
+    else:
+        arguments = " and ".join(f"{text} ({why}{advice(hint)})" for (text, why), hint in zip(parts, hints))
+    times = f" {group['count']}×" if group["count"] > 1 else ""
+    at = f" at {site}" if site else ""
+    rule, fix = hints[0]
+    return Line("retrace", f"retraced{times}{at}: argument{'s' if len(parts) > 1 else ''} {arguments}", rule, fix, group["count"], site)
 
 
 def _add(lines: list[Line], line: Line) -> None:
@@ -330,8 +333,8 @@ def _retrace(function, cache, index, site, lines, groups) -> None:
     closest = _closest(trace, cache[:index])
     found = [c for name in trace["parameters"] for c in changes(name, closest["parameters"].get(name), trace["parameters"][name])]
     if not found:
-        lines.append(Line("retrace", f"retraced at {site}: no argument changed (captured Python state or a collected object)", site=site))
-    if not found:
+        at = f" at {site}" if site else ""
+        lines.append(Line("retrace", f"retraced{at}: no argument changed (captured Python state or a collected object)", site=site))
         return
     group = groups.setdefault((site, tuple((path, aspect) for path, aspect, _, _ in found)), {"count": 0, "values": {}})
     group["count"] += 1
