@@ -355,18 +355,19 @@ def _error_rule(trace: dict) -> str | None:
     return None
 
 
-def keras_function(function: FunctionTraces) -> str | None:
-    """``train_function``, ``test_function`` or ``predict_function`` for Keras's internal
-    step functions, named after the user's call (``fit``, ...) that traced them."""
+def keras_functions(function: FunctionTraces) -> list[str]:
+    """``train_function``, ``test_function``, ``predict_function``: Keras's internal step
+    functions named after the user's calls (``fit``, ...) that traced them (one step
+    function may serve both ``fit`` and ``evaluate``)."""
     if not function.library:
-        return None
+        return []
     calls = [t["call_site"]["calls"] for t in function.traces if t.get("call_site", {}).get("calls") in _KERAS_FUNCTIONS]
-    return _KERAS_FUNCTIONS[calls[0]] if calls else None
+    return _distinct([_KERAS_FUNCTIONS[call] for call in calls])
 
 
 def display_name(function: FunctionTraces) -> str:
-    keras = keras_function(function)
-    return f"Keras {keras} ({function.name})" if keras else function.qualname
+    keras = keras_functions(function)
+    return f"Keras {'/'.join(keras)} ({function.name})" if keras else function.qualname
 
 
 def retraces(function: FunctionTraces) -> int:
@@ -395,7 +396,7 @@ def budget_excess(log: TraceLog, max_retraces: int | None, budgets: dict[str, in
     names a function by qualname, last name, or Keras's ``train_function``/``predict_function``."""
     over = []
     for function in log.functions:
-        names = {function.qualname, function.name, keras_function(function)}
+        names = [function.qualname, function.name, *keras_functions(function)]
         allowed = next((budgets[n] for n in names if n in budgets), max_retraces)
         if allowed is not None and retraces(function) > allowed:
             over.append((function, retraces(function), allowed))
