@@ -34,7 +34,7 @@ def run(tmp_path_factory) -> dict:
     workdir = tmp_path_factory.mktemp("hazards")
     for name in ("hazards.py", "hazard_helpers.py"):
         shutil.copy(SCENARIOS / name, workdir / name)
-    (workdir / "pyproject.toml").write_text("[tool.tfautofix]\nretrace-budget = {countdown = 2, train_function = 0}\n")
+    (workdir / "pyproject.toml").write_text("[tool.tfautofix]\nretrace-budget = {countdown = 2, unbox = 2, train_function = 0}\n")
     traced = tfautofix("trace", "--max-retraces", "1", "--", sys.executable, "hazards.py", cwd=workdir)
     log = load(workdir / ".tfautofix" / "traces.json")
     return {
@@ -53,7 +53,7 @@ def test_budget_gate_fails_a_successful_command_with_the_explanation(run) -> Non
     traced = run["traced"]
     assert traced.returncode == 3, traced.stderr[-3000:]
     over = [line for line in traced.stderr.splitlines() if line.startswith("retrace budget exceeded")]
-    # --max-retraces 1 for all, countdown may retrace twice, Keras's train function never.
+    # --max-retraces 1 for all; countdown and unbox may retrace twice, Keras's train function never.
     assert over == [
         "retrace budget exceeded: `TensorFlowTrainer._make_function.<locals>.multi_step_on_iterator` retraced 1 time(s), 0 allowed",
         "retrace budget exceeded: `TensorFlowTrainer._make_function.<locals>.one_step_on_data` retraced 1 time(s), 0 allowed",
@@ -91,6 +91,12 @@ def test_first_call_variables_and_crashes(run) -> None:
     (crash,) = functions["positive"].traces
     assert (crash["error"]["type"], crash["error"]["file"], crash["error"]["line"]) == ("OperatorNotAllowedInGraphError", "hazards.py", marker("crash"))
     assert functions["positive"].options["autograph"] is False and functions["augment"].options["autograph"] is True
+
+
+def test_objects_are_labelled_by_identity_not_address(run) -> None:
+    traces = run["functions"]["unbox"].traces
+    assert [t["changed"] for t in traces] == [None, ["box"], ["box"]]
+    assert len({t["parameters"]["box"]["id"] for t in traces}) == 3
 
 
 def test_call_sites_map_keras_functions_to_the_users_fit_and_predict(run) -> None:

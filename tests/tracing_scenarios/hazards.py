@@ -5,6 +5,7 @@ test reads the trace log and `explain`/`check --traces` output. Line numbers
 matter: the test looks events up by the marker comments (`# <- name`).
 """
 
+import gc
 import os
 import random
 import sys
@@ -78,6 +79,15 @@ def countdown(n):
     return countdown(n - 1) if n > 0 else tf.constant(0)  # <- recursion
 
 
+class Box:
+    """A plain object: traced by identity (a weak reference)."""
+
+
+@tf.function
+def unbox(box, x):
+    return x
+
+
 def attempt(fn, *args):
     try:
         return fn(*args)
@@ -112,6 +122,10 @@ def main() -> None:
         model.predict(np.ones((rows, 3)), batch_size=rows, verbose=0)  # <- predict
     dataset = tf.data.Dataset.range(3).map(lambda x: tf.cast(x, tf.float32) * random.random())  # <- map random
     list(dataset.map(shift))
+    for _ in range(3):  # temporaries: a new Box may get a collected one's address, and still retraces
+        unbox(Box(), tf.constant(1.0))
+        gc.collect()
+    assert unbox.experimental_get_tracing_count() == 3
     assert sys.getprofile() is None, "the recorder observes traces only"
 
 

@@ -23,6 +23,7 @@ import sys
 import sysconfig
 import threading
 import time
+import weakref
 
 ENV_DIR = "TFAUTOFIX_TRACE_DIR"
 _HOOKED_MODULE = "tensorflow.python.eager.polymorphic_function.polymorphic_function"
@@ -155,13 +156,23 @@ def _user_site(frame, through_transparent_only=False):
 
 # -- specs ----------------------------------------------------------------------
 
-_object_ids: dict[int, str] = {}
+_object_ids: dict[int, tuple] = {}  # id() -> (a reference to the object, its label)
+_object_count = [0]
 
 
 def _object_spec(value) -> dict:
+    """Objects are labelled by identity; ``id()`` alone would give a new object the label
+    of a collected one at the same address (TensorFlow itself then retraces)."""
     kind = type(value)
-    ident = _object_ids.setdefault(id(value), str(len(_object_ids) + 1))
-    return {"kind": "object", "type": f"{kind.__module__}.{kind.__qualname__}", "id": ident}
+    known = _object_ids.get(id(value))
+    if known is None or (known[0]() if isinstance(known[0], weakref.ref) else known[0]) is not value:
+        try:
+            reference = weakref.ref(value)
+        except TypeError:
+            reference = value
+        _object_count[0] += 1
+        known = _object_ids[id(value)] = (reference, str(_object_count[0]))
+    return {"kind": "object", "type": f"{kind.__module__}.{kind.__qualname__}", "id": known[1]}
 
 
 def _shape(shape):
