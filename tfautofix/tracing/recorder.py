@@ -399,10 +399,14 @@ def _c_call(frame, arg) -> None:
     watched = observer.watched.get(id(owner))
     if watched is not None and watched[1] is owner and arg.__name__ in _LIST_MUTATORS:
         observer.event("mutation", _user_site(frame), f"`{watched[0]}` ({type(owner).__name__} argument) .{arg.__name__}() at trace time")
-    elif isinstance(owner, _random_types):
+    elif isinstance(owner, _random_types) and arg.__name__ not in _NOT_DRAWS:
         site = _user_site(frame, through_transparent_only=True)
         if site is not None:
             observer.event("random", site, "Python random draw at trace time: the value is frozen into the graph")
+
+
+#: Random-state calls that draw nothing (NumPy's and ``random.Random``'s).
+_NOT_DRAWS = frozenset({"seed", "get_state", "set_state", "getstate", "setstate", "get_bit_generator", "set_bit_generator"})
 
 
 def _patch_numpy_random() -> list:
@@ -413,7 +417,8 @@ def _patch_numpy_random() -> list:
     legacy = getattr(getattr(module, "mtrand", None), "_rand", None)
     if legacy is None:
         return []
-    saved = [(name, value) for name, value in vars(module).items() if getattr(value, "__self__", None) is legacy]
+    saved = [(name, value) for name, value in vars(module).items()
+             if getattr(value, "__self__", None) is legacy and name not in _NOT_DRAWS]
     for name, value in saved:
         setattr(module, name, _noting_draw(value))
     return [(module, saved)]
