@@ -35,7 +35,7 @@ from tfautofix.analysis.names import (
 )
 from tfautofix.files import source_lines
 from tfautofix.rule import Rule
-from tfautofix.tracing.log import observed
+from tfautofix.tracing.log import ran_at_trace_time
 
 #: Callables whose function arguments are traced (besides Dataset methods and ``compile``).
 _TRACING = frozenset({TF_FUNCTION, *TRACING_HIGHER_ORDER})
@@ -262,7 +262,7 @@ class Screen:
             func = site.node
             if func.name in KERAS_TRACED_METHODS and self.class_of.get(func) in self.keras_classes:
                 seeds.append((func, func))
-            elif self.ran and observed(self.ran, func.name, {func.lineno, *(d.lineno for d in func.decorator_list)}, names):
+            elif self.ran and ran_at_trace_time(self.ran, func.name, {func.lineno, *(d.lineno for d in func.decorator_list)}, names):
                 seeds.append((func, func))
         calls_in: dict[ast.AST | None, list[ast.Call]] = defaultdict(list)
         wrappers = []

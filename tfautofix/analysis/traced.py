@@ -22,7 +22,7 @@ from tfautofix.analysis.names import (
     TF_FUNCTION,
     TRACING_HIGHER_ORDER,
 )
-from tfautofix.tracing.log import observed
+from tfautofix.tracing.log import ran_at_trace_time
 
 if TYPE_CHECKING:
     from tfautofix.analysis.context import FileContext
@@ -45,7 +45,7 @@ def find_traced_functions(ctx: FileContext) -> dict[Function, str]:
     names = [func.name.value for func in nodes(ctx, cst.FunctionDef)] if ran else []
     for func in nodes(ctx, cst.FunctionDef):
         lines = {ctx.span(node)[0][0] for node in (func.name, *func.decorators)} if ran else set()
-        if ran and observed(ran, func.name.value, lines, names):
+        if ran and ran_at_trace_time(ran, func.name.value, lines, names):
             traced.setdefault(func, "ran at trace time in the recorded run")
         for decorator in func.decorators:
             expr = decorator.decorator

@@ -61,7 +61,7 @@ class FunctionTraces:
         }
 
 
-def observed(functions_run: set[tuple[int, str]], name: str, lines: set[int], names: list[str]) -> bool:
+def ran_at_trace_time(functions_run: set[tuple[int, str]], name: str, lines: set[int], names: list[str]) -> bool:
     """Did the function ``name`` (its decorator and ``def`` lines ``lines``) run at trace time?
     ``names`` are all the function names of the file: a unique name matches even after
     edits moved it (fix passes add imports)."""
