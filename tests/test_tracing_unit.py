@@ -261,7 +261,7 @@ def test_report_groups_retraces_by_site_and_argument_with_the_fix() -> None:
     lines = report(from_json(log_json(data)).functions[0])
     assert [(line.kind, line.text, line.rule, line.count) for line in lines] == [(
         "retrace",
-        "retraced 2× at train.py:42: argument `x` shape [8, 5] → [16, 5] → [32, 5] "
+        "retraced 2× at train.py:42 (0.020 s): argument `x` shape [8, 5] → [16, 5] → [32, 5] "
         "(batch dimension varies; TFA004 → input_signature [None, 5])",
         "TFA004", 2,
     )]
@@ -275,7 +275,7 @@ def test_report_names_python_values_dtypes_objects_and_nested_items() -> None:
     ])
     texts = [line.text for line in report(from_json(log_json(data)).functions[0])]
     assert texts == [  # one retrace, four arguments changed: one line, each argument with its own advice
-        "retraced: arguments `n` Python value 1 → 2 (each distinct value traces; TFA007 → pass a tensor (tf.constant) instead of a Python number)"
+        "retraced (0.010 s): arguments `n` Python value 1 → 2 (each distinct value traces; TFA007 → pass a tensor (tf.constant) instead of a Python number)"
         " and `x` dtype float32 → float64 (dtype varies; TFA004 → cast to one dtype at the call site)"
         " and `opt` object Adam#1 → Adam#2 (a new object; TFA004 → create the object once and reuse it (traced by identity))"
         " and `xs[0]` shape [1] → [3] (length varies; TFA004 → no automatic fix: an input_signature would "

@@ -308,6 +308,7 @@ def _retrace_line(function, decided, call_sites, site, changed, group) -> Line:
         arguments = " and ".join(f"{text} ({why}{advice(hint)})" for (text, why), hint in zip(parts, hints))
     times = f" {group['count']}×" if group["count"] > 1 else ""
     at = f" at {site}" if site else ""
+    at += f" ({group['seconds']:.3f} s)" if group["seconds"] else ""
     rule, fix = hints[0]
     return Line("retrace", f"retraced{times}{at}: argument{'s' if len(parts) > 1 else ''} {arguments}", rule, fix, group["count"], site)
 
@@ -336,8 +337,9 @@ def _retrace(function, cache, index, site, lines, groups) -> None:
         at = f" at {site}" if site else ""
         lines.append(Line("retrace", f"retraced{at}: no argument changed (captured Python state or a collected object)", site=site))
         return
-    group = groups.setdefault((site, tuple((path, aspect) for path, aspect, _, _ in found)), {"count": 0, "values": {}})
+    group = groups.setdefault((site, tuple((path, aspect) for path, aspect, _, _ in found)), {"count": 0, "values": {}, "seconds": 0.0})
     group["count"] += 1
+    group["seconds"] += trace.get("seconds", 0.0)
     for path, _, before, after in found:
         values = group["values"].setdefault(path, [])
         values += [v for v in (before, after) if v not in values]
