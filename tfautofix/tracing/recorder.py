@@ -8,7 +8,8 @@ and know which arguments a trace is for) and
 trace, with the ``function_type`` TensorFlow traced). While -- and only while --
 TensorFlow runs a recorded function's Python body to trace it, a profile hook
 (:class:`_Observer`) notes which lines of the user's project run and the
-hazards met there; steady-state calls pay one attribute check. At exit it
+hazards met there; steady-state calls pay a few lookups (and an identity check per global
+the traced code read). At exit it
 writes one fragment of the trace log (see FORMAT.md) into ``$TFAUTOFIX_TRACE_DIR``.
 """
 
