@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from tfautofix.cli import app
 from tfautofix.codemods import rule_by_code
 from tfautofix.engine import fix_source, lint_source
-from tfautofix.tracing.explain import explain_function
+from tfautofix.tracing.explain import budget_excess, explain_function, report
 from tfautofix.tracing.log import TraceLogError, from_json, load, merge
 from tfautofix.tracing.signature import common_shape, plan
 
@@ -122,8 +122,17 @@ def test_explanation_of_new_objects_and_variable_creation() -> None:
         {"model": {"kind": "object", "type": "keras.Sequential", "id": "2"}},
     ]))).functions[0]
     assert explain_function(function)[0].text.startswith("argument `model`: a new object on each call")
+    # TensorFlow's second trace after a first call that created variables is not a signature problem.
     again = from_json(log_json(function_log(traces=[{"x": tensor([2])}, {"x": tensor([2])}]))).functions[0]
-    assert "no argument change" in explain_function(again)[0].text
+    assert explain_function(again) == [] and again.max_traces == 1
+    assert [line.kind for line in report(again)] == ["expected"]
+    # A log that counts variables: none were created, so the same signature tracing again is unexplained.
+    none_created = function_log(traces=[{"x": tensor([2])}, {"x": tensor([2])}])
+    for trace in none_created["traces"]:
+        trace["variables"] = 0
+    unexplained = from_json(log_json(none_created)).functions[0]
+    assert unexplained.max_traces == 2
+    assert "no argument change" in explain_function(unexplained)[0].text
 
 
 # -- logs ---------------------------------------------------------------------------
@@ -251,3 +260,167 @@ def test_qualnames_follow_python() -> None:
         "class K:\n    def m(self):\n        def inner(): pass\n"
     )
     assert sorted(functions_by_qualname(cst.parse_module(source))) == ["K.m", "K.m.<locals>.inner", "a", "b", "c", "d", "e", "f"]
+
+
+# -- explain: one line per retrace cause, crashes, events, budgets ------------------
+
+
+def traced_at(entry: dict, site: tuple[str, int], **extra) -> dict:
+    entry = dict(entry, call_site={"file": site[0], "line": site[1]}, variables=0, **extra)
+    return entry
+
+
+def test_report_groups_retraces_by_site_and_argument_with_the_fix() -> None:
+    data = function_log("train_step", traces=[{"x": tensor([8, 5])}, {"x": tensor([16, 5])}, {"x": tensor([32, 5])}])
+    data["traces"] = [traced_at(t, ("train.py", 42)) for t in data["traces"]]
+    lines = report(from_json(log_json(data)).functions[0])
+    assert [(line.kind, line.text, line.rule, line.count) for line in lines] == [(
+        "retrace",
+        "retraced 2× at train.py:42 (0.020 s): argument `x` shape [8, 5] → [16, 5] → [32, 5] "
+        "(batch dimension varies; TFA004 → input_signature [None, 5])",
+        "TFA004", 2,
+    )]
+
+
+def test_report_names_python_values_dtypes_objects_and_nested_items() -> None:
+    obj = {"kind": "object", "type": "keras.optimizers.Adam", "id": "1"}
+    data = function_log(traces=[
+        {"n": python(1), "x": tensor([2], "float32"), "opt": obj, "xs": {"kind": "list", "items": [tensor([1])]}},
+        {"n": python(2), "x": tensor([2], "float64"), "opt": dict(obj, id="2"), "xs": {"kind": "list", "items": [tensor([3])]}},
+    ])
+    texts = [line.text for line in report(from_json(log_json(data)).functions[0])]
+    assert texts == [  # one retrace, four arguments changed: one line, each argument with its own advice
+        "retraced (0.010 s): arguments `n` Python value 1 → 2 (each distinct value traces; TFA007 → pass a tensor (tf.constant) instead of a Python number)"
+        " and `x` dtype float32 → float64 (dtype varies; TFA004 → cast to one dtype at the call site)"
+        " and `opt` object Adam#1 → Adam#2 (a new object; TFA004 → create the object once and reuse it (traced by identity))"
+        " and `xs[0]` shape [1] → [3] (length varies; TFA004 → no automatic fix: an input_signature would "
+        "reject observed calls (`x` is float32 and float64); reduce_retracing only generalises shapes, which did not cause these retraces)",
+    ]
+
+
+def test_crashed_trace_is_explained_not_called_no_retracing() -> None:
+    data = function_log("positive", traces=[{"x": tensor([])}])
+    data["traces"][0]["error"] = {"type": "OperatorNotAllowedInGraphError", "message": "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. More.", "file": "model.py", "line": 6}
+    log = from_json(log_json(data))
+    assert [(line.kind, line.text, line.rule) for line in report(log.functions[0])] == [
+        ("error", "model.py:6: trace raised OperatorNotAllowedInGraphError: Using a symbolic `tf.Tensor` as a Python `bool` is not allowed", "TFA003"),
+    ]
+    from tfautofix.tracing.explain import explanation_text
+
+    assert "no retracing" not in explanation_text(log).plain
+
+
+def test_events_are_grouped_with_their_rule() -> None:
+    data = function_log(traces=[{"x": tensor([1])}, {"x": tensor([2])}])
+    event = {"kind": "print", "file": "model.py", "line": 7, "detail": "print() ran once, at trace time"}
+    for trace in data["traces"]:
+        trace["events"] = [event]
+    lines = [line for line in report(from_json(log_json(data)).functions[0]) if line.kind == "print"]
+    assert [(line.text, line.rule, line.count) for line in lines] == [("model.py:7: print() ran once, at trace time (×2)", "TFA008", 2)]
+
+
+def test_keras_functions_are_named_after_the_users_call() -> None:
+    from tfautofix.tracing.explain import display_name
+
+    data = function_log("TensorFlowTrainer._make_function.<locals>.one_step_on_data", file="/venv/site-packages/keras/trainer.py",
+                        traces=[{"data": tensor([8, 3])}, {"data": tensor([None, 3])}])
+    data["library"] = True
+    data["traces"] = [dict(t, call_site={"file": "train.py", "line": 30, "calls": "fit"}) for t in data["traces"]]
+    function = from_json(log_json(data)).functions[0]
+    assert display_name(function) == "Keras train_function (one_step_on_data)"
+    assert report(function)[0].text.endswith("(batch dimension varies; library code: keep this argument's shapes and dtypes constant at train.py:30)")
+    assert [f.qualname for f, _, _ in budget_excess(from_json(log_json(data)), None, {"train_function": 0})] == [function.qualname]
+    for trace in data["traces"]:  # a library function no Keras method traced keeps its own name
+        del trace["call_site"]["calls"]
+    unnamed = from_json(log_json(data))
+    assert display_name(unnamed.functions[0]) == function.qualname
+    assert budget_excess(unnamed, None, {"train_function": 0}) == []
+
+
+def test_budgets_count_retraces_per_function() -> None:
+    step = function_log("Trainer.step", traces=[{"x": tensor([n])} for n in (1, 2, 3)])
+    other = function_log("other", traces=[{"x": tensor([n])} for n in (1, 2)])
+    log = from_json(log_json(step, other))
+    assert [(f.qualname, n, allowed) for f, n, allowed in budget_excess(log, 1, {})] == [("Trainer.step", 2, 1)]
+    assert budget_excess(log, 1, {"step": 2}) == []  # a budget names the function by its last name too
+    assert [f.qualname for f, _, _ in budget_excess(log, None, {"other": 0})] == ["other"]
+    assert budget_excess(log, None, {}) == []
+
+
+def test_explain_json_format(tmp_path: Path) -> None:
+    path = tmp_path / "traces.json"
+    path.write_text(json.dumps(log_json(function_log(traces=[{"x": tensor([1])}, {"x": tensor([2])}]))))
+    result = CliRunner().invoke(app, ["explain", str(path), "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["events"] == []
+    (entry,) = data["functions"]
+    assert (entry["function"], entry["calls"], entry["traces"], entry["retraces"]) == ("step", 2, 2, 1)
+    assert entry["lines"][0]["rule"] == "TFA004" and entry["lines"][0]["fix"] == "input_signature [None]"
+
+
+# -- the observed scope in check --traces ---------------------------------------------
+
+
+def test_check_marks_confirmed_findings_and_reports_run_time_hazards(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the log's relative paths are relative to where `trace` ran
+    source = tmp_path / "model.py"
+    source.write_text(
+        "import random\n\nimport tensorflow as tf\n\n\n@tf.function\ndef step(x):\n    return x * random.random()\n\n\n"
+        "def helper(x):\n    print('traced')\n    return x\n"
+    )
+    data = log_json()
+    data["scope"] = [{"file": "model.py", "lines": [8], "functions": [{"line": 6, "qualname": "step"}]}]
+    event = {"kind": "print", "file": "model.py", "line": 12, "detail": "print() ran once, at trace time"}
+    data["functions"] = [dict(function_log(traces=[{"x": tensor([1])}]), file="model.py", line=6)]
+    data["functions"][0]["traces"][0]["events"] = [event]
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(data))
+    result = CliRunner().invoke(app, ["check", str(source), "--traces", str(traces), "--format", "json", "--no-cache"])
+    found = {(f["code"], f["line"]): f for f in json.loads(result.output)}
+    assert found[("TFA002", 8)]["confirmed"] is True
+    assert found[("TFA008", 12)] == {**found[("TFA008", 12)], "confirmed": True, "fix": None, "column": 5}
+    assert found[("TFA008", 12)]["message"] == "seen at run time while tracing `step`: print() ran once, at trace time"
+    plain = CliRunner().invoke(app, ["check", str(source), "--no-cache", "--format", "json"])
+    assert all("confirmed" not in f for f in json.loads(plain.output)) and ("TFA008", 12) not in {(f["code"], f["line"]) for f in json.loads(plain.output)}
+    ignored = CliRunner().invoke(app, ["check", str(source), "--traces", str(traces), "--format", "json", "--no-cache", "--ignore", "TFA008"])
+    assert ("TFA008", 12) not in {(f["code"], f["line"]) for f in json.loads(ignored.output)}
+
+
+def test_scopes_merge_across_processes() -> None:
+    from tfautofix.tracing.log import merge_scopes
+
+    merged = merge_scopes([[{"file": "a.py", "lines": [3, 1], "functions": [{"line": 1, "qualname": "f"}]}],
+                           [{"file": "a.py", "lines": [2]}, {"file": "b.py", "lines": [5]}]])
+    assert merged == [{"file": "a.py", "lines": [1, 2, 3], "functions": [{"line": 1, "qualname": "f"}]},
+                      {"file": "b.py", "lines": [5], "functions": []}]
+
+
+def test_retrace_budget_config(tmp_path: Path) -> None:
+    from tfautofix.config import ConfigError, load as load_config
+
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text("[tool.tfautofix]\nretrace-budget = {train_step = 2}\n")
+    assert load_config(pyproject).retrace_budget == (("train_step", 2),)
+    pyproject.write_text("[tool.tfautofix]\nretrace-budget = {train_step = -1}\n")
+    with pytest.raises(ConfigError, match="retrace-budget must be a table"):
+        load_config(pyproject)
+
+
+def test_functions_seen_at_trace_time_are_traced_code_for_the_rules(tmp_path: Path, monkeypatch) -> None:
+    """A helper in a module without TensorFlow, traced from another module: the static rules
+    analyse it as traced code (with their fixes) once the trace log says it ran at trace time."""
+    monkeypatch.chdir(tmp_path)  # the log's relative paths are relative to where `trace` ran
+    helper = tmp_path / "helpers.py"
+    helper.write_text("import random\n\n\ndef jitter(x):\n    print('value', x)\n    return x + random.random()\n\n\ndef eager(x):\n    print(x)\n")
+    data = log_json()
+    data["scope"] = [{"file": "helpers.py", "lines": [5, 6], "functions": [{"line": 4, "qualname": "jitter"}]}]
+    traces = tmp_path / "traces.json"
+    traces.write_text(json.dumps(data))
+    plain = CliRunner().invoke(app, ["check", str(helper), "--no-cache", "--format", "json"])
+    assert json.loads(plain.output) == []
+    result = CliRunner().invoke(app, ["check", str(helper), "--traces", str(traces), "--no-cache", "--format", "json"])
+    found = [(f["code"], f["line"], f["fix"], f.get("confirmed")) for f in json.loads(result.output)]
+    assert found == [("TFA008", 5, {"applicability": "safe"}, True), ("TFA002", 6, {"applicability": "safe"}, True)]
+    fixed = CliRunner().invoke(app, ["fix", str(helper), "--traces", str(traces), "--no-cache"])
+    assert "+    return x + tf.random.uniform([])" in fixed.output and "print(x)" in helper.read_text()  # `eager` untouched

@@ -9,6 +9,7 @@ from pathlib import Path
 from tfautofix.tracing.log import TraceLog
 from tfautofix.tracing.run import trace
 
+CORE_TRACE_FIELDS = ("process", "instance", "seconds", "parameters", "changed")
 _EXERCISE_ALL = """
 import importlib.util, sys
 for index, path in enumerate(sys.argv[1:]):
@@ -31,9 +32,12 @@ def record_cases(cases: list[Path], workdir: Path) -> dict[Path, dict]:
         for function in functions:
             function.file = "input.py"
             function.tracing_seconds = 0.0
-            for entry in function.traces:
-                entry["seconds"] = 0.0
-                entry["process"] = 0
+            function.options.pop("autograph", None)
+            for index, entry in enumerate(function.traces):
+                # Golden logs keep the core fields TFA004 reads (a log without the trace-time
+                # observation is valid, FORMAT.md): they must not depend on the harness's lines.
+                function.traces[index] = {key: entry[key] for key in CORE_TRACE_FIELDS}
+                function.traces[index].update(seconds=0.0, process=0)
         case_log = TraceLog(functions=functions, processes=[{"argv": ["input.py"]}], command=["python", "input.py"], exit_code=0)
         logs[case] = _renumber_objects(case_log.to_json())
     return logs

@@ -2,7 +2,9 @@
 
 Exit codes (PRODUCT.md): 0 nothing found / all fixed; 1 findings remain or, in a
 dry run, changes would be made; 2 usage error or a file that could not be read
-or parsed (the other files are still processed).
+or parsed (the other files are still processed). ``trace`` exits with the
+command's own code, or 3 when the command succeeded but a function retraced over
+its budget (``--max-retraces``, ``retrace-budget``).
 """
 
 from __future__ import annotations
@@ -656,16 +658,31 @@ def rules(code: Optional[str] = typer.Argument(None, help="A rule code, e.g. TFA
     out.print(rule_documentation(rule), soft_wrap=False)
 
 
+#: `trace` exits with this code when the command succeeded but a function retraced over its budget.
+RETRACE_BUDGET_EXCEEDED = 3
+
+
 @app.command(context_settings={"allow_interspersed_args": False})
 def trace(
     command: List[str] = typer.Argument(..., metavar="-- COMMAND [ARGS...]", help="The command to run, after `--`.", show_default=False),
     output: Path = typer.Option(Path(".tfautofix/traces.json"), "--output", "-o", help="Where to write the trace log."),
+    max_retraces: Optional[int] = typer.Option(
+        None, "--max-retraces", min=0,
+        help=f"CI gate: exit {RETRACE_BUDGET_EXCEEDED} (with the explanation) when a function retraces more often "
+        "(per-function budgets: `retrace-budget` in [tool.tfautofix]).",
+    ),
 ) -> None:
     """Run COMMAND and record every tf.function trace in the Python processes it starts."""
-    from tfautofix.tracing.explain import summary_table
+    from tfautofix.config import config_for
+    from tfautofix.tracing.explain import budget_excess, explanation_text, summary_table
     from tfautofix.tracing.run import TraceError
     from tfautofix.tracing.run import trace as run_traced
 
+    try:
+        budgets = dict(config_for(Path.cwd()).retrace_budget)
+    except ConfigError as error:
+        err.print(f"error: {error}", style="red", markup=False)
+        raise typer.Exit(2) from None
     try:
         exit_code, log = run_traced(command, output)
     except TraceError as error:
@@ -677,17 +694,36 @@ def trace(
     if log.functions:
         err.print(summary_table(log))
     retraced = sum(1 for f in log.functions if f.max_traces > 1)
+    events = len(log.events) + sum(len(t.get("events", ())) + ("error" in t) for f in log.functions for t in f.traces)
     err.print(
-        f"Recorded {len(log.functions)} tf.function(s) in {len(log.processes)} process(es); {retraced} retraced. "
-        f"Trace log: {output} (see `tfautofix explain {output}`)."
+        f"Recorded {len(log.functions)} tf.function(s) in {len(log.processes)} process(es); {retraced} retraced; "
+        f"{events} trace-time event(s) (hazards, crashed traces). Trace log: {output} (see `tfautofix explain {output}`)."
     )
+    over = budget_excess(log, max_retraces, budgets)
+    if over:
+        err.print(explanation_text(log, [function for function, _, _ in over]))
+        for function, count, allowed in over:
+            err.print(f"retrace budget exceeded: `{function.qualname}` retraced {count} time(s), {allowed} allowed", style="bold red", markup=False)
+        raise typer.Exit(exit_code or RETRACE_BUDGET_EXCEEDED)
     raise typer.Exit(exit_code)
 
 
+class ExplainFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+
+
 @app.command()
-def explain(tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A trace log written by `tfautofix trace`.")) -> None:
-    """Explain, per tf.function, why it retraced and which rule fixes it."""
-    from tfautofix.tracing.explain import explanation_text
+def explain(
+    tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A trace log written by `tfautofix trace`."),
+    output_format: ExplainFormat = typer.Option(
+        ExplainFormat.text, "--format", help="text, or json: {functions: [one object per function], events: [...]}."
+    ),
+) -> None:
+    """Explain, per tf.function, why it retraced (which argument changed how, where) and which rule fixes it."""
+    import json
+
+    from tfautofix.tracing.explain import explanation_text, loose_lines, ranked, summary
     from tfautofix.tracing.log import TraceLogError, load
 
     try:
@@ -695,7 +731,11 @@ def explain(tracefile: Path = typer.Argument(..., metavar="TRACEFILE", help="A t
     except TraceLogError as error:
         err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
-    if not log.functions:
+    if output_format is ExplainFormat.json:
+        data = {"functions": [summary(function) for function in ranked(log)], "events": [line.to_json() for line in loose_lines(log)]}
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return
+    if not log.functions and not log.events:
         out.print("No tf.function was called.")
         return
     out.print(explanation_text(log))

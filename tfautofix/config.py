@@ -5,7 +5,8 @@ Each file is governed by the closest ``pyproject.toml`` above it that has a
 Keys: ``select``, ``ignore`` (codes or prefixes), ``exclude`` (gitignore-style
 patterns relative to the ``pyproject.toml``), ``per-file-ignores`` (pattern →
 codes), ``unsafe-fixes`` (bool), ``max-file-size`` (bytes, or "2MB"; larger files
-are skipped with a note; 0: no limit). Command-line flags override the file.
+are skipped with a note; 0: no limit), ``retrace-budget`` (function name → retraces
+allowed, for ``tfautofix trace``). Command-line flags override the file.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-KEYS = ("select", "ignore", "exclude", "per-file-ignores", "unsafe-fixes", "max-file-size")
+KEYS = ("select", "ignore", "exclude", "per-file-ignores", "unsafe-fixes", "max-file-size", "retrace-budget")
 #: Larger files are skipped: generated modules, where a LibCST analysis would take minutes.
 MAX_FILE_SIZE = 2_000_000
 
@@ -42,6 +43,7 @@ class Config:
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     unsafe_fixes: bool = False
     max_file_size: int = MAX_FILE_SIZE
+    retrace_budget: tuple[tuple[str, int], ...] = ()
     _specs: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def _spec(self, patterns: tuple[str, ...]) -> pathspec.PathSpec:
@@ -144,6 +146,9 @@ def load(pyproject: Path) -> Config | None:
     unsafe = table.get("unsafe-fixes", False)
     if not isinstance(unsafe, bool):
         raise ConfigError(f"{pyproject}: [tool.tfautofix] unsafe-fixes must be true or false")
+    budget = table.get("retrace-budget", {})
+    if not isinstance(budget, dict) or not all(type(v) is int and v >= 0 for v in budget.values()):
+        raise ConfigError(f"{pyproject}: [tool.tfautofix] retrace-budget must be a table of function name = retraces allowed")
     return Config(
         root=resolved(pyproject.parent),
         select=codes("select", table["select"]) if "select" in table else None,
@@ -152,6 +157,7 @@ def load(pyproject: Path) -> Config | None:
         per_file_ignores=tuple((pattern, codes(f"per-file-ignores[{pattern!r}]", value)) for pattern, value in per_file.items()),
         unsafe_fixes=unsafe,
         max_file_size=max_file_size,
+        retrace_budget=tuple(budget.items()),
     )
 
 

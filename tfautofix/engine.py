@@ -312,6 +312,11 @@ def process_text(path: str, text: str, options: Options, fix: bool, encoding: st
     except Exception as error:  # a bug in a rule must not stop the other files
         result.error = f"internal error, please report it: {type(error).__name__}: {error}"
         result.fixed, result.applied, result.findings = None, [], []
+    if options.traces is not None and result.error is None and not result.changed:
+        from tfautofix.tracing.confirm import observed  # what the recorded run saw, on the lines it ran
+
+        lines = source_lines(source.text)
+        result.findings = [f for f in observed(result.findings, lines, path, options.traces, set(options.rules)) if not _suppressed(f, lines)]
     for finding in (*result.findings, *result.applied):
         finding.fix = _detached(finding.fix)
     return result

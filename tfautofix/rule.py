@@ -69,6 +69,8 @@ class Finding:
     #: Set by ``fix --verify`` (``tfautofix.verify.Verdict``); in the JSON only then.
     verdict: object | None = field(default=None, repr=False, compare=False)
     cell: int | None = None  # 1-based cell number when ``path`` is a notebook (lines count within the cell)
+    #: The run recorded with ``--traces`` executed this line at trace time (or saw the hazard there).
+    confirmed: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict:
         cell = {} if self.cell is None else {"cell": self.cell}
@@ -84,6 +86,7 @@ class Finding:
             "fix": None if self.fix is None else {"applicability": self.fix.applicability},
             **({} if self.verdict is None else {"verdict": self.verdict.kind, "verdict_detail": self.verdict.detail}),
             **cell,
+            **({"confirmed": True} if self.confirmed else {}),
         }
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
 from tfautofix.analysis.names import TF_FUNCTION, canonical, spellings
 from tfautofix.files import source_lines
 from tfautofix.rule import Rule
+from tfautofix.tracing.log import ran_at_trace_time
 
 if TYPE_CHECKING:
     from tfautofix.analysis.project import Facts
@@ -59,7 +60,7 @@ def rules_for(text: str, rules: Sequence[Rule], tree: ast.Module | None = None, 
 
 
 def screen_source(
-    text: str, rules: Sequence[Rule], tree: ast.Module | None = None, traces=None
+    text: str, rules: Sequence[Rule], tree: ast.Module | None = None, traces=None, path: str | None = None
 ) -> tuple[list[Rule], str]:
     """The rules that may report something in ``text``, and the text LibCST must
     analyse to find it: ``text`` itself, or its :meth:`Screen.focus` when every
@@ -73,14 +74,16 @@ def screen_file(
     """:func:`screen_source`, and the :class:`Screen` whose traced-code model LibCST's rules consult."""
     if tree is None:
         tree = ast.parse(text)
-    if not rules or ("tensorflow" not in text and "keras" not in text and not (facts and facts.matter)):
+    # Functions the recorded run saw at trace time are traced, even in a module without TensorFlow.
+    ran = traces.functions_run(path) if traces is not None and path else set()
+    if not rules or ("tensorflow" not in text and "keras" not in text and not (facts and facts.matter) and not ran):
         return [], text, None
     # What other files of the run say (a helper traced from elsewhere, a wrapper turning
     # AutoGraph off) needs none of the words the text triggers look for: prescreens decide.
-    candidates = list(rules) if facts is not None and facts.matter else [rule for rule in rules if rule.screen(text)]
+    candidates = list(rules) if ran or (facts is not None and facts.matter) else [rule for rule in rules if rule.screen(text)]
     if not candidates:
         return [], text, None
-    screen = Screen(text, tree, traces, path, facts)
+    screen = Screen(text, tree, traces, path, facts, ran)
     kept: list[Rule] = []
     sites: list[Site] | None = []
     for rule in candidates:
@@ -109,15 +112,17 @@ class Site(NamedTuple):
 class Screen:
     """One file as the builtin ``ast`` sees it; everything is computed on first use."""
 
-    def __init__(self, text: str, tree: ast.Module, traces=None, path: str | None = None, facts: Facts | None = None) -> None:
+    def __init__(self, text: str, tree: ast.Module, traces=None, path: str | None = None, facts: Facts | None = None, ran: set[tuple[int, str]] = frozenset()) -> None:
         self.text = text
         self.tree = tree
-        #: The trace log given with --traces, or None.
+        #: The trace log given with --traces, or None; ``(line, name)`` of the functions it saw run at trace time.
         self.traces = traces
         self.path = path
         #: What the other files of the run say about this one (``analysis/project.py``).
         self.facts = facts
         self._calls_by_function: dict[ast.AST | None, list[Site]] | None = None
+        #: ``(line, name)`` of the functions the recorded run (--traces) saw at trace time.
+        self.ran = ran
         #: Filled by the walk: function (def or lambda) → the function it is defined
         #: in; method → its class.
         self.outer: dict[ast.AST, ast.AST | None] = {}

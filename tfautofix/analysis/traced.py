@@ -54,6 +54,7 @@ from tfautofix.analysis.names import (
 )
 
 from tfautofix.screen import last_name
+from tfautofix.tracing.log import ran_at_trace_time
 
 if TYPE_CHECKING:
     from tfautofix.screen import Screen
@@ -309,8 +310,11 @@ class TracedCode:
         seeds: list[tuple[ast.AST, Why]] = []
         roots: set[ast.AST] = set()  # converting tf.functions of their own
         keras2_file = any(module.startswith(KERAS2_PREFIXES) for modules in screen._imports.values() for module in modules)
+        names = [site.node.name for site in screen.sites(*_DEFS)] if screen.ran else []
         for site in screen.sites(*_DEFS):
             func = site.node
+            if screen.ran and ran_at_trace_time(screen.ran, func.name, {func.lineno, *(d.lineno for d in func.decorator_list)}, names):
+                seeds.append((func, Why("ran at trace time in the recorded run")))
             for decorator in func.decorator_list:
                 wrapping = self._wrapping(decorator) if isinstance(decorator, ast.Call) else None
                 if wrapping is not None and not wrapping[0]:  # @tf.function(...): a decorator factory

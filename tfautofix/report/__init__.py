@@ -32,6 +32,8 @@ def finding_line(finding: Finding) -> Text:
     text.append(f"{finding.path}:{cell}{finding.line}:{finding.column}: ", style="bold")
     text.append(finding.code, style="bold red")
     text.append(f" {finding.message}")
+    if finding.confirmed:
+        text.append(" [confirmed by the trace log]", style="green")
     if finding.fix is not None:
         text.append(f" [{finding.fix.applicability} fix]", style="dim" if finding.fix.applicability == "safe" else "yellow")
     return text

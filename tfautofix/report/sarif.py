@@ -52,7 +52,8 @@ def _result(finding: Finding, index: dict[str, int]) -> dict:
                 }
             }
         ],
-        "properties": {"fix": None if finding.fix is None else finding.fix.applicability},
+        "properties": {"fix": None if finding.fix is None else finding.fix.applicability,
+                       **({"confirmed": True} if finding.confirmed else {})},
     }
     if finding.code in index:
         result["ruleIndex"] = index[finding.code]

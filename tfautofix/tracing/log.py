@@ -26,6 +26,7 @@ class FunctionTraces:
     instances: int
     tracing_seconds: float
     traces: list[dict]
+    library: bool = False  # defined outside the user's project (Keras's train_function, ...)
 
     @property
     def name(self) -> str:
@@ -40,8 +41,10 @@ class FunctionTraces:
 
     @property
     def max_traces(self) -> int:
-        """Traces of the most retraced cache (one process, one instance)."""
-        return max((len(t) for t in self.traces_per_cache().values()), default=0)
+        """Traces of the most retraced cache (one process, one instance), not counting
+        the second trace TensorFlow makes after a first call that created variables:
+        that one is expected, not a signature problem."""
+        return max((sum(not variable_retrace(t, i, c) for i, t in enumerate(c)) for c in self.traces_per_cache().values()), default=0)
 
     def to_json(self) -> dict:
         return {
@@ -54,7 +57,24 @@ class FunctionTraces:
             "instances": self.instances,
             "tracing_seconds": round(self.tracing_seconds, 6),
             "traces": self.traces,
+            **({"library": True} if self.library else {}),
         }
+
+
+def ran_at_trace_time(functions_run: set[tuple[int, str]], name: str, lines: set[int], names: list[str]) -> bool:
+    """Did the function ``name`` (its decorator and ``def`` lines ``lines``) run at trace time?
+    ``names`` are all the function names of the file: a unique name matches even after
+    edits moved it (fix passes add imports)."""
+    return any(n == name and (line in lines or names.count(name) == 1) for line, n in functions_run)
+
+
+def variable_retrace(trace: dict, index: int, cache: list[dict]) -> bool:
+    """Is ``trace`` (``cache[index]``) TensorFlow's retrace after a first call that
+    created variables? It follows the first trace with no argument changed; logs
+    that count variables (``variables``) say so, older ones are judged by position."""
+    if index != 1 or trace.get("changed") != []:
+        return False
+    return cache[0].get("variables", 1) > 0
 
 
 @dataclass
@@ -63,6 +83,10 @@ class TraceLog:
     processes: list[dict] = field(default_factory=list)
     command: list[str] = field(default_factory=list)
     exit_code: int | None = None
+    #: The observed traced scope: ``{"file", "lines", "functions"}`` per user file.
+    scope: list[dict] = field(default_factory=list)
+    #: Events in the user's code traced by TensorFlow's own functions (``Dataset.map``, ...).
+    events: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -72,14 +96,37 @@ class TraceLog:
             "exit_code": self.exit_code,
             "processes": self.processes,
             "functions": [f.to_json() for f in self.functions],
+            **({"scope": self.scope} if self.scope else {}),
+            **({"events": self.events} if self.events else {}),
         }
+
+    @staticmethod
+    def _matches(recorded: str, path: str) -> bool:
+        """Same file on the resolved path (a relative path in the log is relative to the
+        directory ``trace`` ran in), never by the path's end: in a monorepo two
+        ``train.py`` are different files."""
+        return os.path.realpath(recorded) == os.path.realpath(path)
+
+    def functions_run(self, path: str) -> set[tuple[int, str]]:
+        """``(first line, name)`` of the functions of ``path`` that ran at trace time."""
+        return {(f["line"], f["qualname"].rsplit(".", 1)[-1]) for entry in self.scope if self._matches(entry["file"], path)
+                for f in entry.get("functions", ())}
+
+    def lines_run(self, path: str) -> set[int]:
+        """Lines of ``path`` that ran while a function was being traced."""
+        return {line for entry in self.scope if self._matches(entry["file"], path) for line in entry.get("lines", ())}
+
+    def events_in(self, path: str) -> list[tuple[str, dict]]:
+        """Trace-time events at lines of ``path``: (the traced function's name, event)."""
+        found = [(f.qualname, e) for f in self.functions for t in f.traces for e in t.get("events", ())]
+        found += [(e.get("function") or "?", e) for e in self.events]
+        return [(name, event) for name, event in found if self._matches(event["file"], path)]
 
     def for_file(self, path: str) -> list[FunctionTraces]:
         """Functions defined in ``path``, matched on the resolved path. A relative
         path in the log is relative to the directory ``trace`` ran in: run
         ``check``/``fix`` from that directory (the project root) too."""
-        real = os.path.realpath(path)
-        return [function for function in self.functions if os.path.realpath(function.file) == real]
+        return [function for function in self.functions if self._matches(function.file, path)]
 
     def missing_files(self) -> list[str]:
         """Files of the log that do not exist here (a log recorded in another directory)."""
@@ -98,6 +145,7 @@ def _function(data: dict, process_offset: int = 0) -> FunctionTraces:
         instances=int(data.get("instances", 1)),
         tracing_seconds=float(data.get("tracing_seconds", 0.0)),
         traces=traces,
+        library=bool(data.get("library", False)),
     )
 
 
@@ -112,6 +160,8 @@ def from_json(data: object, source: str = "trace log") -> TraceLog:
             processes=list(data.get("processes", [])),
             command=list(data.get("command", [])),
             exit_code=data.get("exit_code"),
+            scope=merge_scopes([data.get("scope") or []]),
+            events=[dict(e) for e in data.get("events") or ()],
         )
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise TraceLogError(f"{source}: malformed trace log ({type(error).__name__}: {error})") from None
@@ -132,7 +182,10 @@ def load(path: str | os.PathLike) -> TraceLog:
 
 def merge(fragments: list[dict]) -> TraceLog:
     """Merge per-process fragments: functions with the same definition are one entry."""
-    log = TraceLog()
+    log = TraceLog(
+        scope=merge_scopes([fragment.get("scope") or [] for fragment in fragments]),
+        events=[event for fragment in fragments for event in fragment.get("events") or ()],
+    )
     by_key: dict[tuple, FunctionTraces] = {}
     for fragment in fragments:
         offset = len(log.processes)
@@ -153,9 +206,30 @@ def merge(fragments: list[dict]) -> TraceLog:
     return log
 
 
+def merge_scopes(scopes: list[list[dict]]) -> list[dict]:
+    """One entry per file: the union of the lines and functions observed."""
+    lines: dict[str, set[int]] = {}
+    functions: dict[str, dict[int, str]] = {}
+    for scope in scopes:
+        for entry in scope:
+            file = str(entry["file"])
+            lines.setdefault(file, set()).update(int(n) for n in entry.get("lines", ()))
+            for function in entry.get("functions", ()):
+                functions.setdefault(file, {}).setdefault(int(function["line"]), str(function["qualname"]))
+    return [
+        {"file": file, "lines": sorted(lines[file]),
+         "functions": [{"line": n, "qualname": q} for n, q in sorted(functions.get(file, {}).items())]}
+        for file in sorted(lines)
+    ]
+
+
 def merge_directory(directory: str | os.PathLike) -> TraceLog:
     fragments = []
-    for path in sorted(Path(directory).glob("fragment-*.json")):
+    def started(path: Path) -> tuple[int, str]:  # parents (lower pids, usually) before the processes they start
+        pid = path.name.split("-")[1]
+        return (int(pid) if pid.isdigit() else 0, path.name)
+
+    for path in sorted(Path(directory).glob("fragment-*.json"), key=started):
         try:
             fragments.append(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError):

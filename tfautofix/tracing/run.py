@@ -58,7 +58,19 @@ def _relative_to_cwd(log: trace_log.TraceLog) -> None:
     """Paths inside the working directory become relative to it, so a log recorded in
     one checkout (CI) applies to another when used from the same directory there."""
     cwd = Path.cwd().resolve()
-    for function in log.functions:
-        path = Path(function.file)
+
+    def relative(file: str) -> str:
+        path = Path(file)
         if path.is_absolute() and path.resolve().is_relative_to(cwd):
-            function.file = path.resolve().relative_to(cwd).as_posix()
+            return path.resolve().relative_to(cwd).as_posix()
+        return file
+
+    for function in log.functions:
+        function.file = relative(function.file)
+        for trace in function.traces:
+            for located in (trace.get("call_site"), trace.get("error"), *trace.get("events", ())):
+                if located and "file" in located:
+                    located["file"] = relative(located["file"])
+    for event in log.events:
+        event["file"] = relative(event["file"])
+    log.scope = trace_log.merge_scopes([[dict(entry, file=relative(entry["file"])) for entry in log.scope]])
