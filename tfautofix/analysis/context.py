@@ -138,9 +138,9 @@ class FileContext:
             for small in stmt.body:
                 if isinstance(small, cst.Import):
                     for alias in small.names:
-                        if self.code(alias.name) == "tensorflow":
+                        if self.code(alias.name) in ("tensorflow", "tensorflow.compat.v2"):
                             if alias.asname is None:
-                                return "tensorflow", None
+                                return self.code(alias.name), None
                             return self.code(alias.asname.name), None
         global_scope = self.scope(self.module) or next(
             (self.scope(stmt) for stmt in self.module.body if self.scope(stmt) is not None), None

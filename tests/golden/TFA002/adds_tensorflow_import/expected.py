@@ -4,7 +4,7 @@ import tensorflow as tf
 
 
 def brighten(image):
-    return image + tf.random.uniform([], -0.2, 0.2)
+    return image + tf.cast(tf.random.uniform([], -0.2, 0.2), image.dtype)
 
 
 def exercise():
