@@ -11,6 +11,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
+from tfautofix.analysis.tensors import TensorInference
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen, Site
 
@@ -87,34 +88,153 @@ def step(x):
             message = f"`print` runs only when the function is traced ({reason}); use `tf.print` to print on every call"
             if not isinstance(ctx.parent(call), cst.Expr):
                 # print() returns None, tf.print an Operation in graph mode.
-                message += " (not fixed: the value of `print(...)` is used)"
-                fix = None
-            else:
+                yield self.finding(ctx, call, message + " (not fixed: the value of `print(...)` is used)")
+                continue
+            try:
                 fix = self._fix(ctx, call)
-                if fix is None:
-                    message += " (not fixed: `file=` is neither sys.stdout nor sys.stderr)"
+            except _NoFix as why:
+                yield self.finding(ctx, call, f"{message} (not fixed: {why})")
+                continue
             yield self.finding(ctx, call, message, fix)
 
     @staticmethod
-    def _fix(ctx: FileContext, call: cst.Call) -> Fix | None:
+    def _fix(ctx: FileContext, call: cst.Call) -> Fix:
+        """Preconditions, each proven here or the fix is declined (``_NoFix``):
+        - the text is built by ``tf.print`` at run time, never formatted at trace time
+          (a plain ``f"{x}"`` is split into its pieces; ``%``, ``.format``, ``str()`` decline);
+        - the stream is kept: stdout stays stdout (tf.print defaults to stderr);
+        - every element is printed (``summarize=-1``) unless each value is a proven scalar;
+        - the module imports TensorFlow, or is not backend-agnostic Keras code."""
         tf_name, tf_import = ctx.tensorflow_alias
-        args: list[cst.Arg] = []
+        if tf_import is not None and _backend_agnostic(ctx):
+            raise _NoFix("the module does not import TensorFlow (backend-agnostic Keras code)")
         stream: cst.BaseExpression = cst.parse_expression("sys.stdout")
         imports = [ImportSpec("sys")]
+        values: list[cst.Arg] = []
+        options: dict[str, cst.Arg] = {}
         for arg in call.args:
             keyword = arg.keyword.value if arg.keyword else None
+            if arg.star:
+                raise _NoFix("`*args` hide what is printed")
             if keyword == "flush":
-                continue
+                continue  # tf.print does not buffer
             if keyword == "file":
                 if ctx.code(arg.value) not in _STREAMS and not ctx.names(arg.value) & {"sys.stdout", "sys.stderr"}:
-                    return None
+                    raise _NoFix("`file=` is neither sys.stdout nor sys.stderr")
                 stream, imports = arg.value, []
-                continue
-            args.append(arg.with_changes(comma=cst.MaybeSentinel.DEFAULT))
-        no_space = cst.SimpleWhitespace("")
-        equal = cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space)
-        args.append(cst.Arg(keyword=cst.Name("output_stream"), value=stream, equal=equal))
+            elif keyword in ("sep", "end"):
+                options[keyword] = arg
+            else:
+                _check_formatting(ctx, arg.value)
+                values.append(arg)
+        if any(isinstance(arg.value, cst.FormattedString) for arg in values):
+            values = _split_fstrings(ctx, values, options.pop("sep", None))
+            options["sep"] = _keyword("sep", cst.SimpleString('""'))
+        values = [_dynamic_shape(arg, tf_name) for arg in values]
+        new_args = [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in values]
+        new_args += [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in options.values()]
+        function = ctx.enclosing(call, cst.FunctionDef)
+        tensors = TensorInference(ctx, function) if function is not None else None
+        if any(not _literal(a.value) and (tensors is None or tensors.is_scalar(a.value) is not True) for a in values):
+            new_args.append(_keyword("summarize", cst.parse_expression("-1")))  # print shows every element
+        new_args.append(_keyword("output_stream", stream))
         if tf_import is not None:
             imports.append(tf_import)
-        new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=args)
+        new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=new_args)
         return Fix({call: new_call}, imports=tuple(imports))
+
+
+class _NoFix(Exception):
+    """The print has no faithful tf.print equivalent; the message says why."""
+
+
+def _keyword(name: str, value: cst.BaseExpression) -> cst.Arg:
+    no_space = cst.SimpleWhitespace("")
+    return cst.Arg(keyword=cst.Name(name), value=value, equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space))
+
+
+def _dynamic_shape(arg: cst.Arg, tf: str) -> cst.Arg:
+    """``x.shape`` may hold None in a graph; eager ``print`` showed the real dimensions."""
+    if m.matches(arg.value, m.Attribute(attr=m.Name("shape"))):
+        return arg.with_changes(value=cst.parse_expression(f"{tf}.shape({cst.Module([]).code_for_node(arg.value.value)})"))
+    return arg
+
+
+def _literal(node: cst.BaseExpression) -> bool:
+    return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float))
+
+
+def _check_formatting(ctx: FileContext, value: cst.BaseExpression) -> None:
+    """Text formatted in Python is formatted once, at trace time, from the symbolic tensor."""
+    if m.matches(value, m.BinaryOperation(operator=m.Modulo(), left=m.SimpleString() | m.ConcatenatedString())):
+        raise _NoFix("`%` formats the text at trace time; tf.print cannot apply a format")
+    if m.matches(value, m.Call(func=m.Attribute(attr=m.Name("format") | m.Name("join")))) or (
+        isinstance(value, cst.Call) and ctx.resolves_to(value.func, "builtins.str", "builtins.repr", "builtins.format")
+    ):
+        raise _NoFix("the text is formatted at trace time; tf.print cannot apply a format")
+    if m.matches(value, m.BinaryOperation(operator=m.Add())) and (
+        m.findall(value, m.SimpleString() | m.FormattedString())
+    ):
+        raise _NoFix("the text is concatenated at trace time")
+    if isinstance(value, cst.FormattedString):
+        for part in value.parts:
+            if isinstance(part, cst.FormattedStringExpression) and (part.format_spec or part.conversion or part.equal):
+                raise _NoFix("a format spec or conversion in the f-string is applied at trace time")
+            if isinstance(part, cst.FormattedStringExpression):
+                _check_formatting(ctx, part.expression)
+    if m.matches(value, m.Attribute(attr=m.Name("dtype") | m.Name("name") | m.Name("device"))):
+        raise _NoFix(f"tf.print prints `{ctx.code(value)}` differently from print")
+
+
+def _split_fstrings(ctx: FileContext, values: list[cst.Arg], sep: cst.Arg | None) -> list[cst.Arg]:
+    """``f"loss={loss}", x`` → ``"loss=", loss, " ", x`` (printed with ``sep=""``)."""
+    if sep is None:
+        separator = " "
+    elif isinstance(sep.value, cst.SimpleString):
+        separator = sep.value.evaluated_value
+    else:
+        raise _NoFix("`sep=` is not a string literal")
+    pieces: list[cst.BaseExpression | str] = []
+    for index, arg in enumerate(values):
+        if index:
+            pieces.append(separator)
+        value = arg.value
+        if isinstance(value, cst.FormattedString):
+            prefix = value.prefix.replace("f", "").replace("F", "")
+            for part in value.parts:
+                if isinstance(part, cst.FormattedStringText):
+                    text = part.value.replace("{{", "{").replace("}}", "}")
+                    pieces.append(ast.literal_eval(f"{prefix}{value.start[len(value.prefix):]}{text}{value.end}"))
+                else:
+                    pieces.append(part.expression)
+        elif isinstance(value, cst.SimpleString):
+            pieces.append(value.evaluated_value)
+        else:
+            pieces.append(value)
+    merged: list[cst.BaseExpression] = []
+    text = None
+    for piece in pieces + [None]:
+        if isinstance(piece, str):
+            text = (text or "") + piece
+            continue
+        if text:
+            merged.append(cst.SimpleString(_quoted(text)))
+        text = None
+        if piece is not None:
+            merged.append(piece)
+    return [cst.Arg(value=v) for v in merged]
+
+
+def _quoted(text: str) -> str:
+    code = repr(text)
+    if code.startswith("'") and '"' not in text:
+        code = '"' + code[1:-1].replace("\\'", "'") + '"'
+    return code
+
+
+def _backend_agnostic(ctx: FileContext) -> bool:
+    """Keras 3 code written for every backend imports ``keras`` and never TensorFlow."""
+    return any(
+        isinstance(small, (cst.Import, cst.ImportFrom)) and ctx.code(small).split()[1].split(".")[0] == "keras"
+        for stmt in ctx.module.body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body
+    )

@@ -4,7 +4,7 @@ import tensorflow as tf
 
 
 def scale(x):
-    tf.print("scaling", x, output_stream=sys.stdout)
+    tf.print("scaling", x, summarize=-1, output_stream=sys.stdout)
     return x * 3
 
 
