@@ -148,3 +148,14 @@ class FileContext:
         if global_scope is not None and "tf" in global_scope:
             return "tensorflow", ImportSpec("tensorflow")
         return "tf", ImportSpec("tensorflow", asname="tf")
+
+    @cached_property
+    def backend_agnostic_keras(self) -> bool:
+        """Keras 3 code written for every backend: it imports ``keras`` and never TensorFlow,
+        so a fix must not add ``import tensorflow`` to it."""
+        if self.tensorflow_alias[1] is None:
+            return False
+        return any(
+            isinstance(small, (cst.Import, cst.ImportFrom)) and self.code(small).split()[1].split(".")[0] == "keras"
+            for stmt in self.module.body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body
+        )

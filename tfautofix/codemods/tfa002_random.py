@@ -1004,7 +1004,7 @@ def augment(image):
                 "`tf.random.Generator.from_seed(...)` created once, outside the traced function"
             )
         tf_name, tf_import = ctx.tensorflow_alias
-        if tf_import is not None and _backend_agnostic(ctx):
+        if ctx.backend_agnostic_keras:
             raise _NoFix("the module does not import TensorFlow (backend-agnostic Keras code)")
         imports = (tf_import,) if tf_import is not None else ()
         if source.method == "shuffle":
@@ -1031,14 +1031,6 @@ def augment(image):
         replacement = cst.parse_expression(code)
         unsafe = args.unsafe or (used.why if used.verdict == _UNSAFE else None)
         return {node: replacement}, imports, unsafe
-
-
-def _backend_agnostic(ctx: FileContext) -> bool:
-    """Keras 3 code written for every backend imports ``keras`` and never TensorFlow."""
-    return any(
-        isinstance(small, (cst.Import, cst.ImportFrom)) and "keras" in ctx.code(small).split()[1].split(".")[0]
-        for stmt in ctx.module.body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body
-    )
 
 
 def _self_attribute(node: ast.AST | None) -> bool:

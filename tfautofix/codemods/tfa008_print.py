@@ -106,7 +106,7 @@ def step(x):
         - every element is printed (``summarize=-1``) unless each value is a proven scalar;
         - the module imports TensorFlow, or is not backend-agnostic Keras code."""
         tf_name, tf_import = ctx.tensorflow_alias
-        if tf_import is not None and _backend_agnostic(ctx):
+        if ctx.backend_agnostic_keras:
             raise _NoFix("the module does not import TensorFlow (backend-agnostic Keras code)")
         stream: cst.BaseExpression = cst.parse_expression("sys.stdout")
         imports = [ImportSpec("sys")]
@@ -230,11 +230,3 @@ def _quoted(text: str) -> str:
     if code.startswith("'") and '"' not in text:
         code = '"' + code[1:-1].replace("\\'", "'") + '"'
     return code
-
-
-def _backend_agnostic(ctx: FileContext) -> bool:
-    """Keras 3 code written for every backend imports ``keras`` and never TensorFlow."""
-    return any(
-        isinstance(small, (cst.Import, cst.ImportFrom)) and ctx.code(small).split()[1].split(".")[0] == "keras"
-        for stmt in ctx.module.body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body
-    )
