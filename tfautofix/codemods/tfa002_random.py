@@ -885,23 +885,37 @@ The fix calls the `tf.random` op with the same distribution and parameters:
 `gauss`/`normal(loc, scale, size)` → `tf.random.normal(shape, loc, scale)`,
 `rand`/`randn`/`randint`/`integers`/`exponential`/`gamma`/`lognormal`/`poisson`,
 `choice` over an int or a list of numbers (weights `p=` via `tf.random.categorical`),
-`permutation` → `tf.random.shuffle`. NumPy's `size=` becomes the shape (`x.shape`
-becomes `tf.shape(x)`, which a graph always knows). Draws are float32 / int32,
-TensorFlow's dtypes for Python numbers, so they mix with the tensors around them
-where NumPy's float64 would not; a dtype the code asks for (`.astype(D)`,
-`tf.constant(x, D)`, `np.float32(x)`, `dtype=`) is kept.
+`permutation` → `tf.random.shuffle`. NumPy's `size=` becomes the shape (`x.shape`,
+`x.shape[i]`, `x.shape[a:b]` become `tf.shape(x)...`, which a graph always knows).
 
-The fix is offered where a tensor works: TensorFlow ops, arithmetic, `if`/`while`
-conditions (AutoGraph), returns, and local names used that way. It is *unsafe*
-where the value goes somewhere unknown (a user function, an index), where an
-int32 draw meets arithmetic (a Python int adapts to floats, an int32 tensor does
-not), and for in-place `shuffle(x)`, which becomes `x = tf.random.shuffle(x)`.
-It is not offered where Python needs a number (`float(...)`, `range`, `math`,
-NumPy, f-strings). Also reported without a fix: seeded generators created outside
-the traced function (`random.Random(42)`, `default_rng(0)`: a reproducible stream
-no `tf.random` op reproduces; use a `tf.random.Generator.from_seed(...)` created
-once), `choice` over Python objects, `shuffle` of a name that is not local, and
-distributions `tf.random` lacks.
+Preconditions, each checked in the code (`_usage`, `_meets`, `_condition`):
+
+- **dtype**: a draw is float32 / int32, the dtype TensorFlow gives a Python
+  number; a dtype the code asks for (`.astype(D)`, `tf.constant(x, D)`,
+  `np.float32(x)`, `dtype=`) is kept. Where the Python number met another operand
+  (`x + 0.1 * draw`, `tf.pow(img, draw)`, `tf.where(m, x, draw)`, `draw < x`) it
+  took that operand's dtype, so the draw is cast to it: `tf.cast(draw, x.dtype)`.
+  Safe when `x` is proven a tensor (a TensorFlow op's result, an `input_signature`
+  parameter, a `Dataset.map`/`tf.map_fn` element); unsafe otherwise (a Python
+  float has no `.dtype`). Numbers, `math`/NumPy constants and other draws adapt,
+  as Python numbers do. Other TensorFlow ops: safe when nothing else in the call
+  decides the dtype, unsafe otherwise;
+- **Python control flow**: a draw that feeds `if`/`while` becomes a tensor
+  condition, which works only where AutoGraph converts it (`tf.function`,
+  `Dataset.map`, `tf.map_fn` and their callees); in Keras 3 `call`/`train_step`,
+  `compile(loss=...)` callables, or a file with `autograph=False`: no fix;
+- **Python consumers**: `float(...)`, `range`, `math`, NumPy, f-strings need a
+  number: no fix; unknown functions, `self.x = draw`, indices: unsafe;
+- **reproducibility**: a module that calls `random.seed`/`np.random.seed` expects
+  a reproducible stream, and so does a seeded generator (`random.Random(42)`,
+  `default_rng(0)`) created outside the traced function: no fix (use a
+  `tf.random.Generator.from_seed(...)` created once);
+- **no new backend**: Keras 3 code that never imports TensorFlow: no fix.
+
+Also unsafe: in-place `shuffle(x)` (becomes `x = tf.random.shuffle(x)`), NumPy
+parameters that may be arrays, a `size=` name that may be a partly unknown shape.
+Also reported without a fix: `choice` over Python objects, `shuffle` of a name
+that is not local, and distributions `tf.random` lacks.
 
 Left alone: randomness outside traced code; generators seeded inside the traced
 function, and functions that call `random.seed`/`np.random.seed` themselves
@@ -924,7 +938,7 @@ import tensorflow as tf
 def augment(image):
     if tf.random.uniform([]) < 0.5:
         image = tf.image.flip_left_right(image)
-    return image + tf.random.normal([], 0.0, 0.1)
+    return image + tf.cast(tf.random.normal([], 0.0, 0.1), image.dtype)
 """
 
     def prescreen(self, screen: Screen) -> list[Site]:

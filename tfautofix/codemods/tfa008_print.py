@@ -35,12 +35,22 @@ and it prints symbolic tensors (`Tensor("x:0", shape=(), dtype=float32)`), not
 values. Eagerly, the same code prints on every call. `tf.print` is a graph op and
 prints the values on every call.
 
-The fix turns `print(a, b, sep=..., end=...)` into
-`tf.print(a, b, sep=..., end=..., output_stream=sys.stdout)`: `tf.print` writes to
-stderr by default, so the stream is kept (`file=sys.stderr` becomes
-`output_stream=sys.stderr`); `flush=` is dropped (`tf.print` does not buffer).
-Prints to other files, and prints whose value is used (`print(x) or y`:
-`tf.print` returns an operation, not `None`), are reported without a fix.
+The fix turns `print(a, b, sep=..., end=...)` into `tf.print(a, b, sep=..., end=...,
+output_stream=sys.stdout)`. Its preconditions, each checked in the code:
+
+- **the text is built at run time**: a plain f-string is split into its pieces
+  (`print(f"loss={loss}")` → `tf.print("loss=", loss, sep="")`); text formatted in
+  Python (`"%.4f" % loss`, `.format`, `str(x)`, `"a" + str(x)`, format specs and
+  `!r` in f-strings, `.dtype`) is formatted once, from the symbolic tensor: no fix;
+- **the stream is kept**: `tf.print` writes to stderr by default, so stdout is
+  passed explicitly; `file=sys.stderr` becomes `output_stream=sys.stderr`; other
+  files: no fix. `flush=` is dropped (`tf.print` does not buffer);
+- **every element is printed**: `tf.print` shows 3 + 3 elements of a tensor,
+  `print` all of them (up to NumPy's 1000): `summarize=-1` is passed unless every
+  value is a proven scalar; `x.shape` (None in a graph) becomes `tf.shape(x)`;
+- **the value of `print(...)` is unused** (`tf.print` returns an op, not None);
+- **no new backend**: Keras 3 code that imports `keras` and never TensorFlow is
+  reported without a fix (a fix would tie it to TensorFlow).
 
 Left alone: prints whose text mentions tracing (`print("Tracing with", x)`),
 which is TensorFlow's own idiom to observe retracing and is meant to run at
@@ -60,7 +70,7 @@ import sys
 
 @tf.function
 def step(x):
-    tf.print("loss", x, output_stream=sys.stdout)
+    tf.print("loss", x, summarize=-1, output_stream=sys.stdout)
     return x * 2
 """
 

@@ -77,22 +77,34 @@ raise `NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy array
 Eagerly the same code works, so the bug appears only once the function is
 compiled (decorated with `tf.function`, given to `Dataset.map`, a Keras `call`...).
 
-The fix uses the TensorFlow op that computes the same thing:
-`np.mean(x, axis=1)` → `tf.reduce_mean(x, axis=1)`, `np.sum/max/min/prod` →
-`tf.reduce_*`, `np.square/abs/maximum/minimum/where/reshape/transpose/stack` →
-their `tf.` namesakes, `np.concatenate(xs)` → `tf.concat(xs, axis=0)`,
-`np.clip` → `tf.clip_by_value`, `np.exp/log/sqrt/tanh`. Fixes of functions whose
-TensorFlow op differs on integer tensors (`mean` truncates, `exp`/`sqrt` reject
-integers) are marked unsafe. `x.numpy()` passed to a TensorFlow op becomes `x`
-(safe); in arithmetic it becomes `x` too, marked unsafe (TensorFlow does not
-promote dtypes as NumPy does).
+The fix uses the TensorFlow op that computes the same thing. A mapping is
+**safe** only where the op equals NumPy for every dtype a tensor can have:
+`np.reshape`, `np.transpose`. The others are **unsafe**, and the message says on
+which dtypes they differ: `np.sum`/`np.prod` → `tf.reduce_*` (NumPy promotes
+uint8/bool before summing, TensorFlow overflows), `np.mean` (TensorFlow truncates
+integer means), `np.max`/`np.min`/`np.square` (no boolean kernels), `np.abs`
+(no unsigned kernels), `np.exp/log/sqrt/tanh` (integers rejected),
+`np.maximum/minimum/where/clip/concatenate/stack` (NumPy promotes mixed dtypes).
 
-Reported without a fix: `.numpy()` whose value is used as Python data
-(`float(x.numpy())`, `if x.numpy() > 0`), NumPy functions without an exact
-TensorFlow equivalent, and calls with NumPy-only arguments (`dtype=`, `out=`).
-Left alone: NumPy on Python data (`np.mean([1.0, 2.0])`, `np.pi`), folded into
-a constant at trace time on purpose; functions given to `tf.py_function` or
-`tf.numpy_function`, which run eagerly on real values; and `np.random` (see TFA002).
+`.numpy()`: removed (safe) where the tensor is the *data* argument of a
+TensorFlow op, which takes a tensor there; `tf.constant(t.numpy(), D)` becomes
+`tf.cast(t, D)` and `tf.constant(t.numpy())` `tf.identity(t)` (`tf.constant`
+rejects symbolic tensors). Removed in arithmetic or in other op arguments
+(which may need Python values, like `tf.stack(axis=)`): unsafe.
+
+Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())`,
+`if x.numpy() > 0`); NumPy functions without an exact TensorFlow equivalent;
+NumPy-only arguments (`dtype=`, `out=`, `axis=None` of concatenate); `np.clip`
+with an open (`None`) bound; results used through NumPy-only attributes
+(`np.mean(x).item()`); backend-agnostic Keras code (no TensorFlow import). A
+traced function that builds a NumPy array and stores tensors into it
+(`buf[i] = x[i]`) is reported **once**, at the array, with no fix: no op-by-op
+rewrite keeps it working; do not trace it.
+
+Left alone: NumPy on Python data, static shapes and constants (`np.mean([1.0, 2.0])`,
+`np.sqrt(x.shape[-1])`, `np.pi`), folded into a constant at trace time on purpose;
+functions given to `tf.py_function` or `tf.numpy_function`, which run eagerly on
+real values; and `np.random` (see TFA002).
 """
     before = """\
 import numpy as np
