@@ -156,7 +156,7 @@ def normalise(x):
             )
             if not numpy_names or not ctx.is_traced(call):
                 continue
-            if not any(may_be_tensor(ctx, arg.value) for arg in call.args):
+            if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) for arg in call.args):
                 continue  # NumPy on Python data: folded into a constant, as intended
             yield self._numpy_function(ctx, call, numpy_names[0])
 
@@ -220,6 +220,17 @@ def normalise(x):
         if unsafe:
             message += f" (unsafe: {unsafe})"
         return self.finding(ctx, call, message, fix)
+
+
+def _shape_parameter(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """``input_shape``, ``shape[1:]``: Keras passes shapes (tuples, TensorShapes) to parameters so named."""
+    while isinstance(expr, cst.Subscript):
+        expr = expr.value
+    scope = ctx.scope(expr) if isinstance(expr, cst.Name) else None
+    return (
+        scope is not None and expr.value.endswith("shape") and bool(scope[expr.value])
+        and all(isinstance(getattr(a, "node", None), cst.Param) for a in scope[expr.value])
+    )
 
 
 def _numpy_buffers(ctx: FileContext) -> dict[cst.FunctionDef, cst.CSTNode]:
