@@ -20,6 +20,7 @@ from libcst.metadata import ImportAssignment
 from tfautofix.analysis.context import FileContext, FunctionNode
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import is_tensorflow
+from tfautofix.analysis.tensor_values import may_be_tensor
 from tfautofix.analysis.tensors import TensorInference
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen, Site, last_name
@@ -594,7 +595,11 @@ def _meets(ctx: FileContext, node: cst.CSTNode, other: cst.BaseExpression, kind:
     function = ctx.enclosing(node, FunctionNode)
     if isinstance(function, cst.FunctionDef) and _proven_tensor(ctx, function, other):
         return _Use(_SAFE, "", other)
-    return _Use(_UNSAFE, f"it takes the dtype of `{ctx.code(other)}`, assumed to be a tensor or array", other)
+    if may_be_tensor(ctx, other):  # a traced argument: most likely a tensor
+        return _Use(_UNSAFE, f"it takes the dtype of `{ctx.code(other)}`, assumed to be a tensor or array", other)
+    # `self.p`, a parameter with a default, a global: most likely a Python number, which a
+    # float32 tensor meets as the Python number did; a float64 tensor would not.
+    return _Use(_UNSAFE, f"assumes `{ctx.code(other)}` is a Python number or a {'int32' if kind == 'int' else 'float32'} tensor")
 
 
 def _dtype_leaf(ctx: FileContext, expr: cst.BaseExpression) -> cst.BaseExpression | None:
