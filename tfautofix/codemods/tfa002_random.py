@@ -704,11 +704,16 @@ def _without_autograph(ctx: FileContext, function: cst.CSTNode, seen: set) -> st
     seen.add(function)
     if any(m.matches(arg, m.Arg(keyword=m.Name("autograph"), value=m.Name("False"))) for arg in nodes(ctx, cst.Arg)):
         return "this file turns AutoGraph off somewhere"
+    outer = ctx.enclosing(function, FunctionNode)
+    why_outer = _without_autograph(ctx, outer, seen) if outer is not None else "it is not in a converted function"
+    if outer is not None and why_outer is None:
+        return None  # AutoGraph converts a nested definition with the function around it
     reason = ctx.traced.get(function)
-    if reason is None:  # nested in a traced function: converted with it
-        outer = ctx.enclosing(function, FunctionNode)
-        return "its function is not traced by tf.function" if outer is None else _without_autograph(ctx, outer, seen)
-    if reason.startswith(("decorated with tf.function", "wrapped by tf.function", "passed to Dataset.", "passed to tf.")):
+    if reason is None:
+        return why_outer
+    # Only these convert the function they receive (tf.cond, tf.while_loop, tf.scan do not).
+    if reason.startswith(("decorated with tf.function", "wrapped by tf.function", "passed to Dataset.",
+                          "passed to tf.map_fn", "passed to tf.vectorized_map")):
         return None
     if reason.startswith("called from traced `"):
         caller = reason[len("called from traced `"):-1]
