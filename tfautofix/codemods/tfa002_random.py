@@ -721,7 +721,7 @@ def _without_autograph(ctx: FileContext, function: cst.CSTNode, seen: set) -> st
         if not callers:
             return f"`{caller}` may not be converted by AutoGraph"
         return next((why for f in callers if (why := _without_autograph(ctx, f, seen))), None)
-    return f"{reason} without AutoGraph (Keras 3)"
+    return f"AutoGraph does not convert it ({reason})"
 
 
 def _argument_usage(ctx: FileContext, call: cst.Call, arg: cst.Arg, kind: str) -> _Use:
