@@ -8,6 +8,7 @@ from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
@@ -48,6 +49,10 @@ output_stream=sys.stdout)`. Its preconditions, each checked in the code:
 - **every element is printed**: `tf.print` shows 3 + 3 elements of a tensor,
   `print` all of them (up to NumPy's 1000): `summarize=-1` is passed unless every
   value is a proven scalar; `x.shape` (None in a graph) becomes `tf.shape(x)`;
+- **no stale Python state**: `self.x` (unless every `self.x = ...` of the class is a
+  TensorFlow object, e.g. a variable) and globals rebound after import are read at
+  trace time: the graph would print the traced value on every call, where eager
+  `print` showed the current one: unsafe;
 - **the value of `print(...)` is unused** (`tf.print` returns an op, not None);
 - **no new backend**: Keras 3 code that imports `keras` and never TensorFlow is
   reported without a fix (a fix would tie it to TensorFlow).
@@ -75,11 +80,19 @@ def step(x):
 """
 
     def prescreen(self, screen: Screen) -> list[Site]:
-        """Each ``print(...)`` call in code that may be traced."""
-        return [
+        """Each ``print(...)`` call in code that may be traced; with what ``_stale`` reads
+        elsewhere: ``self.x = ...`` assignments and ``global`` statements."""
+        prints = [
             site for site in screen.traced_sites(ast.Call)
             if isinstance(site.node.func, ast.Name) and site.node.func.id == "print"
         ]
+        if not prints:
+            return []
+        state = [
+            site for site in screen.sites(ast.Assign)
+            if any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" for t in site.node.targets)
+        ]
+        return prints + state + screen.sites(ast.Global)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in nodes(ctx, cst.Call):
@@ -101,20 +114,22 @@ def step(x):
                 yield self.finding(ctx, call, message + " (not fixed: the value of `print(...)` is used)")
                 continue
             try:
-                fix = self._fix(ctx, call)
+                fix, stale = self._fix(ctx, call)
             except _NoFix as why:
                 yield self.finding(ctx, call, f"{message} (not fixed: {why})")
                 continue
-            yield self.finding(ctx, call, message, fix)
+            yield self.finding(ctx, call, message + (f" (unsafe fix: {stale})" if stale else ""), fix)
 
     @staticmethod
-    def _fix(ctx: FileContext, call: cst.Call) -> Fix:
+    def _fix(ctx: FileContext, call: cst.Call) -> tuple[Fix, str | None]:
         """Preconditions, each proven here or the fix is declined (``_NoFix``):
         - the text is built by ``tf.print`` at run time, never formatted at trace time
           (a plain ``f"{x}"`` is split into its pieces; ``%``, ``.format``, ``str()`` decline);
         - the stream is kept: stdout stays stdout (tf.print defaults to stderr);
         - every element is printed (``summarize=-1``) unless each value is a proven scalar;
-        - the module imports TensorFlow, or is not backend-agnostic Keras code."""
+        - the module imports TensorFlow, or is not backend-agnostic Keras code;
+        - Python state read by the print is not rebound between calls (else unsafe: the graph
+          prints the value it had when traced, eager code the current one)."""
         tf_name, tf_import = ctx.tensorflow_alias
         if ctx.backend_agnostic_keras:
             raise _NoFix("the module does not import TensorFlow (backend-agnostic Keras code)")
@@ -151,7 +166,8 @@ def step(x):
         if tf_import is not None:
             imports.append(tf_import)
         new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=new_args)
-        return Fix({call: new_call}, imports=tuple(imports))
+        stale = next((why for arg in values if (why := _stale(ctx, call, arg.value))), None)
+        return Fix({call: new_call}, "unsafe" if stale else "safe", tuple(imports)), stale
 
 
 class _NoFix(Exception):
@@ -161,6 +177,30 @@ class _NoFix(Exception):
 def _keyword(name: str, value: cst.BaseExpression) -> cst.Arg:
     no_space = cst.SimpleWhitespace("")
     return cst.Arg(keyword=cst.Name(name), value=value, equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space))
+
+
+def _stale(ctx: FileContext, call: cst.Call, value: cst.BaseExpression) -> str | None:
+    """Why a printed value may be Python state frozen at trace time (None: it is not).
+
+    ``self.x`` is safe only when every ``self.x = ...`` of the class is a TensorFlow object (a
+    variable prints its current value); a module global only when it is bound once."""
+    cls = ctx.enclosing(call, cst.ClassDef)
+    for attribute in m.findall(value, m.Attribute(value=m.Name("self"))):
+        name = attribute.attr.value  # type: ignore[attr-defined]
+        pattern = m.Assign(targets=[m.AssignTarget(target=m.Attribute(value=m.Name("self"), attr=m.Name(name)))])
+        values = [a.value for a in m.findall(cls, pattern)] if cls is not None else []  # type: ignore[attr-defined]
+        if not values or not all(isinstance(v, cst.Call) and any(n.startswith("tensorflow.") for n in ctx.names(v.func)) for v in values):
+            return f"prints `self.{name}` as it was when the function was traced, if it is Python state"
+    for name in m.findall(value, m.Name()):
+        scope = ctx.scope(name)
+        if scope is None or name.value not in scope:  # type: ignore[attr-defined]
+            continue
+        module_level = [a for a in scope[name.value] if isinstance(a.scope, GlobalScope)]  # type: ignore[attr-defined]
+        if module_level and (len(module_level) > 1 or any(
+            m.findall(ctx.module, m.Global(names=[m.ZeroOrMore(), m.NameItem(name=m.Name(name.value)), m.ZeroOrMore()]))  # type: ignore[attr-defined]
+        )):
+            return f"prints the global `{name.value}` as it was when the function was traced"  # type: ignore[attr-defined]
+    return None
 
 
 def _dynamic_shape(arg: cst.Arg, tf: str) -> cst.Arg:
