@@ -174,12 +174,13 @@ def normalise(x):
             rest = [a for a in outer.args if a is not parent]
             dtype = rest[0].value if len(rest) == 1 and (rest[0].keyword is None or rest[0].keyword.value == "dtype") else None
             if parent is outer.args[0] and parent.keyword is None and (dtype is not None or not rest):
-                tf_name = ctx.tensorflow_alias[0]
+                tf_name, tf_import = ctx.tensorflow_alias
                 replacement = cst.parse_expression(
                     f"{tf_name}.cast({ctx.code(receiver)}, {ctx.code(dtype)})" if dtype is not None
                     else f"{tf_name}.identity({ctx.code(receiver)})"
                 )
-                return self.finding(ctx, call, message + "; copy the tensor with TensorFlow", Fix({outer: replacement}))
+                fix = Fix({outer: replacement}, imports=(tf_import,) if tf_import else ())
+                return self.finding(ctx, call, message + "; copy the tensor with TensorFlow", fix)
             return self.finding(ctx, call, message + " (not fixed: `tf.constant` with these arguments)")
         if isinstance(outer, cst.Call) and op_name(ctx, outer) not in (None, "einsum"):
             # Proven: every TensorFlow op of `_TOP_LEVEL_OPS`/`tf.math.*` takes a tensor as its data
