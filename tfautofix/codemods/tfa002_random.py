@@ -21,7 +21,7 @@ from tfautofix.analysis.context import FileContext, FunctionNode
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import is_tensorflow
 from tfautofix.analysis.tensor_values import may_be_tensor
-from tfautofix.analysis.tensors import TensorInference
+from tfautofix.analysis.tensors import TensorInference, tensor_op
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -757,8 +757,13 @@ def _tensorflow_argument(ctx: FileContext, call: cst.Call, arg: cst.Arg, kind: s
     if op in _SAME_DTYPE:
         operands = [_parameter(call, p, k) for p, k in _SAME_DTYPE[op]]
         return _worst(_meets(ctx, arg.value, o, kind) for o in operands if o is not None and o is not arg.value)
+    keyword = arg.keyword.value if arg.keyword else None
+    if keyword == "seed":
+        return _Use(_PYTHON_ONLY, "a seed must be a Python int")
+    if keyword in ("axis", "num") or tensor_op(names) is None:
+        return _Use(_UNSAFE, f"`{ctx.code(call.func)}` may need a Python number here")
     if all(_constant(ctx, o) for o in others):
-        return _OK  # nothing else decides the dtype: the one a Python number gets
+        return _OK  # a TensorFlow op, and nothing else decides the dtype: the one a Python number gets
     return _Use(_UNSAFE, f"`{ctx.code(call.func)}` may need another dtype than the draw's {'int32' if kind == 'int' else 'float32'}")
 
 
