@@ -591,7 +591,8 @@ def _meets(ctx: FileContext, node: cst.CSTNode, other: cst.BaseExpression, kind:
     if other is None:
         return _OK  # draws and numbers only: float32 / int32 throughout, as the Python numbers became
     if not m.matches(other, m.Name() | m.Attribute(value=m.Name()) | m.Subscript(value=m.Name())):
-        return _Use(_PYTHON_ONLY, f"it meets `{ctx.code(other)}`, whose dtype it would have to take")
+        # Not cast to `(<expression>).dtype`: that would evaluate the expression twice.
+        return _Use(_UNSAFE, f"assumes `{ctx.code(other)}` is {'int32' if kind == 'int' else 'float32'}")
     function = ctx.enclosing(node, FunctionNode)
     if isinstance(function, cst.FunctionDef) and _proven_tensor(ctx, function, other):
         return _Use(_SAFE, "", other)
