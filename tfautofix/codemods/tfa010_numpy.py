@@ -87,9 +87,10 @@ integer means), `np.max`/`np.min`/`np.square` (no boolean kernels), `np.abs`
 `np.maximum/minimum/where/clip/concatenate/stack` (NumPy promotes mixed dtypes).
 
 `.numpy()`: removed (safe) where the tensor is the *data* argument of a
-TensorFlow op, which takes a tensor there; `tf.constant(t.numpy(), D)` becomes
-`tf.cast(t, D)` and `tf.constant(t.numpy())` `tf.identity(t)` (`tf.constant`
-rejects symbolic tensors). Removed in arithmetic or in other op arguments
+TensorFlow op, which takes a tensor there; `tf.constant(t.numpy(), D)` and
+`tf.convert_to_tensor(t.numpy(), D)` become `tf.cast(t, D)`, without a dtype
+`tf.identity(t)` (`tf.constant` rejects symbolic tensors, `convert_to_tensor`
+tensors of another dtype). Removed in arithmetic or in other op arguments
 (which may need Python values, like `tf.stack(axis=)`): unsafe.
 
 Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())`,
@@ -169,8 +170,9 @@ def normalise(x):
         )
         parent = ctx.parent(call)
         outer = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
-        if isinstance(outer, cst.Call) and ctx.resolves_to(outer.func, "tensorflow.constant"):
-            # tf.constant rejects a symbolic tensor: the value it copies is the tensor itself.
+        if isinstance(outer, cst.Call) and ctx.resolves_to(outer.func, "tensorflow.constant", "tensorflow.convert_to_tensor"):
+            # tf.constant rejects a symbolic tensor, tf.convert_to_tensor one of another dtype
+            # (NumPy's array converts): the copy is the tensor itself, cast to the dtype asked.
             rest = [a for a in outer.args if a is not parent]
             dtype = rest[0].value if len(rest) == 1 and (rest[0].keyword is None or rest[0].keyword.value == "dtype") else None
             if parent is outer.args[0] and parent.keyword is None and (dtype is not None or not rest):
@@ -181,7 +183,7 @@ def normalise(x):
                 )
                 fix = Fix({outer: replacement}, imports=(tf_import,) if tf_import else ())
                 return self.finding(ctx, call, message + "; copy the tensor with TensorFlow", fix)
-            return self.finding(ctx, call, message + " (not fixed: `tf.constant` with these arguments)")
+            return self.finding(ctx, call, message + f" (not fixed: `{ctx.code(outer.func)}` with these arguments)")
         if isinstance(outer, cst.Call) and op_name(ctx, outer) not in (None, "einsum"):
             # Proven: every TensorFlow op of `_TOP_LEVEL_OPS`/`tf.math.*` takes a tensor as its data
             # (first) argument; other arguments may need Python values (`tf.stack(axis=)`).
