@@ -87,7 +87,7 @@ integer means), `np.max`/`np.min`/`np.square` (no boolean kernels), `np.abs`
 `np.maximum/minimum/where/clip/concatenate/stack` (NumPy promotes mixed dtypes).
 
 `.numpy()`: removed (safe) where the tensor is the *data* argument of a
-TensorFlow op, which takes a tensor there; `tf.constant(t.numpy(), D)` and
+TensorFlow op, which takes a tensor there, or a value `tf.print` prints; `tf.constant(t.numpy(), D)` and
 `tf.convert_to_tensor(t.numpy(), D)` become `tf.cast(t, D)`, without a dtype
 `tf.identity(t)` (`tf.constant` rejects symbolic tensors, `convert_to_tensor`
 tensors of another dtype). Removed in arithmetic or in other op arguments
@@ -184,6 +184,8 @@ def normalise(x):
                 fix = Fix({outer: replacement}, imports=(tf_import,) if tf_import else ())
                 return self.finding(ctx, call, message + "; copy the tensor with TensorFlow", fix)
             return self.finding(ctx, call, message + f" (not fixed: `{ctx.code(outer.func)}` with these arguments)")
+        if isinstance(outer, cst.Call) and ctx.resolves_to(outer.func, "tensorflow.print") and parent.keyword is None:
+            return self.finding(ctx, call, message + "; tf.print prints the tensor itself", Fix({call: receiver}))
         if isinstance(outer, cst.Call) and op_name(ctx, outer) not in (None, "einsum"):
             # Proven: every TensorFlow op of `_TOP_LEVEL_OPS`/`tf.math.*` takes a tensor as its data
             # (first) argument; other arguments may need Python values (`tf.stack(axis=)`).
