@@ -556,6 +556,7 @@ class _Use:
     verdict: int = _SAFE
     why: str = ""
     meets: cst.BaseExpression | None = None
+    to_float: bool = False  # an int draw met a float number: a Python int became a float there
 
 
 _OK = _Use()
@@ -584,8 +585,10 @@ def _constant(ctx: FileContext, node: cst.BaseExpression) -> bool:
 def _meets(ctx: FileContext, node: cst.CSTNode, other: cst.BaseExpression, kind: str) -> _Use:
     """The draw at ``node`` meets ``other``: it must take ``other``'s dtype."""
     if _constant(ctx, other):
-        if kind == "int" and not isinstance(other, cst.Integer):
-            return _Use(_UNSAFE, "an int32 draw meets a non-integer number, which a Python int adapts to")
+        if m.matches(other, m.SimpleString() | m.ConcatenatedString()):
+            return _Use(_PYTHON_ONLY, "it meets a string")
+        if kind == "int" and not m.matches(other, m.Integer() | m.UnaryOperation(expression=m.Integer())):
+            return _Use(to_float=True)  # `randint(1, 3) * 0.5`: cast the draw to float32, as Python did
         return _OK
     other = _dtype_leaf(ctx, other)
     if other is None:
@@ -643,8 +646,12 @@ def _usage(ctx: FileContext, node: cst.CSTNode, kind: str, depth: int = 0) -> _U
         met = _meets(ctx, node, other, kind)
         if met.meets is not None:
             return met  # the result has `other`'s dtype, as it had eagerly
-        if kind == "int" and isinstance(parent.operator, (cst.Divide, cst.Power)):
-            met = _Use(_UNSAFE, "int32 tensor division and powers differ from a Python int's")
+        if kind == "int" and isinstance(parent.operator, cst.Divide) and met.verdict == _SAFE:
+            met = _Use(to_float=True)  # Python's `/` gives a float; int32 tensors divide into float64
+        if met.to_float:
+            kind = "float"
+        elif kind == "int" and isinstance(parent.operator, cst.Power):
+            met = _Use(_UNSAFE, "int32 tensor powers differ from a Python int's")
         return _worst(iter((met, _usage(ctx, parent, kind, depth))))
     if isinstance(parent, cst.AugAssign):
         return _meets(ctx, node, parent.target, kind) if kind != "bool" else _Use(_UNSAFE, "a boolean in arithmetic")
@@ -780,9 +787,10 @@ def _worst(uses: Iterator[_Use]) -> _Use:
     uses = list(uses)
     worst = max(uses, default=_OK, key=lambda u: u.verdict)
     met = {id(u.meets): u.meets for u in uses if u.meets is not None}
+    to_float = any(u.to_float for u in uses)
     if len(met) > 1:
         return _Use(max(worst.verdict, _UNSAFE), worst.why or "it meets values of several dtypes", next(iter(met.values())))
-    return _Use(worst.verdict, worst.why, next(iter(met.values()), None))
+    return _Use(worst.verdict, worst.why, next(iter(met.values()), None), to_float and not met)  # an operand's dtype wins
 
 
 def _assigned(ctx: FileContext, statement: cst.CSTNode, kind: str, depth: int) -> _Use:
@@ -1058,6 +1066,8 @@ def augment(image):
             raise _NoFix(used.why)
         if used.meets is not None:  # the Python number took the dtype of what it met: so does the draw
             code = f"{tf_name}.cast({code}, {ctx.code(used.meets)}.dtype)"
+        elif used.to_float:
+            code = f"{tf_name}.cast({code}, {tf_name}.float32)"
         replacement = cst.parse_expression(code)
         unsafe = args.unsafe or (used.why if used.verdict == _UNSAFE else None)
         return {node: replacement}, imports, unsafe
