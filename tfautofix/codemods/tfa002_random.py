@@ -921,9 +921,12 @@ Preconditions, each checked in the code (`_usage`, `_meets`, `_condition`):
   took that operand's dtype, so the draw is cast to it: `tf.cast(draw, x.dtype)`.
   Safe when `x` is proven a tensor (a TensorFlow op's result, an `input_signature`
   parameter, a `Dataset.map`/`tf.map_fn` element); unsafe otherwise (a Python
-  float has no `.dtype`). Numbers, `math`/NumPy constants and other draws adapt,
-  as Python numbers do. Other TensorFlow ops: safe when nothing else in the call
-  decides the dtype, unsafe otherwise;
+  float has no `.dtype`); `self.p`, defaulted parameters and globals are taken for
+  Python numbers (unsafe, never cast). An integer draw that meets a float number
+  or Python's `/` is cast to float32, as the Python int became a float there.
+  Numbers, `math`/NumPy constants and other draws adapt, as Python numbers do.
+  Other TensorFlow ops: safe when nothing else in the call decides the dtype,
+  unsafe otherwise; a draw used as a `seed=` is not fixed (seeds are Python ints);
 - **Python control flow**: a draw that feeds `if`/`while` becomes a tensor
   condition, which works only where AutoGraph converts it (`tf.function`,
   `Dataset.map`, `tf.map_fn` and their callees); in Keras 3 `call`/`train_step`,
