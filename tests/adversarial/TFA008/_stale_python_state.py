@@ -1,6 +1,7 @@
 """The print reads Python state that eager code changes between calls (`self.epoch`, a global
 counter): `tf.print` would print the value frozen at trace time on every call, where eager
-`print` showed the current one.
+`print` showed the current one. (Prefixed `_`: today's verdict counts printed lines, which are
+the same; rename it once the verdict compares printed values. tests/test_tfa008.py checks the label.)
 # expect: unsafe-declined
 """
 import tensorflow as tf
