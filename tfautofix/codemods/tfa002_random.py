@@ -930,7 +930,8 @@ Preconditions, each checked in the code (`_usage`, `_meets`, `_condition`):
 - **Python control flow**: a draw that feeds `if`/`while` becomes a tensor
   condition, which works only where AutoGraph converts it (`tf.function`,
   `Dataset.map`, `tf.map_fn` and their callees); in Keras 3 `call`/`train_step`,
-  `compile(loss=...)` callables, or a file with `autograph=False`: no fix;
+  `compile(loss=...)` callables, functions given to `tf.scan`/`tf.while_loop`/
+  `tf.cond` (which do not run AutoGraph), or a file with `autograph=False`: no fix;
 - **Python consumers**: `float(...)`, `range`, `math`, NumPy, f-strings need a
   number: no fix; unknown functions, `self.x = draw`, indices: unsafe;
 - **reproducibility**: a module that calls `random.seed`/`np.random.seed` expects
