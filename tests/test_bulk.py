@@ -292,7 +292,7 @@ def test_notebook_code_cells_are_fixed_and_everything_else_kept(tmp_path: Path) 
     fixed = json.loads(Path("nb.ipynb").read_text())
     cells = fixed["cells"]
     assert cells[1]["source"] == ["import sys\n", "%matplotlib inline\n", "import tensorflow as tf\n", "!pip list"]
-    assert cells[3]["source"][2] == "    tf.print('loss', x, output_stream=sys.stdout)\n"
+    assert cells[3]["source"][2] == "    tf.print('loss', x, summarize=-1, output_stream=sys.stdout)\n"
     assert cells[3]["source"][3] == "    %time y = 1\n"
     for index in (0, 2, 4):
         assert cells[index] == NOTEBOOK["cells"][index]

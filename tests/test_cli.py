@@ -93,7 +93,7 @@ def test_fix_dry_run_shows_a_diff_and_writes_nothing(project: Path) -> None:
     result = _invoke("fix", str(project))
     assert result.exit_code == 1
     assert '-    print("x", x)' in result.stdout
-    assert '+    tf.print("x", x, output_stream=sys.stdout)' in result.stdout
+    assert '+    tf.print("x", x, summarize=-1, output_stream=sys.stdout)' in result.stdout
     assert (project / "hazard.py").read_text(encoding="utf-8") == HAZARD
 
 

@@ -57,8 +57,8 @@ def test_yes_no_help_and_default_no_with_recomputed_diffs(files) -> None:
     assert result.returncode == 1  # rejected findings remain
     assert _calls(first) == [
         "@tf.function(experimental_relax_shapes=True)",
-        'tf.print("a", x, output_stream=sys.stdout)',
-        'tf.print("b", x, output_stream=sys.stdout)',
+        'tf.print("a", x, summarize=-1, output_stream=sys.stdout)',
+        'tf.print("b", x, summarize=-1, output_stream=sys.stdout)',
         'print("a", x)',
     ]
     assert second.read_text(encoding="utf-8") == SOURCE
@@ -66,7 +66,7 @@ def test_yes_no_help_and_default_no_with_recomputed_diffs(files) -> None:
     assert result.stdout.count(PROMPT) == 6
     # The diff of the 3rd fix was computed after the 2nd was applied: it shows the new context.
     third = result.stdout.split(PROMPT)[2]
-    assert ' tf.print("a", x, output_stream=sys.stdout)\n-    print("b", x)' in third
+    assert ' tf.print("a", x, summarize=-1, output_stream=sys.stdout)\n-    print("b", x)' in third
 
 
 def test_all_of_a_rule_applies_across_files_without_asking(files) -> None:

@@ -209,7 +209,13 @@ class FileContext:
     # -- imports --------------------------------------------------------
     @cached_property
     def tensorflow_alias(self) -> tuple[str, ImportSpec | None]:
-        """The name generated code should use for TensorFlow, and the import it needs."""
+        """The name generated code should use for TensorFlow, and the import it needs:
+        the file's own (``import tensorflow.compat.v2 as tf`` counts), else a new one."""
+        from tfautofix.imports import module_imports
+
+        compat = module_imports(self.module).get("tensorflow.compat.v2")
+        if compat is not None and compat != "tensorflow":
+            return compat, None
         return self.import_name("tensorflow", "tf")
 
     @cached_property
@@ -224,3 +230,14 @@ class FileContext:
         from tfautofix.imports import import_name
 
         return import_name(self.module, module, preferred, self._identifiers)
+
+    @cached_property
+    def backend_agnostic_keras(self) -> bool:
+        """Keras 3 code written for every backend: it imports ``keras`` and never TensorFlow,
+        so a fix must not add ``import tensorflow`` to it."""
+        if self.tensorflow_alias[1] is None:
+            return False
+        return any(
+            isinstance(small, (cst.Import, cst.ImportFrom)) and self.code(small).split()[1].split(".")[0] == "keras"
+            for stmt in self.module.body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body
+        )

@@ -20,6 +20,8 @@ from libcst.metadata import ImportAssignment
 from tfautofix.analysis.context import FileContext, FunctionNode
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import is_tensorflow
+from tfautofix.analysis.tensor_values import may_be_tensor
+from tfautofix.analysis.tensors import TensorInference, tensor_op
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -73,12 +75,18 @@ class _Args:
         if isinstance(value, cst.Integer) or _static_shape_dim(value):
             return f"[{self._dim(value)}]"
         if isinstance(value, (cst.Tuple, cst.List)):
+            if any(isinstance(e, cst.StarredElement) for e in value.elements):
+                raise _NoFix("a starred `size=` has no simple tf.random shape")
             return "[" + ", ".join(self._dim(e.value) for e in value.elements) + "]"
+        if m.matches(value, m.Subscript(value=m.Attribute(attr=m.Name("shape")), slice=[m.SubscriptElement(slice=m.Slice())])):
+            # `x.shape[:-1]` may hold None in a graph; `tf.shape(x)[:-1]` never does.
+            return f"{self.tf}.shape({self.ctx.code(value.value.value)})[{self.ctx.code(value.slice[0].slice)}]"
         if m.matches(value, m.Attribute(attr=m.Name("shape"))):
             # In a graph `x.shape` may hold None; the dynamic shape never does.
             return f"{self.tf}.shape({self.ctx.code(value.value)})"
         if m.matches(value, m.Call(func=m.Name("len"))):
             return f"[{self.ctx.code(value)}]"
+        self.unsafe = self.unsafe or f"assumes `{self.ctx.code(value)}` is an int or a tuple of ints, not a partly unknown shape"
         return f"{self.tf}.reshape({self.ctx.code(value)}, [-1])"  # an int or a tuple
 
     def _dim(self, value: cst.BaseExpression) -> str:
@@ -406,6 +414,7 @@ class _Source:
     spelled: str  # how the message names the API
     seeded: bool = False  # a generator built from a seed
     inside: bool = False  # the generator is created in the same function as the draw
+    generator: bool = False  # a generator object's method, not the module's global stream
 
 
 def _seeded(ctx: FileContext, ctor: cst.Call) -> bool:
@@ -487,20 +496,30 @@ def _source(ctx: FileContext, call: cst.Call) -> _Source | None:
         draws |= {"shuffle"}
         if method not in draws:
             return None
-        return _Source(family, method, ctx.code(call.func), _seeded(ctx, ctor), inside)
+        return _Source(family, method, ctx.code(call.func), _seeded(ctx, ctor), inside, generator=True)
     return None
+
+
+def _seeds(ctx: FileContext, family: str) -> list[cst.Call]:
+    seed = "random.seed" if family == "python" else "numpy.random.seed"
+    return [c for c in nodes(ctx, cst.Call) if ctx.resolves_to(c.func, seed)]
 
 
 def _reseeded(ctx: FileContext, call: cst.Call, family: str) -> bool:
     """Does the draw's function seed the global generator itself? Then eager calls repeat too."""
     function = ctx.enclosing(call, FunctionNode)
-    seed = "random.seed" if family == "python" else "numpy.random.seed"
-    return function is not None and any(
-        ctx.resolves_to(c.func, seed) for c in m.findall(function, m.Call())  # type: ignore[union-attr]
-    )
+    return function is not None and any(ctx.enclosing(seed, FunctionNode) is function for seed in _seeds(ctx, family))
 
 
 # -- does a tensor work where the value goes? ------------------------------------------
+#
+# A tf.random draw has the dtype TensorFlow gives a Python number (float32 / int32). It
+# behaves like the Python number it replaces only where nothing else decides the dtype.
+# Where it meets another operand (``x + 0.1 * draw``, ``tf.pow(img, draw)``, ``draw < x``)
+# the Python number would have taken that operand's dtype, so the draw is cast to it:
+# ``tf.cast(draw, x.dtype)``. That is proven right when ``x`` is certainly a tensor
+# (a TensorFlow op's result, an ``input_signature`` parameter, a ``Dataset.map`` /
+# ``tf.map_fn`` element); otherwise the fix is unsafe (a Python float has no ``.dtype``).
 
 _SAFE, _UNSAFE, _PYTHON_ONLY = 0, 1, 2
 #: Callables that need a Python value; a graph tensor makes them raise.
@@ -509,106 +528,318 @@ _NEEDS_PYTHON = frozenset(
 )
 _TENSOR_METHODS = frozenset({"assign", "assign_add", "assign_sub"})
 _TENSOR_ATTRIBUTES = frozenset({"shape", "dtype", "ndim"})
+#: TensorFlow ops whose operands must share one dtype (positions, keywords).
+_SAME_DTYPE = {
+    **{f"tensorflow.{op}": ((0, "x"), (1, "y")) for op in (
+        "add", "subtract", "multiply", "divide", "pow", "maximum", "minimum", "math.add", "math.subtract",
+        "math.multiply", "math.divide", "math.pow", "math.maximum", "math.minimum", "math.squared_difference",
+        "math.floordiv", "math.floormod", "math.truediv", "math.divide_no_nan", "math.multiply_no_nan",
+        "equal", "not_equal", "less", "less_equal", "greater", "greater_equal", "math.equal", "math.less",
+        "math.less_equal", "math.greater", "math.greater_equal", "math.not_equal")},
+    "tensorflow.where": ((1, "x"), (2, "y")),
+    "tensorflow.clip_by_value": ((0, "t"), (1, "clip_value_min"), (2, "clip_value_max")),
+    "tensorflow.fill": (),
+}
+#: TensorFlow ops that convert this argument themselves: (position, keyword, draw kinds accepted).
+_CONVERTED = {
+    "tensorflow.image.rot90": (1, "k", ("int",)),  # convert_to_tensor(k, dtype=int32)
+    "tensorflow.image.adjust_brightness": (1, "delta", ("float", "int")),  # cast to the image's dtype
+    "tensorflow.cast": (0, "x", ("float", "int", "bool")),
+    "tensorflow.print": (None, None, ("float", "int", "bool")),
+}
 
 
-def _usage(ctx: FileContext, node: cst.CSTNode, integer: bool, depth: int = 0) -> tuple[int, str]:
-    """Would a tensor work where ``node``'s value is used? (verdict, why not)."""
+@dataclass(frozen=True)
+class _Use:
+    """Whether a tensor works where a value goes, and the operand whose dtype it must take."""
+
+    verdict: int = _SAFE
+    why: str = ""
+    meets: cst.BaseExpression | None = None
+    to_float: bool = False  # an int draw met a float number: a Python int became a float there
+
+
+_OK = _Use()
+
+
+def _constant(ctx: FileContext, node: cst.BaseExpression) -> bool:
+    """A number (or list of numbers) that adapts to the dtype of what it meets, as a Python number."""
+    if isinstance(node, (cst.Integer, cst.Float)) or m.matches(node, m.Name("True") | m.Name("False") | m.Name("None")):
+        return True
+    if isinstance(node, cst.UnaryOperation):
+        return _constant(ctx, node.expression)
+    if isinstance(node, (cst.BinaryOperation,)):
+        return _constant(ctx, node.left) and _constant(ctx, node.right)
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return all(_constant(ctx, e.value) for e in node.elements)
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(node, cst.Attribute):
+        return bool(ctx.names(node) & {"math.pi", "math.e", "numpy.pi", "numpy.e"})
+    if isinstance(node, cst.Call) and any(n.startswith(("math.", "numpy.")) for n in ctx.names(node.func)):
+        # math.sqrt(2.0), np.sqrt(0.02): a Python or NumPy scalar, which adapts to the tensor it meets
+        return _source(ctx, node) is None and all(_constant(ctx, a.value) for a in node.args)
+    return False
+
+
+def _meets(ctx: FileContext, node: cst.CSTNode, other: cst.BaseExpression, kind: str) -> _Use:
+    """The draw at ``node`` meets ``other``: it must take ``other``'s dtype."""
+    if _constant(ctx, other):
+        if m.matches(other, m.SimpleString() | m.ConcatenatedString()):
+            return _Use(_PYTHON_ONLY, "it meets a string")
+        if kind == "int" and not m.matches(other, m.Integer() | m.UnaryOperation(expression=m.Integer())):
+            return _Use(to_float=True)  # `randint(1, 3) * 0.5`: cast the draw to float32, as Python did
+        return _OK
+    other = _dtype_leaf(ctx, other)
+    if other is None:
+        return _OK  # draws and numbers only: float32 / int32 throughout, as the Python numbers became
+    if not m.matches(other, m.Name() | m.Attribute(value=m.Name()) | m.Subscript(value=m.Name())):
+        # Not cast to `(<expression>).dtype`: that would evaluate the expression twice.
+        return _Use(_UNSAFE, f"assumes `{ctx.code(other)}` is {'int32' if kind == 'int' else 'float32'}")
+    function = ctx.enclosing(node, FunctionNode)
+    if isinstance(function, cst.FunctionDef) and _proven_tensor(ctx, function, other):
+        return _Use(_SAFE, "", other)
+    if may_be_tensor(ctx, other):  # a traced argument: most likely a tensor
+        return _Use(_UNSAFE, f"it takes the dtype of `{ctx.code(other)}`, assumed to be a tensor or array", other)
+    # `self.p`, a parameter with a default, a global: most likely a Python number, which a
+    # float32 tensor meets as the Python number did; a float64 tensor would not.
+    return _Use(_UNSAFE, f"assumes `{ctx.code(other)}` is a Python number or a {'int32' if kind == 'int' else 'float32'} tensor")
+
+
+def _dtype_leaf(ctx: FileContext, expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The operand that decides the dtype of ``expr`` (arithmetic of it with numbers and draws)."""
+    if _constant(ctx, expr) or (isinstance(expr, cst.Call) and _source(ctx, expr) is not None):
+        return None
+    if isinstance(expr, cst.UnaryOperation):
+        return _dtype_leaf(ctx, expr.expression)
+    if isinstance(expr, cst.BinaryOperation):
+        left = _dtype_leaf(ctx, expr.left)
+        return left if left is not None else _dtype_leaf(ctx, expr.right)
+    return expr
+
+
+class _Tensors(TensorInference):
+    """Certain tensors, and also the elements a ``Dataset.map``/``tf.map_fn`` function receives."""
+
+    def _param_fact(self, param: cst.Param, fact: str):
+        reason = self.ctx.traced_reason(self.function) or ""
+        if fact == "tensor" and param.default is None and param in self.function.params.params and reason.startswith(
+            ("passed to Dataset.", "passed to tf.map_fn", "passed to tf.vectorized_map")
+        ):
+            return True
+        return super()._param_fact(param, fact)
+
+
+def _proven_tensor(ctx: FileContext, function: cst.FunctionDef, expr: cst.BaseExpression) -> bool:
+    return _Tensors(ctx, function).is_tensor(expr)
+
+
+def _usage(ctx: FileContext, node: cst.CSTNode, kind: str, depth: int = 0) -> _Use:
+    """Would a tensor of ``kind`` ("float", "int", "bool") work where ``node``'s value is used?"""
     parent = ctx.parent(node)
     if depth > 4 or parent is None:
-        return _UNSAFE, "its value flows too far to follow"
-    if integer and isinstance(parent, (cst.BinaryOperation, cst.AugAssign)):
-        # A Python int takes the dtype of what it meets; an int32 tensor does not mix with floats.
-        why = (_UNSAFE, "an int32 tensor in arithmetic does not mix with floats as a Python int does")
-        return _worst(iter((why, _usage(ctx, parent, integer, depth))))
-    if isinstance(parent, (cst.ComparisonTarget, cst.Element)) or (isinstance(parent, cst.DictElement) and parent.value is node):
-        return _usage(ctx, ctx.parent(parent), integer, depth)
-    if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.BooleanOperation, cst.Comparison)):
-        return _usage(ctx, parent, integer, depth)
+        return _Use(_UNSAFE, "its value flows too far to follow")
+    if isinstance(parent, cst.BinaryOperation):
+        other = parent.right if parent.left is node else parent.left
+        if kind == "bool":
+            return _Use(_UNSAFE, "a boolean tensor in arithmetic does not mix with numbers as a Python bool does")
+        met = _meets(ctx, node, other, kind)
+        if met.meets is not None:
+            return met  # the result has `other`'s dtype, as it had eagerly
+        if kind == "int" and isinstance(parent.operator, cst.Divide) and met.verdict == _SAFE:
+            met = _Use(to_float=True)  # Python's `/` gives a float; int32 tensors divide into float64
+        if met.to_float:
+            kind = "float"
+        elif kind == "int" and isinstance(parent.operator, cst.Power):
+            met = _Use(_UNSAFE, "int32 tensor powers differ from a Python int's")
+        return _worst(iter((met, _usage(ctx, parent, kind, depth))))
+    if isinstance(parent, cst.AugAssign):
+        return _meets(ctx, node, parent.target, kind) if kind != "bool" else _Use(_UNSAFE, "a boolean in arithmetic")
+    if isinstance(parent, cst.ComparisonTarget):
+        comparison = ctx.parent(parent)
+        assert isinstance(comparison, cst.Comparison)
+        others = [comparison.left, *(c.comparator for c in comparison.comparisons)]
+        return _worst(iter([*(_meets(ctx, node, o, kind) for o in others if o is not node),
+                            _usage(ctx, comparison, "bool", depth)]))
+    if isinstance(parent, cst.Comparison):
+        others = [c.comparator for c in parent.comparisons]
+        return _worst(iter([*(_meets(ctx, node, o, kind) for o in others), _usage(ctx, parent, "bool", depth)]))
+    if isinstance(parent, cst.UnaryOperation):
+        return _usage(ctx, parent, "bool" if isinstance(parent.operator, cst.Not) else kind, depth)
+    if isinstance(parent, cst.BooleanOperation):
+        return _usage(ctx, parent, kind, depth)
+    if isinstance(parent, cst.Element) or (isinstance(parent, cst.DictElement) and parent.value is node):
+        return _usage(ctx, ctx.parent(parent), kind, depth)
     if isinstance(parent, (cst.If, cst.While, cst.IfExp)) and parent.test is node:
-        return _condition(ctx)
+        return _condition(ctx, node)
     if isinstance(parent, cst.IfExp):
-        return _usage(ctx, parent, integer, depth)
+        return _worst(iter((_Use(_UNSAFE, "its conditional expression may pick a value of another dtype"),
+                            _usage(ctx, parent, kind, depth))))
     if isinstance(parent, cst.Expr):
-        return _SAFE, ""
+        return _OK
     if isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call):
-        return _argument_usage(ctx, ctx.parent(parent))
+        return _argument_usage(ctx, ctx.parent(parent), parent, kind)
     if isinstance(parent, (cst.Return, cst.Lambda)):
-        return _returned(ctx, ctx.enclosing(node, FunctionNode), integer, depth)
-    if isinstance(parent, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
-        return _assigned(ctx, parent, integer, depth)
+        return _returned(ctx, ctx.enclosing(node, FunctionNode), kind, depth)
+    if isinstance(parent, (cst.Assign, cst.AnnAssign)):
+        return _assigned(ctx, parent, kind, depth)
     if isinstance(parent, cst.Attribute):
         if parent.attr.value in _TENSOR_ATTRIBUTES:
-            return _SAFE, ""
-        return _PYTHON_ONLY, f"its NumPy attribute `.{parent.attr.value}` does not exist on tensors"
+            return _OK
+        return _Use(_PYTHON_ONLY, f"its NumPy attribute `.{parent.attr.value}` does not exist on tensors")
     if isinstance(parent, cst.Subscript):
-        return _usage(ctx, parent, integer, depth)  # tensors index like arrays
+        return _usage(ctx, parent, kind, depth)  # tensors index like arrays
     if isinstance(parent, (cst.Index, cst.Slice)):
-        return _UNSAFE, "it indexes a sequence, which must then be a tensor"
+        return _Use(_UNSAFE, "it indexes a sequence, which must then be a tensor")
     if isinstance(parent, cst.FormattedStringExpression):
-        return _PYTHON_ONLY, "it is formatted into a string"
-    return _UNSAFE, f"it is used in a `{type(parent).__name__}`"
+        return _Use(_PYTHON_ONLY, "it is formatted into a string")
+    return _Use(_UNSAFE, f"it is used in a `{type(parent).__name__}`")
 
 
-def _condition(ctx: FileContext) -> tuple[int, str]:
-    """AutoGraph turns a condition on a tensor into tf.cond / tf.while_loop, unless it is off."""
+def _condition(ctx: FileContext, node: cst.CSTNode) -> _Use:
+    """A Python ``if``/``while`` on a tensor works only where AutoGraph converts it."""
+    function = ctx.enclosing(node, FunctionNode)
+    why = _without_autograph(ctx, function, set()) if function is not None else "it is not in a function"
+    if why:
+        return _Use(_PYTHON_ONLY, f"it drives Python control flow, and {why}: a tensor condition would raise")
+    return _OK
+
+
+def _without_autograph(ctx: FileContext, function: cst.CSTNode, seen: set) -> str | None:
+    """Why AutoGraph may not convert ``function``'s control flow (None: it does)."""
+    if function in seen:
+        return None
+    seen.add(function)
     if any(m.matches(arg, m.Arg(keyword=m.Name("autograph"), value=m.Name("False"))) for arg in nodes(ctx, cst.Arg)):
-        return _UNSAFE, "a tensor condition needs AutoGraph, and this file turns it off somewhere"
-    return _SAFE, ""
+        return "this file turns AutoGraph off somewhere"
+    outer = ctx.enclosing(function, FunctionNode)
+    why_outer = _without_autograph(ctx, outer, seen) if outer is not None else "it is not in a converted function"
+    if outer is not None and why_outer is None:
+        return None  # AutoGraph converts a nested definition with the function around it
+    reason = ctx.traced.get(function)
+    if reason is None:
+        return why_outer
+    # Only these convert the function they receive (tf.cond, tf.while_loop, tf.scan do not).
+    if reason.startswith(("decorated with tf.function", "wrapped by tf.function", "passed to Dataset.",
+                          "passed to tf.map_fn", "passed to tf.vectorized_map")):
+        return None
+    if reason.startswith("called from traced `"):
+        caller = reason[len("called from traced `"):-1]
+        callers = [f for f in ctx.traced if isinstance(f, cst.FunctionDef) and f.name.value == caller]
+        if not callers:
+            return f"`{caller}` may not be converted by AutoGraph"
+        return next((why for f in callers if (why := _without_autograph(ctx, f, seen))), None)
+    return f"AutoGraph does not convert it ({reason})"
 
 
-def _argument_usage(ctx: FileContext, call: cst.Call) -> tuple[int, str]:
+def _argument_usage(ctx: FileContext, call: cst.Call, arg: cst.Arg, kind: str) -> _Use:
     names = ctx.names(call.func)
-    if any(is_tensorflow(n) for n in names):
-        return _SAFE, ""
     outer = _source(ctx, call)
     if outer is not None and ctx.is_traced(call):
         try:  # an argument of a draw that is fixed itself ends up in a tf.random op
             PythonRandomInTracedFunction._fix(ctx, call, outer)
-            return _SAFE, ""
+            return _OK
         except _NoFix:
             pass
+    if any(is_tensorflow(n) for n in names):
+        return _tensorflow_argument(ctx, call, arg, kind, names)
     if names & _NEEDS_PYTHON or any(n.startswith(("math.", "numpy.", "random.")) for n in names):
-        return _PYTHON_ONLY, f"`{ctx.code(call.func)}` needs a Python or NumPy value, not a tensor"
+        return _Use(_PYTHON_ONLY, f"`{ctx.code(call.func)}` needs a Python or NumPy value, not a tensor")
     if isinstance(call.func, cst.Attribute) and call.func.attr.value in _TENSOR_METHODS:
-        return _SAFE, ""
-    return _UNSAFE, f"it is passed to `{ctx.code(call.func)}`, which may need a Python number"
+        return _meets(ctx, arg.value, call.func.value, kind)  # a variable keeps its dtype
+    return _Use(_UNSAFE, f"it is passed to `{ctx.code(call.func)}`, which may need a Python number")
 
 
-def _worst(verdicts: Iterator[tuple[int, str]]) -> tuple[int, str]:
-    return max(verdicts, default=(_SAFE, ""), key=lambda v: v[0])
+def _tensorflow_argument(ctx: FileContext, call: cst.Call, arg: cst.Arg, kind: str, names: set[str]) -> _Use:
+    op = next((n for n in names if n in _SAME_DTYPE or n in _CONVERTED), None)
+    if op in _CONVERTED:
+        position, keyword, kinds = _CONVERTED[op]
+        positional = [a for a in call.args if a.keyword is None]
+        at = position is None or (arg.keyword is None and arg in positional and positional.index(arg) == position) or (
+            arg.keyword is not None and arg.keyword.value == keyword)
+        if at and kind in kinds:
+            return _OK
+    if kind == "bool":
+        return _OK  # boolean tensors go where Python booleans go: masks, conditions, tf.where
+    others = [a.value for a in call.args if a is not arg and not (a.keyword and a.keyword.value == "name")]
+    if op in _SAME_DTYPE:
+        operands = [_parameter(call, p, k) for p, k in _SAME_DTYPE[op]]
+        return _worst(_meets(ctx, arg.value, o, kind) for o in operands if o is not None and o is not arg.value)
+    keyword = arg.keyword.value if arg.keyword else None
+    if keyword == "seed":
+        return _Use(_PYTHON_ONLY, "a seed must be a Python int")
+    if keyword in ("axis", "num") or tensor_op(names) is None:
+        return _Use(_UNSAFE, f"`{ctx.code(call.func)}` may need a Python number here")
+    if all(_constant(ctx, o) for o in others):
+        return _OK  # a TensorFlow op, and nothing else decides the dtype: the one a Python number gets
+    return _Use(_UNSAFE, f"`{ctx.code(call.func)}` may need another dtype than the draw's {'int32' if kind == 'int' else 'float32'}")
 
 
-def _assigned(ctx: FileContext, statement: cst.CSTNode, integer: bool, depth: int) -> tuple[int, str]:
+def _parameter(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == keyword:
+            return a.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[position].value if position < len(positional) else None
+
+
+def _worst(uses: Iterator[_Use]) -> _Use:
+    uses = list(uses)
+    worst = max(uses, default=_OK, key=lambda u: u.verdict)
+    met = {id(u.meets): u.meets for u in uses if u.meets is not None}
+    to_float = any(u.to_float for u in uses)
+    if len(met) > 1:
+        return _Use(max(worst.verdict, _UNSAFE), worst.why or "it meets values of several dtypes", next(iter(met.values())))
+    return _Use(worst.verdict, worst.why, next(iter(met.values()), None), to_float and not met)  # an operand's dtype wins
+
+
+def _assigned(ctx: FileContext, statement: cst.CSTNode, kind: str, depth: int) -> _Use:
     """A value assigned to a local name is judged by every later use of the name."""
     if isinstance(statement, cst.Assign):
         if len(statement.targets) != 1:
-            return _UNSAFE, "it is assigned to several targets"
+            return _Use(_UNSAFE, "it is assigned to several targets")
         target = statement.targets[0].target
     else:
         target = statement.target  # type: ignore[attr-defined]
     if not isinstance(target, cst.Name):
-        return _UNSAFE, f"it is stored in `{ctx.code(target)}`"
+        return _Use(_UNSAFE, f"it is stored in `{ctx.code(target)}`")
     scope = ctx.scope(target)
     if scope is None:
-        return _UNSAFE, "its uses are unknown"
-    uses = [access.node for access in scope.accesses[target.value]]
-    return _worst(_usage(ctx, use, integer, depth + 1) for use in uses if use is not target)
+        return _Use(_UNSAFE, "its uses are unknown")
+    uses = [access.node for access in scope.accesses[target.value] if access.node is not target]
+    used = _worst(_usage(ctx, use, kind, depth + 1) for use in uses)
+    if used.meets is not None and not _bound_before(ctx, used.meets, statement):
+        return _Use(_PYTHON_ONLY, f"it later meets `{ctx.code(used.meets)}`, whose dtype is not known where it is drawn")
+    return used
 
 
-def _returned(ctx: FileContext, function: cst.CSTNode | None, integer: bool, depth: int) -> tuple[int, str]:
+def _bound_before(ctx: FileContext, expr: cst.BaseExpression, statement: cst.CSTNode) -> bool:
+    """Is ``expr`` a parameter of the function holding ``statement``, never rebound?"""
+    function = ctx.enclosing(statement, FunctionNode)
+    scope = ctx.scope(expr) if isinstance(expr, cst.Name) else None
+    return (
+        isinstance(function, cst.FunctionDef) and scope is not None and bool(scope[expr.value])
+        and all(getattr(a, "node", None) in function.params.params for a in scope[expr.value])
+    )
+
+
+def _returned(ctx: FileContext, function: cst.CSTNode | None, kind: str, depth: int) -> _Use:
     """A returned tensor is fine for a traced entry point; a helper is judged at its call sites."""
     reason = ctx.traced_reason(function) if function is not None else None
     if reason is None or not reason.startswith("called from"):
-        return _SAFE, ""
+        return _OK
     if not isinstance(function, cst.FunctionDef):
-        return _UNSAFE, "it is returned by a lambda"
+        return _Use(_UNSAFE, "it is returned by a lambda")
     calls = [
         c for c in nodes(ctx, cst.Call)
         if m.matches(c.func, m.Name(function.name.value) | m.Attribute(attr=m.Name(function.name.value)))
     ]
     if not calls:
-        return _UNSAFE, f"`{function.name.value}` returns it to unknown callers"
-    return _worst(_usage(ctx, c, integer, depth + 1) for c in calls)
+        return _Use(_UNSAFE, f"`{function.name.value}` returns it to unknown callers")
+    used = _worst(_usage(ctx, c, kind, depth + 1) for c in calls)
+    if used.meets is not None:
+        return _Use(_UNSAFE, f"its caller combines it with `{ctx.code(used.meets)}`, assumed to be float32")
+    return used
 
 
 # -- wrappers that fix the dtype: ``.astype(D)``, ``tf.constant(x, D)``, ``np.float32(x)`` --
@@ -678,23 +909,41 @@ The fix calls the `tf.random` op with the same distribution and parameters:
 `gauss`/`normal(loc, scale, size)` → `tf.random.normal(shape, loc, scale)`,
 `rand`/`randn`/`randint`/`integers`/`exponential`/`gamma`/`lognormal`/`poisson`,
 `choice` over an int or a list of numbers (weights `p=` via `tf.random.categorical`),
-`permutation` → `tf.random.shuffle`. NumPy's `size=` becomes the shape (`x.shape`
-becomes `tf.shape(x)`, which a graph always knows). Draws are float32 / int32,
-TensorFlow's dtypes for Python numbers, so they mix with the tensors around them
-where NumPy's float64 would not; a dtype the code asks for (`.astype(D)`,
-`tf.constant(x, D)`, `np.float32(x)`, `dtype=`) is kept.
+`permutation` → `tf.random.shuffle`. NumPy's `size=` becomes the shape (`x.shape`,
+`x.shape[i]`, `x.shape[a:b]` become `tf.shape(x)...`, which a graph always knows).
 
-The fix is offered where a tensor works: TensorFlow ops, arithmetic, `if`/`while`
-conditions (AutoGraph), returns, and local names used that way. It is *unsafe*
-where the value goes somewhere unknown (a user function, an index), where an
-int32 draw meets arithmetic (a Python int adapts to floats, an int32 tensor does
-not), and for in-place `shuffle(x)`, which becomes `x = tf.random.shuffle(x)`.
-It is not offered where Python needs a number (`float(...)`, `range`, `math`,
-NumPy, f-strings). Also reported without a fix: seeded generators created outside
-the traced function (`random.Random(42)`, `default_rng(0)`: a reproducible stream
-no `tf.random` op reproduces; use a `tf.random.Generator.from_seed(...)` created
-once), `choice` over Python objects, `shuffle` of a name that is not local, and
-distributions `tf.random` lacks.
+Preconditions, each checked in the code (`_usage`, `_meets`, `_condition`):
+
+- **dtype**: a draw is float32 / int32, the dtype TensorFlow gives a Python
+  number; a dtype the code asks for (`.astype(D)`, `tf.constant(x, D)`,
+  `np.float32(x)`, `dtype=`) is kept. Where the Python number met another operand
+  (`x + 0.1 * draw`, `tf.pow(img, draw)`, `tf.where(m, x, draw)`, `draw < x`) it
+  took that operand's dtype, so the draw is cast to it: `tf.cast(draw, x.dtype)`.
+  Safe when `x` is proven a tensor (a TensorFlow op's result, an `input_signature`
+  parameter, a `Dataset.map`/`tf.map_fn` element); unsafe otherwise (a Python
+  float has no `.dtype`); `self.p`, defaulted parameters and globals are taken for
+  Python numbers (unsafe, never cast). An integer draw that meets a float number
+  or Python's `/` is cast to float32, as the Python int became a float there.
+  Numbers, `math`/NumPy constants and other draws adapt, as Python numbers do.
+  Other TensorFlow ops: safe when nothing else in the call decides the dtype,
+  unsafe otherwise; a draw used as a `seed=` is not fixed (seeds are Python ints);
+- **Python control flow**: a draw that feeds `if`/`while` becomes a tensor
+  condition, which works only where AutoGraph converts it (`tf.function`,
+  `Dataset.map`, `tf.map_fn` and their callees); in Keras 3 `call`/`train_step`,
+  `compile(loss=...)` callables, functions given to `tf.scan`/`tf.while_loop`/
+  `tf.cond` (which do not run AutoGraph), or a file with `autograph=False`: no fix;
+- **Python consumers**: `float(...)`, `range`, `math`, NumPy, f-strings need a
+  number: no fix; unknown functions, `self.x = draw`, indices: unsafe;
+- **reproducibility**: a module that calls `random.seed`/`np.random.seed` expects
+  a reproducible stream, and so does a seeded generator (`random.Random(42)`,
+  `default_rng(0)`) created outside the traced function: no fix (use a
+  `tf.random.Generator.from_seed(...)` created once);
+- **no new backend**: Keras 3 code that never imports TensorFlow: no fix.
+
+Also unsafe: in-place `shuffle(x)` (becomes `x = tf.random.shuffle(x)`), NumPy
+parameters that may be arrays, a `size=` name that may be a partly unknown shape.
+Also reported without a fix: `choice` over Python objects, `shuffle` of a name
+that is not local, and distributions `tf.random` lacks.
 
 Left alone: randomness outside traced code; generators seeded inside the traced
 function, and functions that call `random.seed`/`np.random.seed` themselves
@@ -717,7 +966,7 @@ import tensorflow as tf
 def augment(image):
     if tf.random.uniform([]) < 0.5:
         image = tf.image.flip_left_right(image)
-    return image + tf.random.normal([], 0.0, 0.1)
+    return image + tf.cast(tf.random.normal([], 0.0, 0.1), image.dtype)
 """
 
     def prescreen(self, screen: Screen) -> list[Site]:
@@ -789,7 +1038,16 @@ def augment(image):
                 "a seeded generator is a reproducible stream no tf.random op reproduces; "
                 "create a `tf.random.Generator.from_seed(...)` once, outside the traced function"
             )
+        if not source.generator and _seeds(ctx, source.family):
+            line = ctx.span(_seeds(ctx, source.family)[0])[0][0]
+            raise _NoFix(
+                f"the module seeds `{source.family == 'python' and 'random' or 'np.random'}` (line {line}): "
+                "a reproducible stream no tf.random op reproduces; draw from a "
+                "`tf.random.Generator.from_seed(...)` created once, outside the traced function"
+            )
         tf_name, tf_import = ctx.tensorflow_alias
+        if ctx.backend_agnostic_keras:
+            raise _NoFix("the module does not import TensorFlow (backend-agnostic Keras code)")
         imports = (tf_import,) if tf_import is not None else ()
         if source.method == "shuffle":
             return _shuffle(ctx, call, tf_name), imports, "the shuffled sequence becomes a tensor"
@@ -807,11 +1065,15 @@ def augment(image):
             args.integer = _dtype_kind(args.dtype) != "float"
         if source.family == "numpy" and args.shape() == "[]" and _array_parameters(values):
             args.unsafe = args.unsafe or "assumes scalar parameters (NumPy draws one value per element of an array parameter)"
-        verdict, why = _usage(ctx, node, args.integer)
-        if verdict == _PYTHON_ONLY:
-            raise _NoFix(why)
+        used = _usage(ctx, node, "int" if args.integer else "float")
+        if used.verdict == _PYTHON_ONLY:
+            raise _NoFix(used.why)
+        if used.meets is not None:  # the Python number took the dtype of what it met: so does the draw
+            code = f"{tf_name}.cast({code}, {ctx.code(used.meets)}.dtype)"
+        elif used.to_float:
+            code = f"{tf_name}.cast({code}, {tf_name}.float32)"
         replacement = cst.parse_expression(code)
-        unsafe = args.unsafe or (why if verdict == _UNSAFE else None)
+        unsafe = args.unsafe or (used.why if used.verdict == _UNSAFE else None)
         return {node: replacement}, imports, unsafe
 
 

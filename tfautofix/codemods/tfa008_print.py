@@ -8,10 +8,12 @@ from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.analysis.tensors import TensorInference
+from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen, Site
 
 #: ``print("Tracing with", x)`` is the documented idiom to *observe* tracing; keep it.
@@ -34,14 +36,29 @@ and it prints symbolic tensors (`Tensor("x:0", shape=(), dtype=float32)`), not
 values. Eagerly, the same code prints on every call. `tf.print` is a graph op and
 prints the values on every call.
 
-The fix turns `print(a, b, sep=..., end=...)` into
-`tf.print(a, b, sep=..., end=..., output_stream=sys.stdout)`: `tf.print` writes to
-stderr by default, so the stream is kept (`file=sys.stderr` becomes
-`output_stream=sys.stderr`); `flush=` is dropped (`tf.print` does not buffer).
+The fix turns `print(a, b, sep=..., end=...)` into `tf.print(a, b, sep=..., end=...,
+output_stream=sys.stdout)`. Its preconditions, each checked in the code:
+
+- **the text is built at run time**: a plain f-string is split into its pieces
+  (`print(f"loss={loss}")` → `tf.print("loss=", loss, sep="")`); text formatted in
+  Python (`"%.4f" % loss`, `.format`, `str(x)`, `"a" + str(x)`, format specs and
+  `!r` in f-strings, `.dtype`) is formatted once, from the symbolic tensor: no fix;
+- **the stream is kept**: `tf.print` writes to stderr by default, so stdout is
+  passed explicitly; `file=sys.stderr` becomes `output_stream=sys.stderr`; other
+  files: no fix. `flush=` is dropped (`tf.print` does not buffer);
+- **every element is printed**: `tf.print` shows 3 + 3 elements of a tensor,
+  `print` all of them (up to NumPy's 1000): `summarize=-1` is passed unless every
+  value is a proven scalar; `x.shape` (None in a graph) becomes `tf.shape(x)`;
+- **no stale Python state**: `self.x` (unless every `self.x = ...` of the class is a
+  TensorFlow object, e.g. a variable) and globals rebound after import are read at
+  trace time: the graph would print the traced value on every call, where eager
+  `print` showed the current one: unsafe;
+- **the value of `print(...)` is unused** (`tf.print` returns an op, not None);
+- **no new backend**: Keras 3 code that imports `keras` and never TensorFlow is
+  reported without a fix (a fix would tie it to TensorFlow).
+
 `sys` is the module's own import of it, else a new `import sys` (where isort puts it),
 spelled `sys_` when the file already uses the name `sys` for something else.
-Prints to other files, and prints whose value is used (`print(x) or y`:
-`tf.print` returns an operation, not `None`), are reported without a fix.
 
 Left alone: prints whose text mentions tracing (`print("Tracing with", x)`),
 which is TensorFlow's own idiom to observe retracing and is meant to run at
@@ -62,16 +79,24 @@ import tensorflow as tf
 
 @tf.function
 def step(x):
-    tf.print("loss", x, output_stream=sys.stdout)
+    tf.print("loss", x, summarize=-1, output_stream=sys.stdout)
     return x * 2
 """
 
     def prescreen(self, screen: Screen) -> list[Site]:
-        """Each ``print(...)`` call in code that may be traced."""
-        return [
+        """Each ``print(...)`` call in code that may be traced; with what ``_stale`` reads
+        elsewhere: ``self.x = ...`` assignments and ``global`` statements."""
+        prints = [
             site for site in screen.traced_sites(ast.Call)
             if isinstance(site.node.func, ast.Name) and site.node.func.id == "print"
         ]
+        if not prints:
+            return []
+        state = [
+            site for site in screen.sites(ast.Assign)
+            if any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" for t in site.node.targets)
+        ]
+        return prints + state + screen.sites(ast.Global)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in nodes(ctx, cst.Call):
@@ -90,35 +115,173 @@ def step(x):
             message = f"`print` runs only when the function is traced ({reason}); use `tf.print` to print on every call"
             if not isinstance(ctx.parent(call), cst.Expr):
                 # print() returns None, tf.print an Operation in graph mode.
-                message += " (not fixed: the value of `print(...)` is used)"
-                fix = None
-            else:
-                fix = self._fix(ctx, call)
-                if fix is None:
-                    message += " (not fixed: `file=` is neither sys.stdout nor sys.stderr)"
-            yield self.finding(ctx, call, message, fix)
+                yield self.finding(ctx, call, message + " (not fixed: the value of `print(...)` is used)")
+                continue
+            try:
+                fix, stale = self._fix(ctx, call)
+            except _NoFix as why:
+                yield self.finding(ctx, call, f"{message} (not fixed: {why})")
+                continue
+            yield self.finding(ctx, call, message + (f" (unsafe fix: {stale})" if stale else ""), fix)
 
     @staticmethod
-    def _fix(ctx: FileContext, call: cst.Call) -> Fix | None:
+    def _fix(ctx: FileContext, call: cst.Call) -> tuple[Fix, str | None]:
+        """Preconditions, each proven here or the fix is declined (``_NoFix``):
+        - the text is built by ``tf.print`` at run time, never formatted at trace time
+          (a plain ``f"{x}"`` is split into its pieces; ``%``, ``.format``, ``str()`` decline);
+        - the stream is kept: stdout stays stdout (tf.print defaults to stderr);
+        - every element is printed (``summarize=-1``) unless each value is a proven scalar;
+        - the module imports TensorFlow, or is not backend-agnostic Keras code;
+        - Python state read by the print is not rebound between calls (else unsafe: the graph
+          prints the value it had when traced, eager code the current one)."""
         tf_name, tf_import = ctx.tensorflow_alias
-        args: list[cst.Arg] = []
+        if ctx.backend_agnostic_keras:
+            raise _NoFix("the module does not import TensorFlow (backend-agnostic Keras code)")
         sys_name, sys_import = ctx.import_name("sys")
         stream: cst.BaseExpression = cst.parse_expression(f"{sys_name}.stdout")
         imports = [sys_import] if sys_import is not None else []
+        values: list[cst.Arg] = []
+        options: dict[str, cst.Arg] = {}
         for arg in call.args:
             keyword = arg.keyword.value if arg.keyword else None
+            if arg.star:
+                raise _NoFix("`*args` hide what is printed")
             if keyword == "flush":
-                continue
+                continue  # tf.print does not buffer
             if keyword == "file":
                 if ctx.code(arg.value) not in _STREAMS and not ctx.names(arg.value) & {"sys.stdout", "sys.stderr"}:
-                    return None
+                    raise _NoFix("`file=` is neither sys.stdout nor sys.stderr")
                 stream, imports = arg.value, []
-                continue
-            args.append(arg.with_changes(comma=cst.MaybeSentinel.DEFAULT))
-        no_space = cst.SimpleWhitespace("")
-        equal = cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space)
-        args.append(cst.Arg(keyword=cst.Name("output_stream"), value=stream, equal=equal))
+            elif keyword in ("sep", "end"):
+                options[keyword] = arg
+            else:
+                _check_formatting(ctx, arg.value)
+                values.append(arg)
+        if any(isinstance(arg.value, cst.FormattedString) for arg in values):
+            values = _split_fstrings(ctx, values, options.pop("sep", None))
+            options["sep"] = _keyword("sep", cst.SimpleString('""'))
+        values = [_dynamic_shape(arg, tf_name) for arg in values]
+        new_args = [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in values]
+        new_args += [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in options.values()]
+        function = ctx.enclosing(call, cst.FunctionDef)
+        tensors = TensorInference(ctx, function) if function is not None else None
+        if any(not _literal(a.value) and (tensors is None or tensors.is_scalar(a.value) is not True) for a in values):
+            new_args.append(_keyword("summarize", cst.parse_expression("-1")))  # print shows every element
+        new_args.append(_keyword("output_stream", stream))
         if tf_import is not None:
             imports.append(tf_import)
-        new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=args)
-        return Fix({call: new_call}, imports=tuple(imports))
+        new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=new_args)
+        stale = next((why for arg in values if (why := _stale(ctx, call, arg.value))), None)
+        return Fix({call: new_call}, "unsafe" if stale else "safe", tuple(imports)), stale
+
+
+class _NoFix(Exception):
+    """The print has no faithful tf.print equivalent; the message says why."""
+
+
+def _keyword(name: str, value: cst.BaseExpression) -> cst.Arg:
+    no_space = cst.SimpleWhitespace("")
+    return cst.Arg(keyword=cst.Name(name), value=value, equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space))
+
+
+def _stale(ctx: FileContext, call: cst.Call, value: cst.BaseExpression) -> str | None:
+    """Why a printed value may be Python state frozen at trace time (None: it is not).
+
+    ``self.x`` is safe only when every ``self.x = ...`` of the class is a TensorFlow object (a
+    variable prints its current value); a module global only when it is bound once."""
+    cls = ctx.enclosing(call, cst.ClassDef)
+    for attribute in m.findall(value, m.Attribute(value=m.Name("self"))):
+        name = attribute.attr.value  # type: ignore[attr-defined]
+        pattern = m.Assign(targets=[m.AssignTarget(target=m.Attribute(value=m.Name("self"), attr=m.Name(name)))])
+        values = [a.value for a in m.findall(cls, pattern)] if cls is not None else []  # type: ignore[attr-defined]
+        if not values or not all(isinstance(v, cst.Call) and any(n.startswith("tensorflow.") for n in ctx.names(v.func)) for v in values):
+            return f"prints `self.{name}` as it was when the function was traced, if it is Python state"
+    for name in m.findall(value, m.Name()):
+        scope = ctx.scope(name)
+        if scope is None or name.value not in scope:  # type: ignore[attr-defined]
+            continue
+        module_level = [a for a in scope[name.value] if isinstance(a.scope, GlobalScope)]  # type: ignore[attr-defined]
+        if module_level and (len(module_level) > 1 or any(
+            m.findall(ctx.module, m.Global(names=[m.ZeroOrMore(), m.NameItem(name=m.Name(name.value)), m.ZeroOrMore()]))  # type: ignore[attr-defined]
+        )):
+            return f"prints the global `{name.value}` as it was when the function was traced"  # type: ignore[attr-defined]
+    return None
+
+
+def _dynamic_shape(arg: cst.Arg, tf: str) -> cst.Arg:
+    """``x.shape`` may hold None in a graph; eager ``print`` showed the real dimensions."""
+    if m.matches(arg.value, m.Attribute(attr=m.Name("shape"))):
+        return arg.with_changes(value=cst.parse_expression(f"{tf}.shape({cst.Module([]).code_for_node(arg.value.value)})"))
+    return arg
+
+
+def _literal(node: cst.BaseExpression) -> bool:
+    return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float))
+
+
+def _check_formatting(ctx: FileContext, value: cst.BaseExpression) -> None:
+    """Text formatted in Python is formatted once, at trace time, from the symbolic tensor."""
+    if m.matches(value, m.BinaryOperation(operator=m.Modulo(), left=m.SimpleString() | m.ConcatenatedString())):
+        raise _NoFix("`%` formats the text at trace time; tf.print cannot apply a format")
+    if m.matches(value, m.Call(func=m.Attribute(attr=m.Name("format") | m.Name("join")))) or (
+        isinstance(value, cst.Call) and ctx.resolves_to(value.func, "builtins.str", "builtins.repr", "builtins.format")
+    ):
+        raise _NoFix("the text is formatted at trace time; tf.print cannot apply a format")
+    if m.matches(value, m.BinaryOperation(operator=m.Add())) and (
+        m.findall(value, m.SimpleString() | m.FormattedString())
+    ):
+        raise _NoFix("the text is concatenated at trace time")
+    if isinstance(value, cst.FormattedString):
+        for part in value.parts:
+            if isinstance(part, cst.FormattedStringExpression) and (part.format_spec or part.conversion or part.equal):
+                raise _NoFix("a format spec or conversion in the f-string is applied at trace time")
+            if isinstance(part, cst.FormattedStringExpression):
+                _check_formatting(ctx, part.expression)
+    if m.matches(value, m.Attribute(attr=m.Name("dtype") | m.Name("name") | m.Name("device"))):
+        raise _NoFix(f"tf.print prints `{ctx.code(value)}` differently from print")
+
+
+def _split_fstrings(ctx: FileContext, values: list[cst.Arg], sep: cst.Arg | None) -> list[cst.Arg]:
+    """``f"loss={loss}", x`` → ``"loss=", loss, " ", x`` (printed with ``sep=""``)."""
+    if sep is None:
+        separator = " "
+    elif isinstance(sep.value, cst.SimpleString):
+        separator = sep.value.evaluated_value
+    else:
+        raise _NoFix("`sep=` is not a string literal")
+    pieces: list[cst.BaseExpression | str] = []
+    for index, arg in enumerate(values):
+        if index:
+            pieces.append(separator)
+        value = arg.value
+        if isinstance(value, cst.FormattedString):
+            prefix = value.prefix.replace("f", "").replace("F", "")
+            for part in value.parts:
+                if isinstance(part, cst.FormattedStringText):
+                    text = part.value.replace("{{", "{").replace("}}", "}")
+                    pieces.append(ast.literal_eval(f"{prefix}{value.start[len(value.prefix):]}{text}{value.end}"))
+                else:
+                    pieces.append(part.expression)
+        elif isinstance(value, cst.SimpleString):
+            pieces.append(value.evaluated_value)
+        else:
+            pieces.append(value)
+    merged: list[cst.BaseExpression] = []
+    text = None
+    for piece in pieces + [None]:
+        if isinstance(piece, str):
+            text = (text or "") + piece
+            continue
+        if text:
+            merged.append(cst.SimpleString(_quoted(text)))
+        text = None
+        if piece is not None:
+            merged.append(piece)
+    return [cst.Arg(value=v) for v in merged]
+
+
+def _quoted(text: str) -> str:
+    code = repr(text)
+    if code.startswith("'") and '"' not in text:
+        code = '"' + code[1:-1].replace("\\'", "'") + '"'
+    return code

@@ -11,7 +11,8 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensor_values import may_be_tensor
-from tfautofix.rule import Applicability, Finding, Fix, Rule
+from tfautofix.analysis.tensors import op_name
+from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
 
@@ -19,36 +20,45 @@ class Equivalent(NamedTuple):
     tf_name: str  # attribute path under the TensorFlow module
     positional: int  # NumPy positional arguments that map one-to-one
     keywords: tuple[str, ...] = ()
-    #: "unsafe" when the TensorFlow op differs on some dtypes (integer means truncate, ...).
-    applicability: Applicability = "safe"
+    #: Why the TensorFlow op differs from NumPy on some dtypes (None: on none; the fix is safe).
+    unsafe: str | None = None
 
 
 _REDUCE = ("axis", "keepdims")
+_BOOL = "NumPy accepts boolean tensors, TensorFlow does not"
+_INTS = "NumPy promotes small integers (uint8, bool) before summing, TensorFlow overflows"
+_PROMOTE = "NumPy promotes mixed dtypes, TensorFlow raises"
+#: Each mapping is safe only when the TensorFlow op computes the same value for every dtype
+#: a tensor can have; otherwise the fix is unsafe, and the reason is said in the message.
 EQUIVALENTS: dict[str, Equivalent] = {
-    "mean": Equivalent("reduce_mean", 2, _REDUCE, "unsafe"),
-    "average": Equivalent("reduce_mean", 2, ("axis",), "unsafe"),
-    "sum": Equivalent("reduce_sum", 2, _REDUCE),
-    "max": Equivalent("reduce_max", 2, _REDUCE),
-    "amax": Equivalent("reduce_max", 2, _REDUCE),
-    "min": Equivalent("reduce_min", 2, _REDUCE),
-    "amin": Equivalent("reduce_min", 2, _REDUCE),
-    "prod": Equivalent("reduce_prod", 2, _REDUCE),
-    "square": Equivalent("square", 1),
-    "abs": Equivalent("abs", 1),
-    "absolute": Equivalent("abs", 1),
-    "maximum": Equivalent("maximum", 2),
-    "minimum": Equivalent("minimum", 2),
-    "exp": Equivalent("exp", 1, (), "unsafe"),
-    "log": Equivalent("math.log", 1, (), "unsafe"),
-    "sqrt": Equivalent("sqrt", 1, (), "unsafe"),
-    "tanh": Equivalent("tanh", 1, (), "unsafe"),
-    "concatenate": Equivalent("concat", 2, ("axis",)),
-    "stack": Equivalent("stack", 2, ("axis",)),
+    "mean": Equivalent("reduce_mean", 2, _REDUCE, "integer means truncate in TensorFlow, not in NumPy"),
+    "average": Equivalent("reduce_mean", 2, ("axis",), "integer means truncate in TensorFlow, not in NumPy"),
+    "sum": Equivalent("reduce_sum", 2, _REDUCE, _INTS),
+    "prod": Equivalent("reduce_prod", 2, _REDUCE, _INTS),
+    "max": Equivalent("reduce_max", 2, _REDUCE, _BOOL),
+    "amax": Equivalent("reduce_max", 2, _REDUCE, _BOOL),
+    "min": Equivalent("reduce_min", 2, _REDUCE, _BOOL),
+    "amin": Equivalent("reduce_min", 2, _REDUCE, _BOOL),
+    "square": Equivalent("square", 1, (), _BOOL),
+    "abs": Equivalent("abs", 1, (), "TensorFlow has no unsigned-integer abs"),
+    "absolute": Equivalent("abs", 1, (), "TensorFlow has no unsigned-integer abs"),
+    "maximum": Equivalent("maximum", 2, (), _PROMOTE),
+    "minimum": Equivalent("minimum", 2, (), _PROMOTE),
+    "exp": Equivalent("exp", 1, (), "TensorFlow rejects integer tensors NumPy turns into floats"),
+    "log": Equivalent("math.log", 1, (), "TensorFlow rejects integer tensors NumPy turns into floats"),
+    "sqrt": Equivalent("sqrt", 1, (), "TensorFlow rejects integer tensors NumPy turns into floats"),
+    "tanh": Equivalent("tanh", 1, (), "TensorFlow rejects integer tensors NumPy turns into floats"),
+    "concatenate": Equivalent("concat", 2, ("axis",), _PROMOTE),
+    "stack": Equivalent("stack", 2, ("axis",), _PROMOTE),
     "reshape": Equivalent("reshape", 2),
     "transpose": Equivalent("transpose", 1),
-    "where": Equivalent("where", 3),
-    "clip": Equivalent("clip_by_value", 3),
+    "where": Equivalent("where", 3, (), _PROMOTE),
+    "clip": Equivalent("clip_by_value", 3, (), _PROMOTE),
 }
+#: NumPy constructors of arrays a traced function may fill with tensors (issue: NumPy through and through).
+_BUFFERS = frozenset(f"numpy.{n}" for n in ("zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "array", "asarray"))
+#: Methods of a NumPy result that a tensor does not have.
+_TENSOR_ATTRIBUTES = frozenset({"shape", "dtype", "ndim"})
 _NOT_NUMPY_ON_TENSORS = ("numpy.random.",)  # TFA002's business
 
 
@@ -67,22 +77,35 @@ raise `NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy array
 Eagerly the same code works, so the bug appears only once the function is
 compiled (decorated with `tf.function`, given to `Dataset.map`, a Keras `call`...).
 
-The fix uses the TensorFlow op that computes the same thing:
-`np.mean(x, axis=1)` → `tf.reduce_mean(x, axis=1)`, `np.sum/max/min/prod` →
-`tf.reduce_*`, `np.square/abs/maximum/minimum/where/reshape/transpose/stack` →
-their `tf.` namesakes, `np.concatenate(xs)` → `tf.concat(xs, axis=0)`,
-`np.clip` → `tf.clip_by_value`, `np.exp/log/sqrt/tanh`. Fixes of functions whose
-TensorFlow op differs on integer tensors (`mean` truncates, `exp`/`sqrt` reject
-integers) are marked unsafe. `x.numpy()` passed to a TensorFlow op becomes `x`
-(safe); in arithmetic it becomes `x` too, marked unsafe (TensorFlow does not
-promote dtypes as NumPy does).
+The fix uses the TensorFlow op that computes the same thing. A mapping is
+**safe** only where the op equals NumPy for every dtype a tensor can have:
+`np.reshape`, `np.transpose`. The others are **unsafe**, and the message says on
+which dtypes they differ: `np.sum`/`np.prod` → `tf.reduce_*` (NumPy promotes
+uint8/bool before summing, TensorFlow overflows), `np.mean` (TensorFlow truncates
+integer means), `np.max`/`np.min`/`np.square` (no boolean kernels), `np.abs`
+(no unsigned kernels), `np.exp/log/sqrt/tanh` (integers rejected),
+`np.maximum/minimum/where/clip/concatenate/stack` (NumPy promotes mixed dtypes).
 
-Reported without a fix: `.numpy()` whose value is used as Python data
-(`float(x.numpy())`, `if x.numpy() > 0`), NumPy functions without an exact
-TensorFlow equivalent, and calls with NumPy-only arguments (`dtype=`, `out=`).
-Left alone: NumPy on Python data (`np.mean([1.0, 2.0])`, `np.pi`), folded into
-a constant at trace time on purpose; functions given to `tf.py_function` or
-`tf.numpy_function`, which run eagerly on real values; and `np.random` (see TFA002).
+`.numpy()`: removed (safe) where the tensor is the *data* argument of a
+TensorFlow op, which takes a tensor there, or a value `tf.print` prints; `tf.constant(t.numpy(), D)` and
+`tf.convert_to_tensor(t.numpy(), D)` become `tf.cast(t, D)`, without a dtype
+`tf.identity(t)` (`tf.constant` rejects symbolic tensors, `convert_to_tensor`
+tensors of another dtype). Removed in arithmetic or in other op arguments
+(which may need Python values, like `tf.stack(axis=)`): unsafe.
+
+Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())`,
+`if x.numpy() > 0`); NumPy functions without an exact TensorFlow equivalent;
+NumPy-only arguments (`dtype=`, `out=`, `axis=None` of concatenate); `np.clip`
+with an open (`None`) bound; results used through NumPy-only attributes
+(`np.mean(x).item()`); backend-agnostic Keras code (no TensorFlow import). A
+traced function that builds a NumPy array and stores tensors into it
+(`buf[i] = x[i]`) is reported **once**, at the array, with no fix: no op-by-op
+rewrite keeps it working; do not trace it.
+
+Left alone: NumPy on Python data, static shapes and constants (`np.mean([1.0, 2.0])`,
+`np.sqrt(x.shape[-1])`, `np.pi`), folded into a constant at trace time on purpose;
+functions given to `tf.py_function` or `tf.numpy_function`, which run eagerly on
+real values; and `np.random` (see TFA002).
 """
     before = """\
 import numpy as np
@@ -114,7 +137,17 @@ def normalise(x):
         return found
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        buffers = _numpy_buffers(ctx)
+        for function, buffer in buffers.items():
+            yield self.finding(
+                ctx, buffer,
+                f"`{ctx.code(function.name)}` fills a NumPy array with tensors ({ctx.traced_reason(function)}): "
+                "NumPy needs concrete values, and no op-by-op rewrite keeps this function working; "
+                "do not trace it (call it eagerly, or wrap it in `tf.numpy_function`)",
+            )
         for call in nodes(ctx, cst.Call):
+            if any(f in buffers for f in ctx.ancestors(call)):
+                continue  # reported once, for the whole function
             if m.matches(call, m.Call(func=m.Attribute(attr=m.Name("numpy")), args=[])):
                 if ctx.is_traced(call):
                     yield self._numpy_method(ctx, call)
@@ -124,7 +157,7 @@ def normalise(x):
             )
             if not numpy_names or not ctx.is_traced(call):
                 continue
-            if not any(may_be_tensor(ctx, arg.value) for arg in call.args):
+            if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) for arg in call.args):
                 continue  # NumPy on Python data: folded into a constant, as intended
             yield self._numpy_function(ctx, call, numpy_names[0])
 
@@ -136,8 +169,31 @@ def normalise(x):
             "`AttributeError: 'SymbolicTensor' object has no attribute 'numpy'`"
         )
         parent = ctx.parent(call)
-        if isinstance(parent, cst.Arg) and _tensorflow_op(ctx, ctx.parent(parent)):
-            return self.finding(ctx, call, message + "; TensorFlow ops take the tensor itself", Fix({call: receiver}))
+        outer = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+        if isinstance(outer, cst.Call) and ctx.resolves_to(outer.func, "tensorflow.constant", "tensorflow.convert_to_tensor"):
+            # tf.constant rejects a symbolic tensor, tf.convert_to_tensor one of another dtype
+            # (NumPy's array converts): the copy is the tensor itself, cast to the dtype asked.
+            rest = [a for a in outer.args if a is not parent]
+            dtype = rest[0].value if len(rest) == 1 and (rest[0].keyword is None or rest[0].keyword.value == "dtype") else None
+            if parent is outer.args[0] and parent.keyword is None and (dtype is not None or not rest):
+                tf_name, tf_import = ctx.tensorflow_alias
+                replacement = cst.parse_expression(
+                    f"{tf_name}.cast({ctx.code(receiver)}, {ctx.code(dtype)})" if dtype is not None
+                    else f"{tf_name}.identity({ctx.code(receiver)})"
+                )
+                fix = Fix({outer: replacement}, imports=(tf_import,) if tf_import else ())
+                return self.finding(ctx, call, message + "; copy the tensor with TensorFlow", fix)
+            return self.finding(ctx, call, message + f" (not fixed: `{ctx.code(outer.func)}` with these arguments)")
+        if isinstance(outer, cst.Call) and ctx.resolves_to(outer.func, "tensorflow.print") and parent.keyword is None:
+            return self.finding(ctx, call, message + "; tf.print prints the tensor itself", Fix({call: receiver}))
+        if isinstance(outer, cst.Call) and op_name(ctx, outer) not in (None, "einsum"):
+            # Proven: every TensorFlow op of `_TOP_LEVEL_OPS`/`tf.math.*` takes a tensor as its data
+            # (first) argument; other arguments may need Python values (`tf.stack(axis=)`).
+            data = next((a for a in outer.args if a.keyword is None), None)
+            if data is parent:
+                return self.finding(ctx, call, message + "; TensorFlow ops take the tensor itself", Fix({call: receiver}))
+            message += "; pass the tensor itself (unsafe: this argument may need a Python value)"
+            return self.finding(ctx, call, message, Fix({call: receiver}, applicability="unsafe"))
         if isinstance(parent, cst.BinaryOperation):
             message += "; use the tensor itself (unsafe: TensorFlow arithmetic does not promote dtypes like NumPy)"
             return self.finding(ctx, call, message, Fix({call: receiver}, applicability="unsafe"))
@@ -156,17 +212,49 @@ def normalise(x):
         args = _translated_args(call, equivalent, short)
         if args is None:
             return self.finding(ctx, call, message + " (not fixed: these arguments have no TensorFlow equivalent)")
+        parent = ctx.parent(call)
+        if isinstance(parent, cst.Attribute) and parent.value is call and parent.attr.value not in _TENSOR_ATTRIBUTES:
+            return self.finding(ctx, call, message + f" (not fixed: the NumPy result's `.{parent.attr.value}` does not exist on tensors)")
         tf_name, tf_import = ctx.tensorflow_alias
+        if ctx.backend_agnostic_keras:
+            return self.finding(ctx, call, message + " (not fixed: the module does not import TensorFlow)")
         new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.{equivalent.tf_name}"), args=args)
-        fix = Fix({call: new_call}, applicability=equivalent.applicability, imports=(tf_import,) if tf_import else ())
+        unsafe = equivalent.unsafe
+        fix = Fix({call: new_call}, applicability="unsafe" if unsafe else "safe", imports=(tf_import,) if tf_import else ())
         message += f"; use `tf.{equivalent.tf_name}`"
-        if equivalent.applicability == "unsafe":
-            message += " (unsafe: differs from NumPy on integer tensors)"
+        if unsafe:
+            message += f" (unsafe: {unsafe})"
         return self.finding(ctx, call, message, fix)
 
 
-def _tensorflow_op(ctx: FileContext, node: cst.CSTNode | None) -> bool:
-    return isinstance(node, cst.Call) and any(n.startswith("tensorflow.") for n in ctx.names(node.func))
+def _shape_parameter(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """``input_shape``, ``shape[1:]``: Keras passes shapes (tuples, TensorShapes) to parameters so named."""
+    while isinstance(expr, cst.Subscript):
+        expr = expr.value
+    scope = ctx.scope(expr) if isinstance(expr, cst.Name) else None
+    return (
+        scope is not None and expr.value.endswith("shape") and bool(scope[expr.value])
+        and all(isinstance(getattr(a, "node", None), cst.Param) for a in scope[expr.value])
+    )
+
+
+def _numpy_buffers(ctx: FileContext) -> dict[cst.FunctionDef, cst.CSTNode]:
+    """Traced functions that build a NumPy array and store tensors into it (``buf[i] = x[i]``),
+    each with the array's construction."""
+    found: dict[cst.FunctionDef, cst.CSTNode] = {}
+    for assign in nodes(ctx, cst.Assign):
+        if not (isinstance(assign.value, cst.Call) and ctx.names(assign.value.func) & _BUFFERS):
+            continue
+        if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+            continue
+        function = ctx.enclosing(assign, cst.FunctionDef)
+        if function is None or function in found or not ctx.is_traced(assign):
+            continue
+        name = assign.targets[0].target.value
+        stores = m.findall(function, m.Assign(targets=[m.AssignTarget(target=m.Subscript(value=m.Name(name)))]))
+        if any(may_be_tensor(ctx, store.value) for store in stores):  # type: ignore[attr-defined]
+            found[function] = assign.value
+    return found
 
 
 def _translated_args(call: cst.Call, equivalent: Equivalent, short: str) -> list[cst.Arg] | None:
@@ -178,6 +266,8 @@ def _translated_args(call: cst.Call, equivalent: Equivalent, short: str) -> list
         return None
     if len(positional) < equivalent.positional and equivalent.positional > 1 and not equivalent.keywords:
         return None  # e.g. np.where(cond): a different function from tf.where(cond)
+    if short == "clip" and any(m.matches(arg.value, m.Name("None")) for arg in positional):
+        return None  # tf.clip_by_value has no open bound
     args = list(call.args)
     if short == "concatenate" and len(positional) == 1 and not keywords:
         no_space = cst.SimpleWhitespace("")

@@ -4,7 +4,7 @@ from tensorflow import config, data
 
 
 def brighten(image):
-    return image + tf.random.uniform([], -0.2, 0.2)
+    return image + tf.cast(tf.random.uniform([], -0.2, 0.2), image.dtype)
 
 
 def exercise():

@@ -11,7 +11,7 @@ import tensorflow as tf
 def augment(image):
     if tf.random.uniform([]) < 0.5:
         image = tf.image.flip_left_right(image)
-    return image + tf.random.normal([], 0.0, 0.1)
+    return image + tf.cast(tf.random.normal([], 0.0, 0.1), image.dtype)
 
 
 def exercise():

@@ -3,7 +3,7 @@ import tensorflow as tf
 
 @tf.function
 def jitter(x):
-    return x + tf.random.uniform([], -1.0, 1.0)
+    return x + tf.cast(tf.random.uniform([], -1.0, 1.0), x.dtype)
 
 
 def exercise():

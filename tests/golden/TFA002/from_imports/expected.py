@@ -3,8 +3,8 @@ import tensorflow as tf
 
 @tf.function
 def sample(x):
-    low = x + tf.random.uniform([], 2.0, 5.0)
-    return low, x * tf.random.normal([], 1.0, 2.0)
+    low = x + tf.cast(tf.random.uniform([], 2.0, 5.0), x.dtype)
+    return low, x * tf.cast(tf.random.normal([], 1.0, 2.0), x.dtype)
 
 
 def exercise():

@@ -9,7 +9,7 @@ class GaussianJitter(keras.layers.Layer):
         self.rng = np.random.default_rng()  # captured by `call`: eagerly its state advances every call
 
     def call(self, inputs):
-        return inputs + tf.random.normal([4], 0.0, 0.3)
+        return inputs + tf.cast(tf.random.normal([4], 0.0, 0.3), inputs.dtype)
 
 
 layer = GaussianJitter()

@@ -2,7 +2,7 @@ import tensorflow as tf
 
 
 def add_noise(element):
-    return element + tf.random.normal([], 0.0, 0.5)
+    return element + tf.cast(tf.random.normal([], 0.0, 0.5), element.dtype)
 
 
 @tf.function

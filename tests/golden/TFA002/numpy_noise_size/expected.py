@@ -3,7 +3,7 @@ import tensorflow as tf
 
 @tf.function
 def add_noise(x):
-    return x + tf.random.normal(tf.shape(x), 0.0, 0.1)
+    return x + tf.cast(tf.random.normal(tf.shape(x), 0.0, 0.1), x.dtype)
 
 
 def exercise():

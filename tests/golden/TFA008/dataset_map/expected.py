@@ -4,7 +4,7 @@ import tensorflow as tf
 
 
 def show(x):
-    tf.print("element", x, output_stream=sys.stdout)
+    tf.print("element", x, summarize=-1, output_stream=sys.stdout)
     return x + 1
 
 

@@ -5,7 +5,7 @@ import tensorflow as tf
 
 @tf.function
 def step(x):
-    tf.print("step", x, output_stream=sys.stdout)
+    tf.print("step", x, summarize=-1, output_stream=sys.stdout)
     return x * 2
 
 

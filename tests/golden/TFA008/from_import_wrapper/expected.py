@@ -5,7 +5,7 @@ from tensorflow import constant, function as compile_fn
 
 
 def scale(x):
-    tf.print("scaling", x, output_stream=sys.stdout)
+    tf.print("scaling", x, summarize=-1, output_stream=sys.stdout)
     return x * 3
 
 

@@ -4,7 +4,7 @@ import tensorflow as tflow
 
 
 def log_value(name, value):
-    tflow.print(name, value, output_stream=sys.stdout)
+    tflow.print(name, value, summarize=-1, output_stream=sys.stdout)
 
 
 @tflow.function

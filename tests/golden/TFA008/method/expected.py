@@ -11,7 +11,7 @@ class Counter(tf.Module):
     @tf.function
     def add(self, x):
         self.total.assign_add(x)
-        tf.print("total", self.total, output_stream=sys.stdout)
+        tf.print("total", self.total, summarize=-1, output_stream=sys.stdout)
         return self.total.read_value()
 
 

@@ -5,5 +5,5 @@ import tensorflow as tf
 
 @tf.function
 def warn(x):
-    tf.print("warning:", x, output_stream=sys.stderr)
+    tf.print("warning:", x, summarize=-1, output_stream=sys.stderr)
     return x

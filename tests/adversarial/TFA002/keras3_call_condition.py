@@ -1,0 +1,20 @@
+"""`if training and random.random() < 0.5` in a Keras 3 `call`: Keras 3 traces `call` without
+AutoGraph, so a tensor condition there raises. The Python draw works (once per trace); the rule
+must not turn the condition into a tensor."""
+import random
+
+import keras
+import tensorflow as tf
+
+
+class RandomFlip(keras.layers.Layer):
+    def call(self, inputs, training=None):
+        if training and random.random() < 0.5:
+            return tf.reverse(inputs, axis=[-1])
+        return inputs
+
+
+def exercise():
+    layer = RandomFlip()
+    step = tf.function(lambda x: layer(x, training=True))
+    return [step(tf.constant([[1.0, 2.0, 3.0]]))[0, 0] for _ in range(600)]

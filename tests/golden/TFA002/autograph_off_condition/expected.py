@@ -1,9 +1,0 @@
-import tensorflow as tf
-
-
-@tf.function(autograph=False)
-def maybe_negate(x):
-    # Without AutoGraph, `if` on a tensor raises: the fix is unsafe here.
-    if tf.random.uniform([]) < 0.5:
-        return -x
-    return x
