@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
+import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.names import TF_FUNCTION
-from tfautofix.analysis.usage import functions_by_qualname, has_variadic, parameter_names, python_uses
+from tfautofix.analysis.usage import (
+    functions_by_qualname,
+    has_variadic,
+    parameter_names,
+    python_uses,
+)
+from tfautofix.codemods.tfa007_python_scalar import dtype_bound_use
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
 from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json
-from tfautofix.tracing.signature import Plan, TensorParameter, plan
+from tfautofix.tracing.signature import (
+    Plan,
+    TensorParameter,
+    argument_retraces,
+    plan,
+    shape_changes,
+)
 
 
 def _tensor_trace(shape: list, changed: list | None) -> dict:
@@ -44,6 +57,34 @@ def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
 def _spec_source(tf: str, parameter: TensorParameter) -> str:
     shape = "None" if parameter.shape is None else "[" + ", ".join("None" if d is None else str(d) for d in parameter.shape) + "]"
     return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{parameter.dtype})"
+
+
+def static_shape_uses(ctx: FileContext, func: cst.FunctionDef, name: str) -> tuple[set[int], str] | None:
+    """The dimensions of parameter ``name`` the function reads as Python values, and one such use.
+
+    ``x.shape[i]`` reads dimension ``i``; ``x.shape`` as a whole, ``x.get_shape()``, ``len(x)``,
+    ``for row in x`` and ``tf.unstack(x)`` read every dimension (returned as ``range(-8, 8)``).
+    """
+    every = set(range(-8, 8))
+    dims: set[int] = set()
+    example = ""
+    for node in m.findall(func.body, m.Name(name)):
+        parent = ctx.parent(node)
+        read: set[int] = set()
+        if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in ("shape", "get_shape"):
+            outer = ctx.parent(parent)
+            index = outer.slice[0].slice if isinstance(outer, cst.Subscript) and len(outer.slice) == 1 else None
+            text = ctx.code(index.value) if isinstance(index, cst.Index) else ""
+            read = {int(text)} if text.lstrip("-").isdigit() else every
+            example = ctx.code(outer if isinstance(outer, cst.Subscript) else parent)
+        elif isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call) and (
+            ctx.resolves_to(ctx.parent(parent).func, "builtins.len", "tensorflow.unstack")  # type: ignore[union-attr]
+        ):
+            read, example = every, ctx.code(ctx.parent(parent))
+        elif isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
+            read, example = every, f"for ... in {name}"
+        dims |= read
+    return (dims, example) if dims else None
 
 
 class UnstableTraceSignature(Rule):
@@ -108,8 +149,8 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             return
         definitions = functions_by_qualname(ctx.module)
         for function in ctx.traces.for_file(ctx.path):
-            if function.max_traces < 2:
-                continue
+            if argument_retraces(function) < 2:
+                continue  # one trace per argument signature (a variable-creating first call traces twice)
             candidates = definitions.get(function.qualname, [])
             if not candidates:
                 continue
@@ -147,6 +188,12 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
     @staticmethod
     def _plan(ctx: FileContext, func: cst.FunctionDef, function: FunctionTraces) -> Plan:
         decided = plan(function)
+        if decided.kind == "reduce_retracing":
+            for name in sorted(shape_changes(function)):
+                used = static_shape_uses(ctx, func, name)
+                if used:
+                    return Plan(None, reason=f"`{used[1]}` reads a static dimension that reduce_retracing would make None "
+                                             f"(use `tf.shape({name})`)")
         if decided.kind != "input_signature":
             return decided
         method = ctx.enclosing(func, cst.ClassDef) is not None and ctx.enclosing(func, cst.FunctionDef) is None
@@ -154,11 +201,27 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
         if has_variadic(func) or parameter_names(func, method) != function.parameters:
             fallback.reason = "its parameters cannot all be listed in an input_signature"
             return fallback
+        signature = []
         for parameter in decided.signature:
             if parameter.from_python:
-                uses = python_uses(ctx, func, parameter.name)
-                if uses:
+                uses = python_uses(ctx, func, parameter.name) or [dtype_bound_use(ctx, func, parameter.name)]
+                if uses[0]:
                     return Plan(None, reason=f"`{parameter.name}` is a Python number used {uses[0]}, so it cannot become a tensor (see TFA007)")
+                signature.append(parameter)
+                continue
+            # Preconditions of the spec: it accepts every observed call (shapes generalised over
+            # them) and any batch size (the leading dimension is None), and no `None` dimension is
+            # read as a static value (`x.shape[0]`, `len(x)`, `for row in x`).
+            shape = parameter.shape
+            used = static_shape_uses(ctx, func, parameter.name)
+            dims = used[0] if used else set()
+            if shape and 0 not in dims:
+                shape = [None, *shape[1:]]
+            if shape is None and used or shape is not None and any(shape[d] is None for d in dims if -len(shape) <= d < len(shape)):
+                return Plan(None, reason=f"`{used[1]}` reads a static dimension that an input_signature would make None "
+                                         f"(use `tf.shape({parameter.name})`)")
+            signature.append(TensorParameter(parameter.name, shape, parameter.dtype))
+        decided.signature = signature
         return decided
 
     @staticmethod

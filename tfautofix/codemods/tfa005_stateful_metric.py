@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
@@ -24,12 +24,13 @@ METHOD = "value"
 #: Public attributes of Keras 3's and tf-keras's ``Metric``: a weight cannot take these names.
 _METRIC_ATTRIBUTES = frozenset(
     """activity_regularizer add_loss add_metric add_update add_variable add_weight build build_from_config call
-    compute_dtype compute_mask compute_output_shape compute_output_signature count_params dtype dtype_policy dynamic
-    finalize_state from_config get_build_config get_config get_weights inbound_nodes input input_mask input_spec
-    load_own_variables losses merge_state metrics name name_scope non_trainable_variables non_trainable_weights
-    outbound_nodes output output_mask reset_state reset_states result save_own_variables set_weights stateful
-    stateless_reset_state stateless_result stateless_update_state submodules supports_masking trainable
-    trainable_variables trainable_weights update_state updates variable_dtype variables weights built""".split()
+    compute_dtype compute_mask compute_output_shape compute_output_signature count_params dtype dtype_policy
+    dynamic finalize_state from_config get_build_config get_config get_weights inbound_nodes input input_mask
+    input_spec load_own_variables losses merge_state metrics name name_scope non_trainable_variables
+    non_trainable_weights outbound_nodes output output_mask reset_state reset_states result save_own_variables
+    set_weights stateful stateless_reset_state stateless_result stateless_update_state submodules
+    supports_masking trainable trainable_variables trainable_weights update_state updates variable_dtype
+    variables weights built""".split()
 )
 
 
@@ -393,7 +394,7 @@ def _states(ctx: FileContext, func: cst.FunctionDef) -> list[_State]:
     taken = {p.name.value for p in params.params} | {"self", "sample_weight", METHOD} | _METRIC_ATTRIBUTES
     clash = taken & set(states)
     if clash:
-        raise _NotFixable(f"state `{sorted(clash)[0]}` has the name of a parameter or of a `Metric` attribute")
+        raise _NotFixable(f"state `{min(clash)}` has the name of a parameter or of a `Metric` attribute")
     return list(states.values())
 
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
-
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
@@ -16,6 +15,28 @@ from tfautofix.analysis.usage import functions_by_qualname, parameter_names, pyt
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, last_name
 from tfautofix.tracing.signature import parameter_kind
+
+
+def dtype_bound_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
+    """Why ``name`` cannot become an int32/float32 tensor without changing a dtype, or None.
+
+    A Python number adopts the dtype of what it meets (``tf.pow(0.96, step)``,
+    ``lr * step / 4``); a tensor does not, and the op raises a TypeError. Only uses
+    whose result does not depend on the number's dtype are proven: ``tf.cast(name, ...)``
+    and ``tf.range(name)``.
+    """
+    for node in m.findall(func.body, m.Name(name)):
+        parent = ctx.parent(node)
+        if isinstance(parent, cst.Attribute) and parent.attr is node or isinstance(parent, cst.Arg) and parent.keyword is node:
+            continue
+        call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+        if isinstance(call, cst.Call) and not parent.keyword and call.args[0] is parent and (
+            ctx.resolves_to(call.func, "tensorflow.cast") or (ctx.resolves_to(call.func, "tensorflow.range") and len(call.args) == 1)
+        ):
+            continue
+        where = ctx.code(call if isinstance(call, cst.Call) else parent if parent is not None else node)
+        return f"in `{where}`, where a tensor would not adopt the dtype of what it meets as a Python number does"
+    return None
 
 
 class PythonScalarArgument(Rule):
@@ -37,10 +58,13 @@ iteration: the variable of a `for` loop or comprehension over `range(...)` (or
 the index of `enumerate(...)`), or a
 counter incremented in the loop (`step += 1`). When the function only hands
 that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
-fix wraps the argument: `step(x, tf.constant(n))`. It reports without a fix when
-the function needs the Python value: Python control flow (`if n > 2:`), shapes
-(`tf.zeros([n])`), indexing, or plain arithmetic (`x * n` lets the Python int
-adopt `x`'s dtype; an int32 tensor would not).
+fix wraps the argument: `step(x, tf.constant(n))`. Proven before fixing: every
+use of the parameter is `tf.cast(n, ...)` or `tf.range(n)`, whose results do not
+depend on the number being a Python int or an int32 tensor. It reports without a
+fix when the function needs the Python value: Python control flow (`if n > 2:`),
+shapes (`tf.zeros([n])`), indexing, or when the number meets other values
+(`x * n`, `tf.pow(0.96, n)`, `lr * n / 4`: a Python number adopts the other
+operand's dtype, an int32 tensor raises a TypeError).
 
 With `--traces FILE` it also reports, at the definition, parameters that were
 observed taking several Python number values (TFA004 can then add an
@@ -150,11 +174,13 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             if param is None or not isinstance(arg.value, cst.Name) or not self._varies_in_loop(ctx, call, arg.value.value):
                 continue
             value = arg.value.value
-            uses = python_uses(ctx, func, param)
+            uses = python_uses(ctx, func, param) or [dtype_bound_use(ctx, func, param)]
             head = f"`{value}` changes on every iteration and `{func.name.value}` traces once per Python value"
-            if uses:
+            if uses[0]:
                 yield self.finding(ctx, arg.value, f"{head}; not fixed: `{func.name.value}` uses `{param}` {uses[0]}")
                 continue
+            # Proven: every use of the parameter is `tf.cast(param, ...)` or `tf.range(param)`, where
+            # an int32 scalar tensor gives what the Python int gave (unsafe only for ints >= 2**31).
             tf, tf_import = ctx.tensorflow_alias
             wrapped = cst.parse_expression(f"{tf}.constant({value})")
             fix = Fix({arg.value: wrapped}, applicability="unsafe", imports=(tf_import,) if tf_import else ())

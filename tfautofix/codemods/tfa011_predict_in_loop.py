@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator, Literal
+from collections.abc import Iterator
+from typing import Literal
 
 import libcst as cst
 import libcst.matchers as m
@@ -24,11 +25,11 @@ _SEQUENTIAL = frozenset({"keras.Sequential", "keras.models.Sequential"})
 _DROPPED_KEYWORDS = frozenset({"verbose", "batch_size"})
 #: Keras layers whose output row depends only on the same input row at inference.
 _ROWWISE = frozenset(
-    """Input InputLayer Dense Activation Dropout SpatialDropout1D SpatialDropout2D GaussianNoise GaussianDropout
-    AlphaDropout Flatten Reshape Permute RepeatVector Conv1D Conv2D Conv3D SeparableConv1D SeparableConv2D
-    DepthwiseConv2D MaxPooling1D MaxPooling2D MaxPooling3D AveragePooling1D AveragePooling2D AveragePooling3D
-    GlobalAveragePooling1D GlobalAveragePooling2D GlobalMaxPooling1D GlobalMaxPooling2D BatchNormalization
-    LayerNormalization Embedding ReLU LeakyReLU PReLU ELU Softmax Rescaling""".split()
+    """Input InputLayer Dense Activation Dropout SpatialDropout1D SpatialDropout2D GaussianNoise
+    GaussianDropout AlphaDropout Flatten Reshape Permute RepeatVector Conv1D Conv2D Conv3D SeparableConv1D
+    SeparableConv2D DepthwiseConv2D MaxPooling1D MaxPooling2D MaxPooling3D AveragePooling1D AveragePooling2D
+    AveragePooling3D GlobalAveragePooling1D GlobalAveragePooling2D GlobalMaxPooling1D GlobalMaxPooling2D
+    BatchNormalization LayerNormalization Embedding ReLU LeakyReLU PReLU ELU Softmax Rescaling""".split()
 )
 
 
@@ -233,7 +234,7 @@ def _rowwise_layers(ctx: FileContext, sequential: cst.Call) -> bool:
         return False
     return all(
         isinstance(e.value, cst.Call) and any(
-            (n.startswith("keras.") or n.startswith("tensorflow.keras.")) and n.rsplit(".", 1)[-1] in _ROWWISE
+            n.startswith(("keras.", "tensorflow.keras.")) and n.rsplit(".", 1)[-1] in _ROWWISE
             for n in ctx.names(e.value.func)
         )
         for e in layers.elements

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import ast
-
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 import libcst.matchers as m
