@@ -101,21 +101,26 @@ Every retrace of a `tf.function` rebuilds its graph (5–50 ms for a small step,
 far more for a model), and TensorFlow only says "N out of the last N calls
 triggered retracing". This rule reads the trace log written by
 `tfautofix trace -- COMMAND` (pass it with `--traces FILE`) and, for each function
-that was traced more than once in one process:
+that was retraced *because an argument changed* in one process (the second trace
+of a first call that creates variables has no argument change and does not count):
 
 - when every parameter was a tensor with one dtype (or a Python number the
-  function only hands to TensorFlow ops), it adds
-  `input_signature=[tf.TensorSpec(shape=..., dtype=...), ...]` with the shapes
-  generalised over every observed trace exactly as TensorFlow's
-  `most_specific_common_supertype` does (differing dimensions become `None`),
-  so the function traces once and accepts every call that was observed;
+  function only hands to `tf.cast`/`tf.range`, see TFA007), it adds
+  `input_signature=[tf.TensorSpec(shape=..., dtype=...), ...]`. Proven: the
+  signature accepts every observed call (shapes generalised over every trace as
+  `most_specific_common_supertype` does) and any batch size (the leading
+  dimension is always `None`, even when one size was observed), and the function
+  reads no `None` dimension as a Python value (`x.shape[0]`, `x.shape[-1]`,
+  `len(x)`, `for row in x`, `tf.unstack(x)`);
 - when a parameter is not a tensor (a model, an optimizer, a flag) or its
   dtype varied (an `input_signature` would reject an observed call), it adds
   `reduce_retracing=True` instead, if shape changes caused retraces, and says why;
-- otherwise it reports without a fix (e.g. a dtype split: cast at the call site).
+- otherwise it reports without a fix: a dtype split (cast at the call site), a
+  relaxed dimension read statically (use `tf.shape(x)[i]`), a Python number that
+  meets other values (`x * n`, `tf.pow(0.96, n)`: an int32 tensor would raise).
 
 An existing `input_signature` is left alone. The fix is unsafe: graphs then see
-`None` dimensions, and calls with shapes or dtypes never observed are rejected
+`None` dimensions, and calls with dtypes or ranks never observed are rejected
 (`input_signature`) or generalised (`reduce_retracing`).
 """
     before = """\

@@ -49,17 +49,26 @@ Python loop, that overhead dominates: on TensorFlow 2.21 / Keras 3.15 three
 runs the layers directly (no tracing at all).
 
 The fix calls the model: `model.predict(x)` → `model(x, training=False).numpy()`
-(`.numpy()` keeps the NumPy result `predict` returned; it is left out when the
-result goes straight into a TensorFlow op or is not used). `verbose=` and `batch_size=` are
-dropped. The fix is safe for a `keras.Sequential` model built in the same
-module; for other models it is unsafe: a functional or subclassed model may
-return a list or dict, and a receiver of unknown type may not be a Keras model
-at all (scikit-learn's `predict` is a different method).
+(`.numpy()` keeps the NumPy result `predict` returned; in backend-agnostic Keras 3
+code, without a TensorFlow import, `keras.ops.convert_to_numpy(...)` instead; left
+out when the result goes straight into a TensorFlow op or is not used).
+`verbose=` and `batch_size=` are dropped.
 
-Reported without a fix: calls with other arguments (`callbacks=`, `steps=`, several
-positional arguments). Left alone: `predict` outside loops, and receivers
-known not to be Keras models (an instance of a local non-Keras class, a
-scikit-learn estimator, ...).
+Safe only when proven: the receiver is a `keras.Sequential` built in the same
+module from row-wise layers only (`Dense`, `Conv2D`, `Dropout`, `BatchNormalization`,
+... and never `.add`-ed to: one output, and each output row depends only on its
+input row, so `predict`'s batching cannot matter), called on an array (`row[None]`,
+`np.*(...)`, `tf.*(...)`, `t.numpy()`). Unsafe: other Sequential models (a layer
+may depend on the batch `predict` splits), other Keras models whose result is
+not used as an array, inputs of unknown type, receivers of unknown type.
+
+Reported without a fix: calls with other arguments (`callbacks=`, `steps=`,
+several positional arguments), `tf.data.Dataset` inputs (a model call does not
+iterate them), and results of a possibly multi-output model used as an array
+(a list or dict has no `.numpy()`). Left alone: `predict` outside loops, classes
+that define their own `predict` (calling the model would bypass it), and
+receivers known not to be Keras models (an instance of a local non-Keras class,
+a scikit-learn estimator, ...).
 """
     before = """\
 import keras

@@ -45,22 +45,33 @@ instead of on every call, and what gets stored are symbolic tensors: using them
 after the call raises `InaccessibleTensorError` ("the tensor is out of scope").
 Eagerly, the same code does what it says on every call.
 
-Reported (with the consequence): mutating a container defined outside the
-function (`history.append(loss)`, `cache[key] = x`), assigning a `global` or
-`nonlocal` name, and setting `self.attr` in a traced method. Keep such state in
-a `tf.Variable` (`.assign(...)`), or return the values and collect them outside.
+Reported (with the consequence): mutating a Python container defined outside
+the function (`history.append(loss)`, `cache[key] = x`, with `history`/`cache`
+bound to a list/dict/set), assigning a `global` or `nonlocal` name, setting
+`self.attr` to a value that may be a tensor in a traced method, mutating
+`self.attr` that the class makes a container, and modifying a Python argument
+of the `tf.function` itself (`arg.append(...)`, `arg[k] = v`, anywhere in its
+body: TensorFlow raises "should not modify its Python input arguments"). Keep
+such state in a `tf.Variable` (`.assign(...)`), or return the values and collect
+them outside.
 
-Fixed (safe): the collect-per-step loop. A list filled in a loop over tensors
-(`for i in tf.range(n)`, `for row in x`), which AutoGraph turns into a
-`tf.while_loop`, cannot collect the loop's tensors; when the list is only
-appended in the loop and stacked or concatenated after it, it becomes a
-`tf.TensorArray` (`outs = outs.write(outs.size(), value)`, `outs.stack()`),
-with the dtype of the tensor the values come from (or of a `tf.cast`).
+Fixed (safe): the collect-per-step loop. A list filled in a loop over a value
+that is certainly a tensor (a TensorFlow op's result, a parameter in an
+`input_signature`), which AutoGraph turns into a `tf.while_loop`, cannot
+collect the loop's tensors; when the list is created empty right before the
+loop, only appended to in it and only stacked or concatenated (axis 0) after
+it, it becomes a `tf.TensorArray` (`outs = outs.write(outs.size(), value)`,
+`outs.stack()`; `infer_shape=False` for `concat`), with the dtype of the one
+tensor the values come from (or of a `tf.cast`). No fix otherwise.
 
-Left alone: lists filled in Python loops (`for i in range(3)`: unrolled at
-trace time, which works), the lazy `if self.v is None: self.v = tf.Variable(...)`
-pattern, functions given to `tf.py_function`/`tf.numpy_function` (they run on
-every call), and code outside traced functions.
+Left alone (not hazards): loops over Python lists of tensors or over
+`tf.unstack`/`tf.split` results and over parameters of unknown type (unrolled at
+trace time, which works); Keras build-once and lazy-init idioms
+(`self.built = True`, flags set to a literal, `if not self.x: self.x = Layer()`,
+`if holder[0] is None: holder[0] = ...`, assignments in `build`/`_build*`,
+objects constructed there); methods of things that are not Python containers
+(`MutableHashTable.insert`, `optimizer.update(model, x, y)`); functions given to
+`tf.py_function`/`tf.numpy_function`; code outside traced functions.
 """
     before = """\
 import tensorflow as tf
