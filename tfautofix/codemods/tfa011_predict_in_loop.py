@@ -12,8 +12,7 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops
-from tfautofix.codemods.tfa005_stateful_metric import _keras_alias
-from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen
 
 #: What we know of a receiver: a Sequential model of row-wise layers (one output,
@@ -137,13 +136,12 @@ def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: K
     if not into_tf_op and not isinstance(parent, cst.Expr):  # the result is used as an array
         if kind not in ("rowwise", "sequential"):
             return None, "the model may return a list or dict, which has no `.numpy()`"
-        _, tf_import = ctx.tensorflow_alias
-        if tf_import is None:  # TensorFlow code: the result is a tf.Tensor
+        keras = _keras3_name(ctx)
+        if keras is None:  # `tf.keras` code: the result is a tf.Tensor
             new = cst.Call(cst.Attribute(new, cst.Name("numpy")))
-        else:  # backend-agnostic Keras 3 code: the result is the backend's tensor
-            keras, keras_import = _keras_alias(ctx)
+        else:  # Keras 3 (`import keras`) runs on any backend: the result is the backend's tensor
             new = cst.Call(cst.parse_expression(f"{keras}.ops.convert_to_numpy"), [cst.Arg(new)])
-            imports = (keras_import,) if keras_import else ()
+            imports = (ImportSpec("keras"),) if keras == "keras" else ()
     new = new.with_changes(lpar=call.lpar, rpar=call.rpar)
     # Safe only when proven: a Sequential model of row-wise layers built in this module (one
     # output; batching, `batch_size=` included, cannot change a row) called on an array.
@@ -154,6 +152,22 @@ def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: K
     if not _array(ctx, x, frozenset()):
         return Fix({call: new}, applicability="unsafe", imports=imports), "the input may be a list, generator or other data `predict` converts"
     return Fix({call: new}, imports=imports), ""
+
+
+def _keras3_name(ctx: FileContext) -> str | None:
+    """The name of the top-level ``keras`` package (Keras 3, any backend) when the module imports
+    from it (``import keras as k`` → ``k``; only ``from keras import ...`` → ``keras``), else None."""
+    found = None
+    for node in m.findall(ctx.module, m.Import() | m.ImportFrom()):
+        if isinstance(node, cst.Import):
+            for alias in node.names:
+                if ctx.code(alias.name) == "keras":
+                    return ctx.code(alias.asname.name) if alias.asname else "keras"
+                if ctx.code(alias.name).startswith("keras."):
+                    found = "keras"
+        elif node.module is not None and not node.relative and ctx.code(node.module).split(".")[0] == "keras":
+            found = "keras"
+    return found
 
 
 def _dataset(ctx: FileContext, expr: cst.BaseExpression) -> bool:
