@@ -153,7 +153,7 @@ def doubled(x):
         if not _container_call(call):
             return None  # `optimizer.update(model, x, y)`, `table.insert(keys, values)`: not a container's method
         if _is_self_attribute(receiver):
-            if not _container_attribute(ctx, receiver):
+            if _in_build(ctx, call) or not _container_attribute(ctx, receiver):
                 return None  # `self.table.insert(...)` on a lookup table, a Keras tracker, ...: not a Python container
             text = ctx.code(receiver)
             message = (f"`{text}.{method}(...)` {_ONCE.format(reason=reason)}; `{text}` ends up holding symbolic "
@@ -245,6 +245,8 @@ def _binding(ctx: FileContext, name: cst.Name) -> str | None:
         return "local"
     if any(isinstance(a.node, (cst.Import, cst.ImportFrom, cst.FunctionDef, cst.ClassDef)) for a in assignments):
         return None  # a module or a class: not a container we can see
+    if all(isinstance(getattr(a.scope, "node", None), cst.FunctionDef) and ctx.is_traced(a.scope.node) for a in assignments):
+        return None  # a local of an enclosing traced function: created anew in the same trace
     return "outer"
 
 
@@ -302,12 +304,18 @@ def _lazy_init(ctx: FileContext, target: cst.BaseExpression) -> bool:
     )
 
 
+def _in_build(ctx: FileContext, node: cst.CSTNode) -> bool:
+    """In ``build``/``_build*`` (Keras-style build-once code, run on the first call only) or in
+    ``__init__`` (an object constructed during the trace, not state kept across calls)."""
+    method = ctx.enclosing(node, cst.FunctionDef)
+    return method is not None and (method.name.value.startswith(("build", "_build")) or method.name.value == "__init__")
+
+
 def _may_store_tensor(ctx: FileContext, target: cst.BaseExpression) -> bool:
     """Can ``self.x = value`` leave a symbolic tensor behind? Not for ``self.built = True``,
     layers and other objects constructed here, variables (TFA001's business), or code in
     ``build``/``_build*`` (Keras runs it once)."""
-    method = ctx.enclosing(target, cst.FunctionDef)
-    if method is not None and method.name.value.startswith(("build", "_build")):
+    if _in_build(ctx, target):
         return False
     value = _value(ctx, target)
     if value is None:
