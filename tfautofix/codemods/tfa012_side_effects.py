@@ -299,6 +299,8 @@ def _lazy_init(ctx: FileContext, target: cst.BaseExpression) -> bool:
     if isinstance(value, cst.IfExp) and _mentions(ctx, value.test, text):
         return True
     guards = {text, "self.built", "self._built"}
+    if isinstance(target, cst.Subscript):
+        guards.add(ctx.code(target.value))  # `if not cache: cache["k"] = ...`
     return any(
         isinstance(a, cst.If) and any(_mentions(ctx, a.test, g) for g in guards) for a in ctx.ancestors(target)
     )
