@@ -237,8 +237,11 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                 specs = [t["parameters"].get(name, {}) for t in function.traces]
                 values = {repr(s.get("value")) for s in specs}
                 if parameter_kind(specs) == "number" and len(values) > 1:
+                    needs = (python_uses(ctx, func, name) or [dtype_bound_use(ctx, func, name)])[0]
+                    advice = (f"it needs the Python value (used {needs}): keep it Python, or rewrite that use"
+                              if needs else "pass a tensor (or let TFA004 add an input_signature)")
                     yield self.finding(
                         ctx, func.name,
                         f"`{name}` of `{function.qualname}` was a Python number with {len(values)} distinct values in the "
-                        f"trace log, one trace each; pass a tensor (or let TFA004 add an input_signature)",
+                        f"trace log, one trace each; {advice}",
                     )
