@@ -17,6 +17,13 @@ from tfautofix.screen import Screen, last_name
 from tfautofix.tracing.signature import parameter_kind
 
 
+def _has_signature(func: cst.FunctionDef) -> bool:
+    return any(
+        m.matches(d.decorator, m.Call(args=[m.ZeroOrMore(), m.Arg(keyword=m.Name("input_signature")), m.ZeroOrMore()]))
+        for d in func.decorators
+    )
+
+
 def dtype_bound_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
     """Why ``name`` cannot become an int32/float32 tensor without changing a dtype, or None.
 
@@ -161,6 +168,8 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
         return None
 
     def _check_call(self, ctx: FileContext, call: cst.Call, func: cst.FunctionDef, method: bool) -> Iterator[Finding]:
+        if _has_signature(func):
+            return  # an input_signature converts the number to a tensor: one trace
         params = parameter_names(func, method)
         positional = 0
         for arg in call.args:
@@ -231,7 +240,7 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             if function.max_traces < 2 or not candidates:
                 continue
             func = min(candidates, key=lambda f: abs(ctx.span(f)[0][0] - function.line))
-            if any(m.matches(d.decorator, m.Call(args=[m.ZeroOrMore(), m.Arg(keyword=m.Name("input_signature")), m.ZeroOrMore()])) for d in func.decorators):
+            if _has_signature(func):
                 continue  # the parameters are tensors now (this log predates the signature)
             for name in function.parameters:
                 specs = [t["parameters"].get(name, {}) for t in function.traces]
