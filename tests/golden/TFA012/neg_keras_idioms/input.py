@@ -47,3 +47,18 @@ class Trainer:
     def step(self, model, x, y):
         self.optimizer.update(model, x, y)
         return x
+
+
+table = tf.lookup.experimental.MutableHashTable(tf.int64, tf.float32, default_value=0.0)
+
+
+class Lazy(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = None
+
+    @tf.function
+    def __call__(self, x):
+        self.v = tf.Variable(1.0) if self.v is None else self.v
+        table.insert(tf.constant([1], tf.int64), tf.constant([2.0]))
+        return x * self.v
