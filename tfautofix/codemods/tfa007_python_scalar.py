@@ -30,15 +30,21 @@ def dtype_bound_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str |
     A Python number adopts the dtype of what it meets (``tf.pow(0.96, step)``,
     ``lr * step / 4``); a tensor does not, and the op raises a TypeError. Only uses
     whose result does not depend on the number's dtype are proven: ``tf.cast(name, ...)``
-    and ``tf.range(name)``.
+    (also of ``name + 1``-like sums with int literals) and ``tf.range(name)``.
     """
     for node in m.findall(func.body, m.Name(name)):
         parent = ctx.parent(node)
         if isinstance(parent, cst.Attribute) and parent.attr is node or isinstance(parent, cst.Arg) and parent.keyword is node:
             continue
+        value: cst.CSTNode = node
+        while isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, (cst.Add, cst.Subtract, cst.Multiply)) and (
+            isinstance(parent.left if parent.right is value else parent.right, cst.Integer)
+        ):  # `step + 1`: an int32 tensor and an int literal stay int32, with the same value
+            value, parent = parent, ctx.parent(parent)
         call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
         if isinstance(call, cst.Call) and not parent.keyword and call.args[0] is parent and (
-            ctx.resolves_to(call.func, "tensorflow.cast") or (ctx.resolves_to(call.func, "tensorflow.range") and len(call.args) == 1)
+            ctx.resolves_to(call.func, "tensorflow.cast")
+            or (ctx.resolves_to(call.func, "tensorflow.range") and len(call.args) == 1 and value is node)
         ):
             continue
         where = ctx.code(call if isinstance(call, cst.Call) else parent if parent is not None else node)
@@ -66,7 +72,7 @@ the index of `enumerate(...)`), or a
 counter incremented in the loop (`step += 1`). When the function only hands
 that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
 fix wraps the argument: `step(x, tf.constant(n))`. Proven before fixing: every
-use of the parameter is `tf.cast(n, ...)` or `tf.range(n)`, whose results do not
+use of the parameter is `tf.cast(n, ...)` (or of `n + 1`) or `tf.range(n)`, whose results do not
 depend on the number being a Python int or an int32 tensor. It reports without a
 fix when the function needs the Python value: Python control flow (`if n > 2:`),
 shapes (`tf.zeros([n])`), indexing, or when the number meets other values
