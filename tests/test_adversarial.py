@@ -11,7 +11,9 @@ runs on it, as a user's ``fix`` would. The tool's *actual output* is executed:
   unless the case says ``# expect: unsafe-declined`` — then verification must
   call it changed or broken, so ``fix --write --verify`` declines it.
 
-All cases share one TensorFlow process per mode. A case may pin its contract
+A trace-log rule (TFA004) reads ``<case>.traces.json`` next to the case, as
+``fix --traces`` would. All cases share one TensorFlow process per mode.
+A case may pin its contract
 with ``# contract: exact|distribution|side-effect``.
 """
 
@@ -25,6 +27,7 @@ import pytest
 
 from tfautofix.codemods import all_rules, rule_by_code
 from tfautofix.engine import fix_source
+from tfautofix.tracing.log import load as load_traces
 from tfautofix.verify import Job, run_exercises, verdict
 
 ROOT = Path(__file__).parent / "adversarial"
@@ -53,12 +56,17 @@ def _unsafe_declined(case: Path) -> bool:
     return re.search(r"^# expect: unsafe-declined\b", _source(case), re.MULTILINE) is not None
 
 
+def _traces(case: Path):
+    path = case.with_suffix(".traces.json")
+    return load_traces(path) if path.exists() else None
+
+
 def _rewrites(case: Path) -> dict[str, str]:
     """The tool's output: ``{"safe": text, "unsafe": text}`` (only those that differ from the input)."""
     source = _source(case)
     out = {}
     for kind, unsafe in (("safe", False), ("unsafe", True)):
-        fixed, _, _ = fix_source(source, all_rules(), case.name, unsafe_fixes=unsafe)
+        fixed, _, _ = fix_source(source, all_rules(), case.name, unsafe_fixes=unsafe, traces=_traces(case))
         if fixed != source and fixed not in out.values():
             out[kind] = fixed
     return out
@@ -76,7 +84,7 @@ def test_cases_are_well_formed() -> None:
 def test_output_parses_and_is_stable(case: Path) -> None:
     for kind, text in _rewrites(case).items():
         ast.parse(text)
-        again, applied, _ = fix_source(text, all_rules(), case.name, unsafe_fixes=kind == "unsafe")
+        again, applied, _ = fix_source(text, all_rules(), case.name, unsafe_fixes=kind == "unsafe", traces=_traces(case))
         assert again == text and not applied, f"{kind} output changes on a second pass"
 
 

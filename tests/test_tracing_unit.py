@@ -231,11 +231,18 @@ def test_tfa004_matches_functions_after_lines_moved() -> None:
 
 def test_tfa007_reports_varying_numbers_from_traces() -> None:
     log = from_json(log_json(function_log(line=4, traces=[{"x": python(1)}, {"x": python(2)}])))
-    findings = lint_source(SOURCE, [rule_by_code("TFA007")], "model.py", traces=log)
+    cast = SOURCE.replace("return x * 2.0", "return tf.cast(x, tf.float32) * 2.0")
+    findings = lint_source(cast, [rule_by_code("TFA007")], "model.py", traces=log)
     assert [f.message for f in findings] == [
         "`x` of `step` was a Python number with 2 distinct values in the trace log, one trace each; "
         "pass a tensor (or let TFA004 add an input_signature)"
     ]
+
+
+def test_tfa007_from_traces_does_not_advise_a_tensor_that_meets_a_float() -> None:
+    log = from_json(log_json(function_log(line=4, traces=[{"x": python(1)}, {"x": python(2)}])))
+    (finding,) = lint_source(SOURCE, [rule_by_code("TFA007")], "model.py", traces=log)  # `x * 2.0`
+    assert "it needs the Python value" in finding.message and "pass a tensor" not in finding.message
 
 
 def test_tfa007_from_traces_is_silent_once_a_signature_exists() -> None:

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
+import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.names import TF_FUNCTION
-from tfautofix.analysis.usage import functions_by_qualname, has_variadic, parameter_names, python_uses
+from tfautofix.analysis.usage import (
+    functions_by_qualname,
+    has_variadic,
+    parameter_names,
+    python_uses,
+)
+from tfautofix.codemods.tfa007_python_scalar import dtype_bound_use
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
 from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json
-from tfautofix.tracing.signature import Plan, TensorParameter, plan
+from tfautofix.tracing.signature import (
+    Plan,
+    TensorParameter,
+    argument_retraces,
+    plan,
+    shape_changes,
+)
 
 
 def _tensor_trace(shape: list, changed: list | None) -> dict:
@@ -46,6 +59,34 @@ def _spec_source(tf: str, parameter: TensorParameter) -> str:
     return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{parameter.dtype})"
 
 
+def static_shape_uses(ctx: FileContext, func: cst.FunctionDef, name: str) -> tuple[set[int], str] | None:
+    """The dimensions of parameter ``name`` the function reads as Python values, and one such use.
+
+    ``x.shape[i]`` reads dimension ``i``; ``x.shape`` as a whole, ``x.get_shape()``, ``len(x)``,
+    ``for row in x`` and ``tf.unstack(x)`` read every dimension (returned as ``range(-8, 8)``).
+    """
+    every = set(range(-8, 8))
+    dims: set[int] = set()
+    example = ""
+    for node in m.findall(func.body, m.Name(name)):
+        parent = ctx.parent(node)
+        read: set[int] = set()
+        if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in ("shape", "get_shape"):
+            outer = ctx.parent(parent)
+            index = outer.slice[0].slice if isinstance(outer, cst.Subscript) and len(outer.slice) == 1 else None
+            text = ctx.code(index.value) if isinstance(index, cst.Index) else ""
+            read = {int(text)} if text.lstrip("-").isdigit() else every
+            example = ctx.code(outer if isinstance(outer, cst.Subscript) else parent)
+        elif isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call) and (
+            ctx.resolves_to(ctx.parent(parent).func, "builtins.len", "tensorflow.unstack")  # type: ignore[union-attr]
+        ):
+            read, example = every, ctx.code(ctx.parent(parent))
+        elif isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
+            read, example = every, f"for ... in {name}"
+        dims |= read
+    return (dims, example) if dims else None
+
+
 class UnstableTraceSignature(Rule):
     code = "TFA004"
     name = "unstable-trace-signature"
@@ -60,21 +101,26 @@ Every retrace of a `tf.function` rebuilds its graph (5–50 ms for a small step,
 far more for a model), and TensorFlow only says "N out of the last N calls
 triggered retracing". This rule reads the trace log written by
 `tfautofix trace -- COMMAND` (pass it with `--traces FILE`) and, for each function
-that was traced more than once in one process:
+that was retraced *because an argument changed* in one process (the second trace
+of a first call that creates variables has no argument change and does not count):
 
 - when every parameter was a tensor with one dtype (or a Python number the
-  function only hands to TensorFlow ops), it adds
-  `input_signature=[tf.TensorSpec(shape=..., dtype=...), ...]` with the shapes
-  generalised over every observed trace exactly as TensorFlow's
-  `most_specific_common_supertype` does (differing dimensions become `None`),
-  so the function traces once and accepts every call that was observed;
+  function only hands to `tf.cast`/`tf.range`, see TFA007), it adds
+  `input_signature=[tf.TensorSpec(shape=..., dtype=...), ...]`. Proven: the
+  signature accepts every observed call (shapes generalised over every trace as
+  `most_specific_common_supertype` does) and any batch size (the leading
+  dimension is always `None`, even when one size was observed), and the function
+  reads no `None` dimension as a Python value (`x.shape[0]`, `x.shape[-1]`,
+  `len(x)`, `for row in x`, `tf.unstack(x)`);
 - when a parameter is not a tensor (a model, an optimizer, a flag) or its
   dtype varied (an `input_signature` would reject an observed call), it adds
   `reduce_retracing=True` instead, if shape changes caused retraces, and says why;
-- otherwise it reports without a fix (e.g. a dtype split: cast at the call site).
+- otherwise it reports without a fix: a dtype split (cast at the call site), a
+  relaxed dimension read statically (use `tf.shape(x)[i]`), a Python number that
+  meets other values (`x * n`, `tf.pow(0.96, n)`: an int32 tensor would raise).
 
 An existing `input_signature` is left alone. The fix is unsafe: graphs then see
-`None` dimensions, and calls with shapes or dtypes never observed are rejected
+`None` dimensions, and calls with dtypes or ranks never observed are rejected
 (`input_signature`) or generalised (`reduce_retracing`).
 """
     before = """\
@@ -108,8 +154,8 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             return
         definitions = functions_by_qualname(ctx.module)
         for function in ctx.traces.for_file(ctx.path):
-            if function.max_traces < 2:
-                continue
+            if argument_retraces(function) < 2:
+                continue  # one trace per argument signature (a variable-creating first call traces twice)
             candidates = definitions.get(function.qualname, [])
             if not candidates:
                 continue
@@ -147,6 +193,12 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
     @staticmethod
     def _plan(ctx: FileContext, func: cst.FunctionDef, function: FunctionTraces) -> Plan:
         decided = plan(function)
+        if decided.kind == "reduce_retracing":
+            for name in sorted(shape_changes(function)):
+                used = static_shape_uses(ctx, func, name)
+                if used:
+                    return Plan(None, reason=f"`{used[1]}` reads a static dimension that reduce_retracing would make None "
+                                             f"(use `tf.shape({name})`)")
         if decided.kind != "input_signature":
             return decided
         method = ctx.enclosing(func, cst.ClassDef) is not None and ctx.enclosing(func, cst.FunctionDef) is None
@@ -154,11 +206,27 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
         if has_variadic(func) or parameter_names(func, method) != function.parameters:
             fallback.reason = "its parameters cannot all be listed in an input_signature"
             return fallback
+        signature = []
         for parameter in decided.signature:
             if parameter.from_python:
-                uses = python_uses(ctx, func, parameter.name)
-                if uses:
+                uses = python_uses(ctx, func, parameter.name) or [dtype_bound_use(ctx, func, parameter.name)]
+                if uses[0]:
                     return Plan(None, reason=f"`{parameter.name}` is a Python number used {uses[0]}, so it cannot become a tensor (see TFA007)")
+                signature.append(parameter)
+                continue
+            # Preconditions of the spec: it accepts every observed call (shapes generalised over
+            # them) and any batch size (the leading dimension is None), and no `None` dimension is
+            # read as a static value (`x.shape[0]`, `len(x)`, `for row in x`).
+            shape = parameter.shape
+            used = static_shape_uses(ctx, func, parameter.name)
+            dims = used[0] if used else set()
+            if shape and 0 not in dims:
+                shape = [None, *shape[1:]]
+            if shape is None and used or shape is not None and any(shape[d] is None for d in dims if -len(shape) <= d < len(shape)):
+                return Plan(None, reason=f"`{used[1]}` reads a static dimension that an input_signature would make None "
+                                         f"(use `tf.shape({parameter.name})`)")
+            signature.append(TensorParameter(parameter.name, shape, parameter.dtype))
+        decided.signature = signature
         return decided
 
     @staticmethod

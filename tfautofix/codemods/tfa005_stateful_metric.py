@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
@@ -19,6 +19,19 @@ METRIC_KEYWORDS = ("metrics", "weighted_metrics")
 _DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8"})
 #: A metric function's parameters when nothing else says it is one.
 _METRIC_SIGNATURE = ("y_true", "y_pred")
+#: The generated method holding the function's body (an attribute of neither Keras 3's nor tf-keras's Metric).
+METHOD = "value"
+#: Public attributes of Keras 3's and tf-keras's ``Metric``: a weight cannot take these names.
+_METRIC_ATTRIBUTES = frozenset(
+    """activity_regularizer add_loss add_metric add_update add_variable add_weight build build_from_config call
+    compute_dtype compute_mask compute_output_shape compute_output_signature count_params dtype dtype_policy
+    dynamic finalize_state from_config get_build_config get_config get_weights inbound_nodes input input_mask
+    input_spec load_own_variables losses merge_state metrics name name_scope non_trainable_variables
+    non_trainable_weights outbound_nodes output output_mask reset_state reset_states result save_own_variables
+    set_weights stateful stateless_reset_state stateless_result stateless_update_state submodules
+    supports_masking trainable trainable_variables trainable_weights update_state updates variable_dtype
+    variables weights built""".split()
+)
 
 
 @dataclass
@@ -59,26 +72,29 @@ The fix generates, next to the function, a `Metric` subclass named after it
 (`running_mae` → `RunningMae`) with the module's Keras spelling (`tf.keras`,
 `keras`, `from tensorflow import keras`): one weight per variable or global
 (`add_weight(name=, shape=, initializer=, dtype=)`, valid on Keras 3 and
-tf-keras), `update_state` holding the original computation, `result` and
-`reset_state`. It reproduces what the original reports eagerly: Keras reports a
-function metric as the mean over batches of what it returned (weighted as
-`keras.metrics.Mean` weights), so the class accumulates the returned value in a
-`Mean`. A variable the original created on every call is re-initialised at the
-start of every `update_state`; state the original kept in module globals is
-carried over between epochs, as it was (reset it in `reset_state` if you meant
-a per-epoch value — that changes what is reported). Call sites in the module
-are updated: `compile(metrics=[running_mae])` → `metrics=[RunningMae()]` (the
-list's other entries are kept); a call inside traced code uses one instance
-created at module level (`reset_state()`, `update_state(...)`, then
-`result()`, the value the call returned). The original function is kept: other
-modules may import it, so deleting it is not safe.
+tf-keras), a method `value(y_true, y_pred)` holding the original body with its
+state in the weights (a variable the original created on every call is
+re-initialised at the start of every call), and `update_state` handing the
+batch to a `MeanMetricWrapper` of `value` — exactly how `compile(metrics=[fn])`
+wraps a function, so masks (`y_pred`'s Keras mask), sample weights and the mean
+over batches are what they were. State the original kept in module globals is
+carried over between epochs, as it was. Call sites in the module are updated:
+`compile(metrics=[running_mae])` → `metrics=[RunningMae()]` (the list's other
+entries are kept); a call inside traced code becomes `running_mae_metric.value(a, b)`
+on one instance created at module level — the same value, computed in the same
+place, so several calls in one statement each count. The original function is
+kept: other modules may import it, so deleting it is not safe.
 
-The fix is unsafe when the function keeps module-level state (every model now
-gets its own state instead of sharing the globals). Reported without a fix:
-functions with parameters other than `(y_true, y_pred)`, several `return`s,
-variables created in branches or with non-literal initial values, globals that
-other code reads, and calls inside traced code whose arguments themselves call
-something (their order would change).
+Proven before a fix is safe: the signature is exactly `(y_true, y_pred)`, one
+`return <value>` at the end, variables created unconditionally from number
+literals, state used only by the function, no NumPy in the body, no module-level
+state. Unsafe: the function keeps module-level state (every model now gets its
+own state instead of sharing the globals). Reported without a fix: other
+parameters, several `return`s, variables created in branches or with
+non-literal initial values, globals that other code reads, a body that still
+uses NumPy (it fails on symbolic tensors; see TFA010), state named like a
+`Metric` attribute, and *losses* (`compile(loss=fn)` or a name with "loss"):
+a Metric would not replace them.
 """
     before = """\
 import tensorflow as tf
@@ -108,12 +124,15 @@ class ProblematicMetric(tf.keras.metrics.Metric):
     def __init__(self, name="problematic_metric", **kwargs):
         super().__init__(name=name, **kwargs)
         self.counter = self.add_weight(name="counter", shape=(), initializer="zeros", dtype="int32")
-        self.mean = tf.keras.metrics.Mean(name="mean")
+        self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
-    def update_state(self, y_true, y_pred, sample_weight=None):
+    def value(self, y_true, y_pred):
         self.counter.assign(0)
         self.counter.assign_add(1)
-        self.mean.update_state(tf.reduce_mean(tf.abs(y_true - y_pred)), sample_weight=sample_weight)
+        return tf.reduce_mean(tf.abs(y_true - y_pred))
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.mean.update_state(y_true, y_pred, sample_weight=sample_weight)
 
     def result(self):
         return self.mean.result()
@@ -155,6 +174,11 @@ model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
             if not (compile_refs or calls or tuple(params[:2]) == _METRIC_SIGNATURE):
                 continue
             class_name = _class_name(func.name.value)
+            if "loss" in func.name.value.lower() or _used_as_loss(ctx, func):
+                message = (f"`{func.name.value}` keeps state, which breaks once it is traced (not fixed: it is a loss, "
+                           "not a metric; keep its state in variables created once, outside the function)")
+                yield self.finding(ctx, func.name, message)
+                continue
             if class_name in defined and not _used(ctx, func):
                 continue  # already converted; the kept function is not used here any more
             try:
@@ -195,6 +219,15 @@ def _refers_to(ctx: FileContext, name: cst.CSTNode, func: cst.FunctionDef) -> bo
 
 def _used(ctx: FileContext, func: cst.FunctionDef) -> bool:
     return any(node is not func.name and _refers_to(ctx, node, func) for node in m.findall(ctx.module, m.Name(func.name.value)))
+
+
+def _used_as_loss(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    """Is the function given to ``compile(loss=...)``?"""
+    return any(
+        arg.keyword is not None and arg.keyword.value == "loss" and any(_refers_to(ctx, e, func) for e in _metric_names(arg.value))
+        for call in m.findall(ctx.module, m.Call(func=m.Attribute(attr=m.Name("compile"))))
+        for arg in call.args
+    )
 
 
 def _metric_names(expr: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
@@ -308,6 +341,11 @@ def _states(ctx: FileContext, func: cst.FunctionDef) -> list[_State]:
         raise _NotFixable("it needs a single `return <value>` at the end")
     if m.findall(func.body, m.Yield() | m.Await()):
         raise _NotFixable("a generator or coroutine")
+    if any(
+        any(n.startswith("numpy.") for n in ctx.names(call.func)) or m.matches(call.func, m.Attribute(attr=m.Name("numpy")))
+        for call in m.findall(func.body, m.Call())
+    ):
+        raise _NotFixable("its body uses NumPy, which fails on the symbolic tensors of a traced metric (see TFA010)")
 
     globals_ = {n.name.value for g in m.findall(func.body, m.Global()) for n in g.names}
     states: dict[str, _State] = {}
@@ -353,10 +391,10 @@ def _states(ctx: FileContext, func: cst.FunctionDef) -> list[_State]:
         if not all(m.matches(a.value, m.Name("None")) for a in inits):
             raise _NotFixable(f"global `{state.name}` is assigned something other than `None` at module level")
         _check_private(ctx, func, state)
-    taken = {p.name.value for p in params.params} | {"self", "sample_weight"}
+    taken = {p.name.value for p in params.params} | {"self", "sample_weight", METHOD} | _METRIC_ATTRIBUTES
     clash = taken & set(states)
     if clash:
-        raise _NotFixable(f"state `{sorted(clash)[0]}` has the name of a parameter")
+        raise _NotFixable(f"state `{min(clash)}` has the name of a parameter or of a `Metric` attribute")
     return list(states.values())
 
 
@@ -428,7 +466,7 @@ def _method_call(target: cst.BaseExpression, method: str, *args: cst.BaseExpress
     return cst.Call(cst.Attribute(target, cst.Name(method)), arguments)
 
 
-def _update_body(ctx: FileContext, func: cst.FunctionDef, states: list[_State], mean: str) -> cst.BaseSuite:
+def _value_body(ctx: FileContext, func: cst.FunctionDef, states: list[_State]) -> cst.BaseSuite:
     """The original body, with its state read from and written to the metric's weights."""
     by_name = {s.name: s for s in states}
     globals_ = {s.name for s in states if s.persistent}
@@ -440,23 +478,16 @@ def _update_body(ctx: FileContext, func: cst.FunctionDef, states: list[_State], 
         if isinstance(parent, cst.NameItem) or getattr(parent, "attr", None) is node or getattr(parent, "keyword", None) is node:
             continue  # `global x`, `a.x`, `f(x=...)`
         edits[node] = _self(node.value)
-    for index, stmt in enumerate(func.body.body):
+    for stmt in func.body.body:
         if isinstance(stmt, cst.If) and _lazy_init(stmt, globals_):
             edits[stmt] = cst.RemoveFromParent()
             edits.update({assign: assign for assign in m.findall(stmt, m.Assign())})  # removed with the `if`
-            continue
-        if index == 0 and m.matches(stmt, m.SimpleStatementLine(body=[m.Expr(m.SimpleString() | m.ConcatenatedString())])):
-            edits[stmt] = cst.RemoveFromParent()  # the docstring describes the function, not `update_state`
             continue
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         small = stmt.body[0] if len(stmt.body) == 1 else None
         if isinstance(small, cst.Global):
             edits[stmt] = cst.RemoveFromParent()
-        elif isinstance(small, cst.Return):
-            edits[small] = lambda new: cst.Expr(
-                _method_call(_self(mean), "update_state", new.value, sample_weight=cst.Name("sample_weight"))
-            )
         elif m.matches(small, m.Assign(targets=[m.AssignTarget(target=m.Name())])):
             name = small.targets[0].target.value
             state = by_name.get(name)
@@ -509,6 +540,9 @@ def _fix(
         listed = ", ".join(f"`{n}`" for n in kept)
         verb = "carries" if len(kept) == 1 else "carry"
         resets += f"\n        # {listed} {verb} over between epochs, as the globals of `{fn}` did."
+    # `update_state` hands the batch to a `MeanMetricWrapper` of the function's body, exactly
+    # as `compile(metrics=[fn])` wraps a function on Keras 3 and tf-keras: same masking
+    # (`y_pred`'s Keras mask), casts and sample weighting, same mean over batches.
     template = f'''
 class {class_name}({keras}.metrics.Metric):
     """`{fn}` as a Keras metric: its state lives in weights created once (TFA005)."""
@@ -516,10 +550,13 @@ class {class_name}({keras}.metrics.Metric):
     def __init__(self, name="{fn}", **kwargs):
         super().__init__(name=name, **kwargs)
 {weights}
-        self.{mean} = {keras}.metrics.Mean(name="mean")
+        self.{mean} = {keras}.metrics.MeanMetricWrapper(self.{METHOD}, name="mean")
+
+    def {METHOD}(self, {a}, {b}):
+        pass
 
     def update_state(self, {a}, {b}, sample_weight=None):
-        pass
+        self.{mean}.update_state({a}, {b}, sample_weight=sample_weight)
 
     def result(self):
         return self.{mean}.result()
@@ -530,11 +567,9 @@ class {class_name}({keras}.metrics.Metric):
 '''
     cls = cst.parse_statement(template)
     assert isinstance(cls, cst.ClassDef)
-    update = cls.body.body[2]
-    body = _update_body(ctx, func, states, mean)
-    update = update.with_changes(body=body)
+    value = cls.body.body[2].with_changes(body=_value_body(ctx, func, states))
     cls = cls.with_changes(
-        body=cls.body.with_changes(body=[*cls.body.body[:2], update, *cls.body.body[3:]]),
+        body=cls.body.with_changes(body=[*cls.body.body[:2], value, *cls.body.body[3:]]),
         leading_lines=[cst.EmptyLine(), cst.EmptyLine()],
     )
     inserted: list[cst.CSTNode] = [func, cls]
@@ -545,34 +580,18 @@ class {class_name}({keras}.metrics.Metric):
         edits[ref] = cst.Call(cst.Name(class_name))
     for call in calls:
         edits.update(_call_site(ctx, call, instance))
+    # Safe when every precondition is proven (checked above, else `_NotFixable`): the signature is
+    # `(y_true, y_pred)`, one final `return`, no NumPy, variables created unconditionally from
+    # number literals, state used only by the function, and no module-level state (globals are
+    # shared by every model using the function; the class gives each instance its own: unsafe).
     applicability = "unsafe" if any(s.persistent for s in states) else "safe"
     return Fix(edits, applicability=applicability, imports=(keras_import,) if keras_import else ())
 
 
 def _call_site(ctx: FileContext, call: cst.Call, instance: str) -> dict:
-    """``v = fn(a, b)`` in traced code → ``m.reset_state(); m.update_state(a, b); v = m.result()``."""
-    if len(call.args) != 2 or any(arg.keyword or arg.star for arg in call.args):
-        raise _NotFixable("a call inside traced code does not pass exactly `(y_true, y_pred)`")
-    if any(m.findall(arg.value, m.Call() | m.Await() | m.Yield() | m.NamedExpr()) for arg in call.args):
-        raise _NotFixable("the arguments of a call inside traced code call something themselves")
-    stmt = None
-    for ancestor in ctx.ancestors(call):
-        if isinstance(ancestor, (cst.Lambda, cst.IfExp, cst.BooleanOperation, cst.CompFor, cst.FunctionDef)):
-            break
-        if isinstance(ancestor, cst.SimpleStatementLine):
-            stmt = ancestor
-            break
-    if stmt is None or len(stmt.body) != 1:
-        raise _NotFixable("a call inside traced code is not a plain statement")
-    target = cst.Name(instance)
-    before = [
-        cst.SimpleStatementLine([cst.Expr(_method_call(target, "reset_state"))], leading_lines=stmt.leading_lines),
-        cst.SimpleStatementLine([cst.Expr(_method_call(target, "update_state", *(arg.value for arg in call.args)))]),
-    ]
-    return {
-        call: _method_call(target, "result"),
-        stmt: lambda new: cst.FlattenSentinel([*before, new.with_changes(leading_lines=[])]),
-    }
+    """``fn(a, b)`` in traced code → ``fn_metric.value(a, b)``: the same value, computed with the
+    state in the instance's weights; the call stays where it was (order and arguments unchanged)."""
+    return {call.func: cst.Attribute(cst.Name(instance), cst.Name(METHOD))}
 
 
 def _message(func, states, class_name, compile_refs, calls) -> str:

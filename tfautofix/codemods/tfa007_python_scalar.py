@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
-
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
@@ -16,6 +15,41 @@ from tfautofix.analysis.usage import functions_by_qualname, parameter_names, pyt
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, last_name
 from tfautofix.tracing.signature import parameter_kind
+
+
+def _has_signature(func: cst.FunctionDef) -> bool:
+    return any(
+        m.matches(d.decorator, m.Call(args=[m.ZeroOrMore(), m.Arg(keyword=m.Name("input_signature")), m.ZeroOrMore()]))
+        for d in func.decorators
+    )
+
+
+def dtype_bound_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
+    """Why ``name`` cannot become an int32/float32 tensor without changing a dtype, or None.
+
+    A Python number adopts the dtype of what it meets (``tf.pow(0.96, step)``,
+    ``lr * step / 4``); a tensor does not, and the op raises a TypeError. Only uses
+    whose result does not depend on the number's dtype are proven: ``tf.cast(name, ...)``
+    (also of ``name + 1``-like sums with int literals) and ``tf.range(name)``.
+    """
+    for node in m.findall(func.body, m.Name(name)):
+        parent = ctx.parent(node)
+        if isinstance(parent, cst.Attribute) and parent.attr is node or isinstance(parent, cst.Arg) and parent.keyword is node:
+            continue
+        value: cst.CSTNode = node
+        while isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, (cst.Add, cst.Subtract, cst.Multiply)) and (
+            isinstance(parent.left if parent.right is value else parent.right, cst.Integer)
+        ):  # `step + 1`: an int32 tensor and an int literal stay int32, with the same value
+            value, parent = parent, ctx.parent(parent)
+        call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+        if isinstance(call, cst.Call) and not parent.keyword and call.args[0] is parent and (
+            ctx.resolves_to(call.func, "tensorflow.cast")
+            or (ctx.resolves_to(call.func, "tensorflow.range") and len(call.args) == 1 and value is node)
+        ):
+            continue
+        where = ctx.code(call if isinstance(call, cst.Call) else parent if parent is not None else node)
+        return f"in `{where}`, where a tensor would not adopt the dtype of what it meets as a Python number does"
+    return None
 
 
 class PythonScalarArgument(Rule):
@@ -37,10 +71,13 @@ iteration: the variable of a `for` loop or comprehension over `range(...)` (or
 the index of `enumerate(...)`), or a
 counter incremented in the loop (`step += 1`). When the function only hands
 that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
-fix wraps the argument: `step(x, tf.constant(n))`. It reports without a fix when
-the function needs the Python value: Python control flow (`if n > 2:`), shapes
-(`tf.zeros([n])`), indexing, or plain arithmetic (`x * n` lets the Python int
-adopt `x`'s dtype; an int32 tensor would not).
+fix wraps the argument: `step(x, tf.constant(n))`. Proven before fixing: every
+use of the parameter is `tf.cast(n, ...)` (or of `n + 1`) or `tf.range(n)`, whose results do not
+depend on the number being a Python int or an int32 tensor. It reports without a
+fix when the function needs the Python value: Python control flow (`if n > 2:`),
+shapes (`tf.zeros([n])`), indexing, or when the number meets other values
+(`x * n`, `tf.pow(0.96, n)`, `lr * n / 4`: a Python number adopts the other
+operand's dtype, an int32 tensor raises a TypeError).
 
 With `--traces FILE` it also reports, at the definition, parameters that were
 observed taking several Python number values (TFA004 can then add an
@@ -137,6 +174,8 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
         return None
 
     def _check_call(self, ctx: FileContext, call: cst.Call, func: cst.FunctionDef, method: bool) -> Iterator[Finding]:
+        if _has_signature(func):
+            return  # an input_signature converts the number to a tensor: one trace
         params = parameter_names(func, method)
         positional = 0
         for arg in call.args:
@@ -150,11 +189,13 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             if param is None or not isinstance(arg.value, cst.Name) or not self._varies_in_loop(ctx, call, arg.value.value):
                 continue
             value = arg.value.value
-            uses = python_uses(ctx, func, param)
+            uses = python_uses(ctx, func, param) or [dtype_bound_use(ctx, func, param)]
             head = f"`{value}` changes on every iteration and `{func.name.value}` traces once per Python value"
-            if uses:
+            if uses[0]:
                 yield self.finding(ctx, arg.value, f"{head}; not fixed: `{func.name.value}` uses `{param}` {uses[0]}")
                 continue
+            # Proven: every use of the parameter is `tf.cast(param, ...)` or `tf.range(param)`, where
+            # an int32 scalar tensor gives what the Python int gave (unsafe only for ints >= 2**31).
             tf, tf_import = ctx.tensorflow_alias
             wrapped = cst.parse_expression(f"{tf}.constant({value})")
             fix = Fix({arg.value: wrapped}, applicability="unsafe", imports=(tf_import,) if tf_import else ())
@@ -205,14 +246,17 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             if function.max_traces < 2 or not candidates:
                 continue
             func = min(candidates, key=lambda f: abs(ctx.span(f)[0][0] - function.line))
-            if any(m.matches(d.decorator, m.Call(args=[m.ZeroOrMore(), m.Arg(keyword=m.Name("input_signature")), m.ZeroOrMore()])) for d in func.decorators):
+            if _has_signature(func):
                 continue  # the parameters are tensors now (this log predates the signature)
             for name in function.parameters:
                 specs = [t["parameters"].get(name, {}) for t in function.traces]
                 values = {repr(s.get("value")) for s in specs}
                 if parameter_kind(specs) == "number" and len(values) > 1:
+                    needs = (python_uses(ctx, func, name) or [dtype_bound_use(ctx, func, name)])[0]
+                    advice = (f"it needs the Python value (used {needs}): keep it Python, or rewrite that use"
+                              if needs else "pass a tensor (or let TFA004 add an input_signature)")
                     yield self.finding(
                         ctx, func.name,
                         f"`{name}` of `{function.qualname}` was a Python number with {len(values)} distinct values in the "
-                        f"trace log, one trace each; pass a tensor (or let TFA004 add an input_signature)",
+                        f"trace log, one trace each; {advice}",
                     )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator, Literal
+from collections.abc import Iterator
+from typing import Literal
 
 import libcst as cst
 import libcst.matchers as m
@@ -11,14 +12,24 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops
-from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen
 
-#: What we know of a receiver: a Sequential model (one output), another Keras
-#: model (may return a list or dict), something else, or nothing (None).
-Kind = Literal["sequential", "keras", "other"]
+#: What we know of a receiver: a Sequential model of row-wise layers (one output,
+#: each row computed on its own: batching cannot matter), another Sequential model
+#: (one output), another Keras model (may return a list or dict), something else,
+#: or nothing (None).
+Kind = Literal["rowwise", "sequential", "keras", "other"]
 _SEQUENTIAL = frozenset({"keras.Sequential", "keras.models.Sequential"})
 _DROPPED_KEYWORDS = frozenset({"verbose", "batch_size"})
+#: Keras layers whose output row depends only on the same input row at inference.
+_ROWWISE = frozenset(
+    """Input InputLayer Dense Activation Dropout SpatialDropout1D SpatialDropout2D GaussianNoise
+    GaussianDropout AlphaDropout Flatten Reshape Permute RepeatVector Conv1D Conv2D Conv3D SeparableConv1D
+    SeparableConv2D DepthwiseConv2D MaxPooling1D MaxPooling2D MaxPooling3D AveragePooling1D AveragePooling2D
+    AveragePooling3D GlobalAveragePooling1D GlobalAveragePooling2D GlobalMaxPooling1D GlobalMaxPooling2D
+    BatchNormalization LayerNormalization Embedding ReLU LeakyReLU PReLU ELU Softmax Rescaling""".split()
+)
 
 
 class PredictInLoop(Rule):
@@ -37,17 +48,26 @@ Python loop, that overhead dominates: on TensorFlow 2.21 / Keras 3.15 three
 runs the layers directly (no tracing at all).
 
 The fix calls the model: `model.predict(x)` → `model(x, training=False).numpy()`
-(`.numpy()` keeps the NumPy result `predict` returned; it is left out when the
-result goes straight into a TensorFlow op or is not used). `verbose=` and `batch_size=` are
-dropped. The fix is safe for a `keras.Sequential` model built in the same
-module; for other models it is unsafe: a functional or subclassed model may
-return a list or dict, and a receiver of unknown type may not be a Keras model
-at all (scikit-learn's `predict` is a different method).
+(`.numpy()` keeps the NumPy result `predict` returned; in backend-agnostic Keras 3
+code, without a TensorFlow import, `keras.ops.convert_to_numpy(...)` instead; left
+out when the result goes straight into a TensorFlow op or is not used).
+`verbose=` and `batch_size=` are dropped.
 
-Reported without a fix: calls with other arguments (`callbacks=`, `steps=`, several
-positional arguments). Left alone: `predict` outside loops, and receivers
-known not to be Keras models (an instance of a local non-Keras class, a
-scikit-learn estimator, ...).
+Safe only when proven: the receiver is a `keras.Sequential` built in the same
+module from row-wise layers only (`Dense`, `Conv2D`, `Dropout`, `BatchNormalization`,
+... and never `.add`-ed to: one output, and each output row depends only on its
+input row, so `predict`'s batching cannot matter), called on an array (`row[None]`,
+`np.*(...)`, `tf.*(...)`, `t.numpy()`). Unsafe: other Sequential models (a layer
+may depend on the batch `predict` splits), other Keras models whose result is
+not used as an array, inputs of unknown type, receivers of unknown type.
+
+Reported without a fix: calls with other arguments (`callbacks=`, `steps=`,
+several positional arguments), `tf.data.Dataset` inputs (a model call does not
+iterate them), and results of a possibly multi-output model used as an array
+(a list or dict has no `.numpy()`). Left alone: `predict` outside loops, classes
+that define their own `predict` (calling the model would bypass it), and
+receivers known not to be Keras models (an instance of a local non-Keras class,
+a scikit-learn estimator, ...).
 """
     before = """\
 import keras
@@ -61,7 +81,7 @@ import keras
 import numpy as np
 
 model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
-scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
+scores = [keras.ops.convert_to_numpy(model(row[None], training=False)) for row in np.ones((8, 3))]
 """
 
     def prescreen(self, screen: Screen) -> bool:
@@ -87,32 +107,111 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
             message = (f"`{text}.predict(...)` inside a loop (line {ctx.span(loop)[0][0]}) sets up a data adapter and "
                        f"a predict function on every call (and may retrace); call the model directly: "
                        f"`{text}(x, training=False)`")
-            fix = _fix(ctx, call, receiver)
+            fix, why_not = _fix(ctx, call, receiver, kind)
             if fix is None:
-                message += " (not fixed: arguments `predict` treats differently from a call)"
-            elif kind != "sequential":
-                fix = Fix(fix.edits, applicability="unsafe")
-                message += (" (unsafe: the model may return a list or dict)" if kind == "keras"
-                            else f" (unsafe: `{text}` may not be a Keras model)")
+                message += f" (not fixed: {why_not})"
+            elif fix.applicability == "unsafe":
+                message += f" (unsafe: {why_not})"
             yield self.finding(ctx, call, message, fix)
 
 
-def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression) -> Fix | None:
+def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: Kind | None) -> tuple[Fix | None, str]:
+    """The call of the model, and why it is not safe (or not made)."""
     inputs = [arg for arg in call.args if arg.keyword is None or arg.keyword.value == "x"]
     others = [arg for arg in call.args if arg not in inputs]
     if len(inputs) != 1 or inputs[0].star or any(arg.keyword.value not in _DROPPED_KEYWORDS for arg in others):
-        return None
+        return None, "arguments `predict` treats differently from a call"
+    x = inputs[0].value
+    if _dataset(ctx, x):
+        return None, "the input is a `tf.data.Dataset`, which a model call does not iterate"
     no_space = cst.SimpleWhitespace("")
     training = cst.Arg(cst.Name("False"), keyword=cst.Name("training"),
                        equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space))
-    new: cst.BaseExpression = cst.Call(receiver, [cst.Arg(inputs[0].value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))), training])
+    new: cst.BaseExpression = cst.Call(receiver, [cst.Arg(x, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))), training])
     parent = ctx.parent(call)
     into_tf_op = isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call) and any(
         n.startswith("tensorflow.") for n in ctx.names(ctx.parent(parent).func)  # type: ignore[union-attr]
     )
+    imports = ()
     if not into_tf_op and not isinstance(parent, cst.Expr):  # the result is used as an array
-        new = cst.Call(cst.Attribute(new, cst.Name("numpy")))
-    return Fix({call: new.with_changes(lpar=call.lpar, rpar=call.rpar)})
+        if kind not in ("rowwise", "sequential"):
+            return None, "the model may return a list or dict, which has no `.numpy()`"
+        keras = _keras3_name(ctx)
+        if keras is None:  # `tf.keras` code: the result is a tf.Tensor
+            new = cst.Call(cst.Attribute(new, cst.Name("numpy")))
+        else:  # Keras 3 (`import keras`) runs on any backend: the result is the backend's tensor
+            new = cst.Call(cst.parse_expression(f"{keras}.ops.convert_to_numpy"), [cst.Arg(new)])
+            imports = (ImportSpec("keras"),) if keras == "keras" else ()
+    new = new.with_changes(lpar=call.lpar, rpar=call.rpar)
+    # Safe only when proven: a Sequential model of row-wise layers built in this module (one
+    # output; batching, `batch_size=` included, cannot change a row) called on an array.
+    if kind != "rowwise":
+        why = {"sequential": "the model may have layers whose rows depend on the batch `predict` splits (batch_size)",
+               "keras": "the model may return a list or dict, or depend on the batch `predict` splits"}
+        return Fix({call: new}, applicability="unsafe", imports=imports), why.get(kind, f"`{ctx.code(receiver)}` may not be a Keras model")  # type: ignore[arg-type]
+    if not _array(ctx, x, frozenset()):
+        return Fix({call: new}, applicability="unsafe", imports=imports), "the input may be a list, generator or other data `predict` converts"
+    return Fix({call: new}, imports=imports), ""
+
+
+def _keras3_name(ctx: FileContext) -> str | None:
+    """The name of the top-level ``keras`` package (Keras 3, any backend) when the module imports
+    from it (``import keras as k`` → ``k``; only ``from keras import ...`` → ``keras``), else None."""
+    found = None
+    for node in m.findall(ctx.module, m.Import() | m.ImportFrom()):
+        if isinstance(node, cst.Import):
+            for alias in node.names:
+                if ctx.code(alias.name) == "keras":
+                    return ctx.code(alias.asname.name) if alias.asname else "keras"
+                if ctx.code(alias.name).startswith("keras."):
+                    found = "keras"
+        elif node.module is not None and not node.relative and ctx.code(node.module).split(".")[0] == "keras":
+            found = "keras"
+    return found
+
+
+def _dataset(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Certainly or plausibly a ``tf.data.Dataset``: made by ``tf.data``, or a ``.batch(...)``-like chain."""
+    for value in _values(ctx, expr):
+        if isinstance(value, cst.Call):
+            if any(n.startswith("tensorflow.data.") for n in ctx.names(value.func)):
+                return True
+            if m.matches(value.func, m.Attribute(attr=m.OneOf(*map(m.Name, ("batch", "map", "prefetch", "shuffle", "take", "repeat", "cache", "unbatch"))))):
+                return True
+    return False
+
+
+def _array(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> bool:
+    """Certainly a NumPy array or tensor: ``row[None]``, ``np.*(...)``, ``tf.*(...)``, ``t.numpy()``, or a name bound only to those."""
+    if isinstance(expr, cst.Subscript):
+        return any(isinstance(e.slice, cst.Index) and m.matches(e.slice.value, m.Name("None")) for e in expr.slice)
+    if isinstance(expr, cst.Call):
+        names = ctx.names(expr.func)
+        if any(n.startswith("numpy.") for n in names) and not any(n in ("numpy.nditer", "numpy.ndenumerate") for n in names):
+            return True
+        if any(n.startswith("tensorflow.") and not n.startswith(("tensorflow.data", "tensorflow.keras")) for n in names):
+            return True
+        return m.matches(expr.func, m.Attribute(attr=m.Name("numpy"))) and not expr.args
+    if isinstance(expr, cst.Name) and expr not in seen:
+        values = _values(ctx, expr)
+        return bool(values) and all(v is not None and _array(ctx, v, seen | {expr}) for v in values)
+    return False
+
+
+def _values(ctx: FileContext, expr: cst.BaseExpression) -> list[cst.BaseExpression | None]:
+    """What a name may hold (its assigned values; None for parameters, loop targets...), or the expression itself."""
+    if not isinstance(expr, cst.Name):
+        return [expr]
+    scope = ctx.scope(expr)
+    if scope is None or expr.value not in scope:
+        return [None]
+    values: list[cst.BaseExpression | None] = []
+    for assignment in scope[expr.value]:
+        node = getattr(assignment, "node", None)
+        parent = ctx.parent(node) if node is not None else None
+        assign = ctx.parent(parent) if isinstance(parent, cst.AssignTarget) else None
+        values.append(assign.value if isinstance(assign, cst.Assign) else None)
+    return values
 
 
 def _kind(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> Kind | None:
@@ -120,7 +219,7 @@ def _kind(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> Kind |
     if isinstance(expr, cst.Call):
         names = ctx.names(expr.func)
         if names & _SEQUENTIAL:
-            return "sequential"
+            return "rowwise" if _rowwise_layers(ctx, expr) else "sequential"
         if any(n == "keras" or n.startswith("keras.") for n in names):
             return "keras"
         local = _local_definitions(ctx, expr.func)
@@ -145,6 +244,26 @@ def _kind(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> Kind |
     return kinds.pop() if len(kinds) == 1 else None
 
 
+def _rowwise_layers(ctx: FileContext, sequential: cst.Call) -> bool:
+    """``Sequential([...])`` listing only Keras row-wise layers (and not extended with ``.add`` later)."""
+    layers = sequential.args[0].value if sequential.args else None
+    if not isinstance(layers, (cst.List, cst.Tuple)) or len(sequential.args) > 1 and sequential.args[1].keyword is None:
+        return False
+    target = ctx.parent(sequential)
+    if isinstance(target, cst.Assign) and any(
+        m.findall(ctx.module, m.Call(func=m.Attribute(value=m.Name(t.target.value), attr=m.Name("add"))))
+        for t in target.targets if isinstance(t.target, cst.Name)
+    ):
+        return False
+    return all(
+        isinstance(e.value, cst.Call) and any(
+            n.startswith(("keras.", "tensorflow.keras.")) and n.rsplit(".", 1)[-1] in _ROWWISE
+            for n in ctx.names(e.value.func)
+        )
+        for e in layers.elements
+    )
+
+
 def _local_definitions(ctx: FileContext, func: cst.BaseExpression) -> list[cst.CSTNode]:
     if not isinstance(func, cst.Name):
         return []
@@ -156,6 +275,8 @@ def _local_definitions(ctx: FileContext, func: cst.BaseExpression) -> list[cst.C
 
 def _definition_kind(ctx: FileContext, definition: cst.CSTNode, seen: frozenset) -> Kind | None:
     if isinstance(definition, cst.ClassDef):
+        if any(m.matches(stmt, m.FunctionDef(name=m.Name("predict"))) for stmt in definition.body.body):
+            return "other"  # its own `predict`: calling the model would bypass it
         for base in definition.bases:
             if any(n == "keras" or n.startswith("keras.") for n in ctx.names(base.value)):
                 return "keras"

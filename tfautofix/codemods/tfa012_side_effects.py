@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import ast
-
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 import libcst.matchers as m
@@ -14,6 +13,7 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import loop_bound_names, names_in
 from tfautofix.analysis.tensor_values import may_be_tensor
+from tfautofix.analysis.tensors import _TUPLE_OPS, TensorInference, op_name
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -45,22 +45,33 @@ instead of on every call, and what gets stored are symbolic tensors: using them
 after the call raises `InaccessibleTensorError` ("the tensor is out of scope").
 Eagerly, the same code does what it says on every call.
 
-Reported (with the consequence): mutating a container defined outside the
-function (`history.append(loss)`, `cache[key] = x`), assigning a `global` or
-`nonlocal` name, and setting `self.attr` in a traced method. Keep such state in
-a `tf.Variable` (`.assign(...)`), or return the values and collect them outside.
+Reported (with the consequence): mutating a Python container defined outside
+the function (`history.append(loss)`, `cache[key] = x`, with `history`/`cache`
+bound to a list/dict/set), assigning a `global` or `nonlocal` name, setting
+`self.attr` to a value that may be a tensor in a traced method, mutating
+`self.attr` that the class makes a container, and modifying a Python argument
+of the `tf.function` itself (`arg.append(...)`, `arg[k] = v`, anywhere in its
+body: TensorFlow raises "should not modify its Python input arguments"). Keep
+such state in a `tf.Variable` (`.assign(...)`), or return the values and collect
+them outside.
 
-Fixed (safe): the collect-per-step loop. A list filled in a loop over tensors
-(`for i in tf.range(n)`, `for row in x`), which AutoGraph turns into a
-`tf.while_loop`, cannot collect the loop's tensors; when the list is only
-appended in the loop and stacked or concatenated after it, it becomes a
-`tf.TensorArray` (`outs = outs.write(outs.size(), value)`, `outs.stack()`),
-with the dtype of the tensor the values come from (or of a `tf.cast`).
+Fixed (safe): the collect-per-step loop. A list filled in a loop over a value
+that is certainly a tensor (a TensorFlow op's result, a parameter in an
+`input_signature`), which AutoGraph turns into a `tf.while_loop`, cannot
+collect the loop's tensors; when the list is created empty right before the
+loop, only appended to in it and only stacked or concatenated (axis 0) after
+it, it becomes a `tf.TensorArray` (`outs = outs.write(outs.size(), value)`,
+`outs.stack()`; `infer_shape=False` for `concat`), with the dtype of the one
+tensor the values come from (or of a `tf.cast`). No fix otherwise.
 
-Left alone: lists filled in Python loops (`for i in range(3)`: unrolled at
-trace time, which works), the lazy `if self.v is None: self.v = tf.Variable(...)`
-pattern, functions given to `tf.py_function`/`tf.numpy_function` (they run on
-every call), and code outside traced functions.
+Left alone (not hazards): loops over Python lists of tensors or over
+`tf.unstack`/`tf.split` results and over parameters of unknown type (unrolled at
+trace time, which works); Keras build-once and lazy-init idioms
+(`self.built = True`, flags set to a literal, `if not self.x: self.x = Layer()`,
+`if holder[0] is None: holder[0] = ...`, assignments in `build`/`_build*`,
+objects constructed there); methods of things that are not Python containers
+(`MutableHashTable.insert`, `optimizer.update(model, x, y)`); functions given to
+`tf.py_function`/`tf.numpy_function`; code outside traced functions.
 """
     before = """\
 import tensorflow as tf
@@ -92,17 +103,23 @@ def doubled(x):
         local_names: dict[ast.AST, set[str]] = {}
 
         def outer(name: ast.AST, function: ast.AST) -> bool:
+            """A name the function does not bind, or one of its parameters."""
             if not isinstance(name, ast.Name) or screen.imported(name.id) or name.id in defined:
                 return False
             if function not in local_names:
                 local_names[function] = _local_names(function)
-            return name.id not in local_names[function]
+            args = getattr(function, "args", None)
+            parameters = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} if args else set()
+            return name.id not in local_names[function] or name.id in parameters
 
         found = [
             site for site in screen.traced_sites(ast.Call)
             if isinstance(site.node.func, ast.Attribute) and site.node.func.attr in MUTATORS
             and (_self_attribute(site.node.func.value) or outer(site.node.func.value, site.function))
         ]
+        # `self.x.append(...)` is a finding only if the class makes `self.x` a container: keep those assignments.
+        receivers = {ast.unparse(site.node.func.value) for site in found if _self_attribute(site.node.func.value)}
+        found += [site for site in screen.sites(ast.Assign) if any(ast.unparse(t) in receivers for t in site.node.targets)]
         found += [site for site in screen.traced_sites(ast.For) if _collects_tensors(screen, site.node)]
         for site in screen.traced_sites(ast.Assign, ast.AugAssign, ast.AnnAssign):
             node = site.node
@@ -133,15 +150,22 @@ def doubled(x):
     def _mutation(self, ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression) -> Finding | None:
         method = call.func.attr.value  # type: ignore[union-attr]
         reason = ctx.traced_reason(call)
+        if not _container_call(call):
+            return None  # `optimizer.update(model, x, y)`, `table.insert(keys, values)`: not a container's method
         if _is_self_attribute(receiver):
+            if _in_build(ctx, call) or not _container_attribute(ctx, receiver):
+                return None  # `self.table.insert(...)` on a lookup table, a Keras tracker, ...: not a Python container
             text = ctx.code(receiver)
             message = (f"`{text}.{method}(...)` {_ONCE.format(reason=reason)}; `{text}` ends up holding symbolic "
                        "tensors that raise `InaccessibleTensorError` when used outside; return the values instead")
             return self.finding(ctx, call, message)
         if not isinstance(receiver, cst.Name):
             return None
+        if _entry_parameter(ctx, receiver):
+            copy = "list" if method in ("append", "extend", "insert", "remove", "appendleft") else "dict"
+            return self._argument_mutation(ctx, call, receiver.value, f"`{receiver.value}.{method}(...)`", copy)
         where = _binding(ctx, receiver)
-        if where == "outer":
+        if where == "outer" and _container_binding(ctx, receiver):
             message = (f"`{receiver.value}.{method}(...)` mutates a Python object defined outside the function: it "
                        f"{_ONCE.format(reason=reason)}, and `{receiver.value}` collects symbolic tensors that raise "
                        "`InaccessibleTensorError` when used outside; return the values instead, or use a `tf.Variable`")
@@ -151,6 +175,12 @@ def doubled(x):
             if loop is not None:
                 return self._collect_in_loop(ctx, call, receiver, loop)
         return None
+
+    def _argument_mutation(self, ctx: FileContext, node: cst.CSTNode, name: str, what: str, copy: str = "dict") -> Finding:
+        message = (f"{what} modifies `{name}`, a Python argument of the tf.function: TensorFlow raises "
+                   f"\"should not modify its Python input arguments\" (and the change would happen once per trace); "
+                   f"modify a copy (`{name} = {copy}({name})`) and return it")
+        return self.finding(ctx, node, message)
 
     def _collect_in_loop(self, ctx: FileContext, call: cst.Call, name: cst.Name, loop: cst.For) -> Finding:
         message = (f"`{name.value}.append(...)` in a loop over tensors (AutoGraph makes it a `tf.while_loop`) cannot "
@@ -164,16 +194,20 @@ def doubled(x):
     # -- assignments -------------------------------------------------------
     def _assignment(self, ctx: FileContext, target: cst.BaseExpression) -> Finding | None:
         reason = ctx.traced_reason(target)
+        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and _entry_parameter(ctx, target.value):
+            return self._argument_mutation(ctx, target, target.value.value, f"`{ctx.code(target)} = ...`")
+        if _lazy_init(ctx, target):
+            return None  # `if x is None: x = ...`: created once, at the first trace, on purpose
         if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and _binding(ctx, target.value) == "outer":
             name = target.value.value
             message = (f"item assignment to `{name}`, defined outside the function, {_ONCE.format(reason=reason)}; "
                        f"`{name}` keeps symbolic tensors that raise `InaccessibleTensorError` when used outside")
             return self.finding(ctx, target, message)
-        if isinstance(target, cst.Name) and _declared(ctx, target) and not _lazy_state(ctx, target):  # TFA001's singleton
+        if isinstance(target, cst.Name) and _declared(ctx, target) and not _constant_assignment(ctx, target):
             message = (f"assignment to {_declared(ctx, target)} `{target.value}` {_ONCE.format(reason=reason)}; "
                        "keep the value in a `tf.Variable` and `.assign(...)` it, or return it")
             return self.finding(ctx, target, message)
-        if _is_self_attribute(target) and not _lazy_state(ctx, target):
+        if _is_self_attribute(target) and _may_store_tensor(ctx, target):
             text = ctx.code(target)
             message = (f"`{text} = ...` {_ONCE.format(reason=reason)}; afterwards `{text}` holds a symbolic tensor "
                        f"that raises `InaccessibleTensorError` when used outside; keep state in a `tf.Variable` "
@@ -211,6 +245,8 @@ def _binding(ctx: FileContext, name: cst.Name) -> str | None:
         return "local"
     if any(isinstance(a.node, (cst.Import, cst.ImportFrom, cst.FunctionDef, cst.ClassDef)) for a in assignments):
         return None  # a module or a class: not a container we can see
+    if all(isinstance(getattr(a.scope, "node", None), cst.FunctionDef) and ctx.is_traced(a.scope.node) for a in assignments):
+        return None  # a local of an enclosing traced function: created anew in the same trace
     return "outer"
 
 
@@ -228,19 +264,144 @@ def _declared(ctx: FileContext, name: cst.Name) -> str | None:
     return None
 
 
-def _lazy_state(ctx: FileContext, target: cst.BaseExpression) -> bool:
-    """``self.v = tf.Variable(...)``/``add_weight`` (TFA001's business) or guarded by ``if self.v is None``."""
-    assign = ctx.parent(ctx.parent(target))
-    value = getattr(assign, "value", None)
-    if isinstance(value, cst.Call) and (
-        ctx.resolves_to(value.func, "tensorflow.Variable")
-        or m.matches(value.func, m.Attribute(attr=m.Name("add_weight") | m.Name("add_variable")))
-    ):
-        return True
-    text = ctx.code(target)
-    return any(
-        isinstance(a, cst.If) and f"{text} is None" in ctx.code(a.test) for a in ctx.ancestors(target)
+def _value(ctx: FileContext, target: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What ``target = value`` assigns (None for ``+=``, ``for target in ...``)."""
+    parent = ctx.parent(target)
+    if isinstance(parent, cst.AssignTarget):
+        return ctx.parent(parent).value  # type: ignore[union-attr]
+    if isinstance(parent, cst.AnnAssign):
+        return parent.value
+    return None
+
+
+def _is_literal(expr: cst.BaseExpression | None) -> bool:
+    if isinstance(expr, cst.UnaryOperation):
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)) or m.matches(
+        expr, m.Name("True") | m.Name("False") | m.Name("None")
     )
+
+
+def _constant_assignment(ctx: FileContext, target: cst.BaseExpression) -> bool:
+    """``_warned = True``: a flag set at trace time holds no tensor (warn-once, build-once idioms)."""
+    return _is_literal(_value(ctx, target))
+
+
+def _mentions(ctx: FileContext, test: cst.BaseExpression, text: str) -> bool:
+    return any(ctx.code(node) == text for node in m.findall(test, m.Name() | m.Attribute() | m.Subscript()))
+
+
+def _lazy_init(ctx: FileContext, target: cst.BaseExpression) -> bool:
+    """``if x is None: x = ...`` / ``if not self.built:`` / ``x = make() if x is None else x``:
+    state created at the first trace on purpose (a singleton, a layer, a build-once flag)."""
+    text = ctx.code(target)
+    value = _value(ctx, target)
+    if isinstance(value, cst.IfExp) and _mentions(ctx, value.test, text):
+        return True
+    guards = {text, "self.built", "self._built"}
+    if isinstance(target, cst.Subscript):
+        guards.add(ctx.code(target.value))  # `if not cache: cache["k"] = ...`
+    return any(
+        isinstance(a, cst.If) and any(_mentions(ctx, a.test, g) for g in guards) for a in ctx.ancestors(target)
+    )
+
+
+def _in_build(ctx: FileContext, node: cst.CSTNode) -> bool:
+    """In ``build``/``_build*`` (Keras-style build-once code, run on the first call only) or in
+    ``__init__`` (an object constructed during the trace, not state kept across calls)."""
+    method = ctx.enclosing(node, cst.FunctionDef)
+    return method is not None and (method.name.value.startswith(("build", "_build")) or method.name.value == "__init__")
+
+
+def _may_store_tensor(ctx: FileContext, target: cst.BaseExpression) -> bool:
+    """Can ``self.x = value`` leave a symbolic tensor behind? Not for ``self.built = True``,
+    layers and other objects constructed here, variables (TFA001's business), or code in
+    ``build``/``_build*`` (Keras runs it once)."""
+    if _in_build(ctx, target):
+        return False
+    value = _value(ctx, target)
+    if value is None:
+        return True  # `self.n += x`
+    if _is_literal(value) or isinstance(value, (cst.List, cst.Dict, cst.Set)) and not value.elements:
+        return False
+    if isinstance(value, cst.Call):
+        names = ctx.names(value.func)
+        if ctx.resolves_to(value.func, "tensorflow.Variable") or m.matches(
+            value.func, m.Attribute(attr=m.Name("add_weight") | m.Name("add_variable"))
+        ):
+            return False
+        if any(n.startswith(("keras.", "tensorflow.keras.")) for n in names):
+            return False  # a layer, metric, optimizer...
+        last = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", "")
+        if last[:1].isupper() and not any(n.startswith("tensorflow.") for n in names):
+            return False  # `Layer(...)`: an object constructed here
+    return may_be_tensor(ctx, value)
+
+
+_CONTAINERS = frozenset({"builtins.list", "builtins.dict", "builtins.set", "collections.defaultdict",
+                         "collections.OrderedDict", "collections.deque", "collections.Counter"})
+
+
+def _is_container(ctx: FileContext, value: cst.BaseExpression | None) -> bool:
+    """``[]``, ``{}``, ``set()``, ``collections.deque()``... : a Python container."""
+    if isinstance(value, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)):
+        return True
+    return isinstance(value, cst.Call) and bool(ctx.names(value.func) & _CONTAINERS)
+
+
+def _container_call(call: cst.Call) -> bool:
+    """Arguments a list/dict/set method accepts: ``update`` takes one mapping, ``insert`` an index and a value."""
+    positional = [a for a in call.args if a.keyword is None]
+    method = call.func.attr.value  # type: ignore[union-attr]
+    if method == "update":
+        return len(positional) <= 1
+    if method == "insert":
+        return len(positional) == 2 and not any(a.keyword for a in call.args)
+    return True
+
+
+def _container_attribute(ctx: FileContext, receiver: cst.Attribute) -> bool:
+    """Does the class assign a Python container to ``self.<attr>``?"""
+    cls = ctx.enclosing(receiver, cst.ClassDef)
+    if cls is None:
+        return False
+    text = ctx.code(receiver)
+    for target in m.findall(cls, m.AssignTarget() | m.AnnAssign()):
+        if ctx.code(target.target) == text and _is_container(ctx, _value(ctx, target.target)):
+            return True
+    return False
+
+
+def _container_binding(ctx: FileContext, name: cst.Name) -> bool:
+    """Is every visible assignment of ``name`` a Python container (or unknown, as a parameter is)?"""
+    scope = _function_scope(ctx, name)
+    values = []
+    for assignment in scope[name.value] if scope is not None else ():
+        node = getattr(assignment, "node", None)
+        if isinstance(node, cst.Param):
+            continue
+        parent = ctx.parent(node) if node is not None else None
+        if isinstance(parent, cst.AssignTarget):
+            values.append(ctx.parent(parent).value)  # type: ignore[union-attr]
+        elif isinstance(parent, cst.AnnAssign):
+            values.append(parent.value)
+        else:
+            return False
+    return all(_is_container(ctx, v) for v in values)
+
+
+def _entry_parameter(ctx: FileContext, name: cst.Name) -> bool:
+    """Is ``name`` a parameter of the ``tf.function`` itself (whose Python arguments TF checks)?"""
+    func = ctx.enclosing(name, cst.FunctionDef)
+    if func is None or ctx.traced.get(func) not in ("decorated with tf.function", "wrapped by tf.function"):
+        return False
+    scope = _function_scope(ctx, name)
+    if scope is None or name.value not in scope:
+        return False
+    return any(
+        isinstance(getattr(a, "node", None), cst.Param) and a.scope is scope and name.value not in ("self", "cls")
+        for a in scope[name.value]
+    ) and all(isinstance(getattr(a, "node", None), cst.Param) for a in scope[name.value] if a.scope is scope)
 
 
 # -- the tf.TensorArray fix -------------------------------------------------------
@@ -258,7 +419,20 @@ def _tensor_loop(ctx: FileContext, call: cst.Call) -> cst.For | None:
     iterable = loop.iter
     if isinstance(iterable, cst.Call) and ctx.resolves_to(iterable.func, "builtins.range"):
         return None  # Python range: unrolled at trace time unless its bound is a tensor; leave it
-    return loop if may_be_tensor(ctx, iterable) else None
+    if isinstance(iterable, (cst.List, cst.Tuple)) or isinstance(iterable, cst.Call) and op_name(ctx, iterable) in _TUPLE_OPS:
+        return None  # a Python sequence of tensors: unrolled at trace time, which works
+    return loop if _iterates_tensor(ctx, loop) else None
+
+
+def _iterates_tensor(ctx: FileContext, loop: cst.For) -> bool:
+    """Is the loop's iterable certainly a tensor (a TF op's result, a parameter in an
+    input_signature)? Only then AutoGraph makes it a ``tf.while_loop``; over a Python
+    list of tensors the loop is unrolled and the original works."""
+    func = ctx.enclosing(loop, cst.FunctionDef)
+    iterable = loop.iter
+    if func is None or isinstance(iterable, cst.Call) and op_name(ctx, iterable) in _TUPLE_OPS:
+        return False
+    return TensorInference(ctx, func).is_tensor(iterable)
 
 
 def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cst.For) -> tuple[Fix | None, str]:
@@ -288,10 +462,16 @@ def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cs
             return None, f"`{name.value}` is used other than stacked or concatenated after the loop"
         edits[outer] = cst.parse_expression(f"{name.value}.{method}()")
     tf_name, tf_import = ctx.tensorflow_alias
-    edits[init.body[0].value] = cst.parse_expression(f"{tf_name}.TensorArray({dtype}, size=0, dynamic_size=True)")
+    # concat joins pieces whose first dimension may differ: only stack needs equal shapes.
+    shapes = ", infer_shape=False" if any(m.matches(e, m.Call(func=m.Attribute(attr=m.Name("concat")))) for e in edits.values()) else ""
+    edits[init.body[0].value] = cst.parse_expression(f"{tf_name}.TensorArray({dtype}, size=0, dynamic_size=True{shapes})")
     write = cst.Call(cst.parse_expression(f"{name.value}.write"),
                      [cst.Arg(cst.parse_expression(f"{name.value}.size()")), cst.Arg(call.args[0].value)])
     edits[ctx.parent(call)] = cst.Assign([cst.AssignTarget(cst.Name(name.value))], write)
+    # Preconditions of this safe fix, all proven above: the loop certainly iterates a tensor
+    # (`_tensor_loop`: so AutoGraph stages it and the original is broken, not unrolled), the
+    # list is created empty right before it, only appended to inside it and only stacked or
+    # concatenated (on axis 0) after it, and the values' dtype is that of one tensor or cast.
     return Fix(edits, imports=(tf_import,) if tf_import else ()), ""
 
 

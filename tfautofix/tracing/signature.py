@@ -7,8 +7,8 @@ an unknown shape. The signature accepts every observed call by construction.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from tfautofix.tracing.log import FunctionTraces
 
@@ -38,6 +38,18 @@ class Plan:
     kind: str | None  # "input_signature", "reduce_retracing" or None
     signature: list[TensorParameter] = field(default_factory=list)
     reason: str = ""
+
+
+def argument_retraces(function: FunctionTraces) -> int:
+    """Traces of the most retraced cache, counting a retrace only when an argument changed.
+
+    A retrace with no argument change (``changed == []``: the first call creating
+    variables traces twice) is not a signature problem.
+    """
+    return max(
+        (1 + sum(1 for t in traces[1:] if t.get("changed")) for traces in function.traces_per_cache().values()),
+        default=0,
+    )
 
 
 def _specs(function: FunctionTraces, name: str) -> list[dict]:

@@ -16,12 +16,15 @@ class HitRate(K.metrics.Metric):
     def __init__(self, name="hit_rate", **kwargs):
         super().__init__(name=name, **kwargs)
         self.threshold = self.add_weight(name="threshold", shape=(), initializer=K.initializers.Constant(0.5), dtype="float32")
-        self.mean = K.metrics.Mean(name="mean")
+        self.mean = K.metrics.MeanMetricWrapper(self.value, name="mean")
 
-    def update_state(self, labels, scores, sample_weight=None):
+    def value(self, labels, scores):
         self.threshold.assign(0.5)
         hits = T.cast(T.abs(labels - scores) < self.threshold, T.float32)
-        self.mean.update_state(T.reduce_mean(hits, axis=-1), sample_weight=sample_weight)
+        return T.reduce_mean(hits, axis=-1)
+
+    def update_state(self, labels, scores, sample_weight=None):
+        self.mean.update_state(labels, scores, sample_weight=sample_weight)
 
     def result(self):
         return self.mean.result()

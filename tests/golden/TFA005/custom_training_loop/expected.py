@@ -14,12 +14,15 @@ class ProblematicMetric(tf.keras.metrics.Metric):
     def __init__(self, name="problematic_metric", **kwargs):
         super().__init__(name=name, **kwargs)
         self.steps = self.add_weight(name="steps", shape=(), initializer="zeros", dtype="int32")
-        self.mean = tf.keras.metrics.Mean(name="mean")
+        self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
-    def update_state(self, y_true, y_pred, sample_weight=None):
+    def value(self, y_true, y_pred):
         self.steps.assign(0)
         self.steps.assign_add(1)
-        self.mean.update_state(tf.reduce_mean(tf.abs(y_true - y_pred)), sample_weight=sample_weight)
+        return tf.reduce_mean(tf.abs(y_true - y_pred))
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.mean.update_state(y_true, y_pred, sample_weight=sample_weight)
 
     def result(self):
         return self.mean.result()
@@ -47,9 +50,7 @@ def exercise():
         gradients = tape.gradient(loss, model.trainable_variables)
         optimizer.apply_gradients(zip(gradients, model.trainable_variables))
         # The metric of this batch
-        problematic_metric_metric.reset_state()
-        problematic_metric_metric.update_state(labels, predictions)
-        metric_value = problematic_metric_metric.result()
+        metric_value = problematic_metric_metric.value(labels, predictions)
         return loss, metric_value
 
     history = []

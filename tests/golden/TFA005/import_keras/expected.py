@@ -14,12 +14,15 @@ class PeakError(keras.metrics.Metric):
     def __init__(self, name="peak_error", **kwargs):
         super().__init__(name=name, **kwargs)
         self.peak = self.add_weight(name="peak", shape=(), initializer="zeros", dtype="float32")
-        self.mean = keras.metrics.Mean(name="mean")
+        self.mean = keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
-    def update_state(self, y_true, y_pred, sample_weight=None):
+    def value(self, y_true, y_pred):
         self.peak.assign(0.0)
         self.peak.assign(keras.ops.max(keras.ops.abs(y_true - y_pred)))
-        self.mean.update_state(self.peak * 1.0, sample_weight=sample_weight)
+        return self.peak * 1.0
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.mean.update_state(y_true, y_pred, sample_weight=sample_weight)
 
     def result(self):
         return self.mean.result()

@@ -17,11 +17,15 @@ class WeightedByCalls(tf.keras.metrics.Metric):
     def __init__(self, name="weighted_by_calls", **kwargs):
         super().__init__(name=name, **kwargs)
         self.calls = self.add_weight(name="calls", shape=(), initializer="zeros", dtype="float32")
-        self.mean = tf.keras.metrics.Mean(name="mean")
+        self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
+
+    def value(self, y_true, y_pred):
+        """Squared error, weighted up as training goes on (a Python-side counter)."""
+        self.calls.assign_add(1)
+        return tf.reduce_mean(tf.square(y_true - y_pred)) * self.calls
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        self.calls.assign_add(1)
-        self.mean.update_state(tf.reduce_mean(tf.square(y_true - y_pred)) * self.calls, sample_weight=sample_weight)
+        self.mean.update_state(y_true, y_pred, sample_weight=sample_weight)
 
     def result(self):
         return self.mean.result()

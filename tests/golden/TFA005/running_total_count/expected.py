@@ -20,12 +20,16 @@ class RunningMae(tf.keras.metrics.Metric):
         super().__init__(name=name, **kwargs)
         self.count = self.add_weight(name="count", shape=(), initializer="zeros", dtype="float32")
         self.total = self.add_weight(name="total", shape=(), initializer="zeros", dtype="float32")
-        self.mean = tf.keras.metrics.Mean(name="mean")
+        self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
-    def update_state(self, y_true, y_pred, sample_weight=None):
+    def value(self, y_true, y_pred):
+        """Mean absolute error over every sample seen so far."""
         self.total.assign_add(tf.reduce_sum(tf.abs(y_true - y_pred)))
         self.count.assign_add(tf.cast(tf.size(y_true), tf.float32))
-        self.mean.update_state(self.total / self.count, sample_weight=sample_weight)
+        return self.total / self.count
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.mean.update_state(y_true, y_pred, sample_weight=sample_weight)
 
     def result(self):
         return self.mean.result()

@@ -21,9 +21,9 @@ class ImprovedMetric(tf.keras.metrics.Metric):
     def __init__(self, name="improved_metric", **kwargs):
         super().__init__(name=name, **kwargs)
         self.internal_variable = self.add_weight(name="internal_variable", shape=(), initializer="zeros", dtype="int32")
-        self.mean = tf.keras.metrics.Mean(name="mean")
+        self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
-    def update_state(self, y_true, y_pred, sample_weight=None):
+    def value(self, y_true, y_pred):
         self.internal_variable.assign(0)  # Internal variable, no global access
 
         # Use internal variable to avoid changing the global state
@@ -32,7 +32,10 @@ class ImprovedMetric(tf.keras.metrics.Metric):
             lambda: self.internal_variable.assign_add(1),
             lambda: self.internal_variable,
         )
-        self.mean.update_state(tf.reduce_mean(tf.abs(y_true - y_pred)) * tf.cast(updated_internal_variable, tf.float32), sample_weight=sample_weight)
+        return tf.reduce_mean(tf.abs(y_true - y_pred)) * tf.cast(updated_internal_variable, tf.float32)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.mean.update_state(y_true, y_pred, sample_weight=sample_weight)
 
     def result(self):
         return self.mean.result()

@@ -15,13 +15,16 @@ class ProblematicMetric(tf.keras.metrics.Metric):
     def __init__(self, name="problematic_metric", **kwargs):
         super().__init__(name=name, **kwargs)
         self.global_variable = self.add_weight(name="global_variable", shape=(), initializer="zeros", dtype="int32")
-        self.mean = tf.keras.metrics.Mean(name="mean")
+        self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
-    def update_state(self, y_true, y_pred, sample_weight=None):
+    def value(self, y_true, y_pred):
         self.global_variable.assign(0)  # Problematic: global variable
         self.global_variable.assign_add(1)  # Modifies global state
 
-        self.mean.update_state(tf.reduce_mean(tf.abs(y_true - y_pred)), sample_weight=sample_weight)
+        return tf.reduce_mean(tf.abs(y_true - y_pred))
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.mean.update_state(y_true, y_pred, sample_weight=sample_weight)
 
     def result(self):
         return self.mean.result()

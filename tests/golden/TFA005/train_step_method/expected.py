@@ -13,11 +13,14 @@ class BatchMae(tf.keras.metrics.Metric):
     def __init__(self, name="batch_mae", **kwargs):
         super().__init__(name=name, **kwargs)
         self.scale = self.add_weight(name="scale", shape=(), initializer="ones", dtype="float32")
-        self.mean = tf.keras.metrics.Mean(name="mean")
+        self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
+
+    def value(self, y_true, y_pred):
+        self.scale.assign(1.0)
+        return tf.reduce_mean(tf.abs(y_true - y_pred)) * self.scale
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        self.scale.assign(1.0)
-        self.mean.update_state(tf.reduce_mean(tf.abs(y_true - y_pred)) * self.scale, sample_weight=sample_weight)
+        self.mean.update_state(y_true, y_pred, sample_weight=sample_weight)
 
     def result(self):
         return self.mean.result()
@@ -45,9 +48,7 @@ class Regressor(tf.keras.Model):
             loss = tf.reduce_mean(tf.square(y - y_pred))
         gradients = tape.gradient(loss, self.trainable_variables)
         self.optimizer.apply_gradients(zip(gradients, self.trainable_variables))
-        batch_mae_metric.reset_state()
-        batch_mae_metric.update_state(y, y_pred)
-        return {"loss": loss, "batch_mae": batch_mae_metric.result()}
+        return {"loss": loss, "batch_mae": batch_mae_metric.value(y, y_pred)}
 
 
 def exercise():

@@ -1,7 +1,7 @@
 import tensorflow as tflow
 
 
-@tflow.function
+@tflow.function(input_signature=[tflow.TensorSpec([None, 2], tflow.float32)])
 def flattened(rows):
     pieces = []
     for row in rows:
