@@ -48,6 +48,7 @@ _LOOPS = frozenset({ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp,
 _RECORDED = (
     ast.Call, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.If, ast.While, ast.For,
     ast.comprehension, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom,
+    ast.Assert,
 )
 #: Leaves and operators: nothing below them is worth a visit.
 _SKIPPED = frozenset(
