@@ -167,7 +167,9 @@ def _message(ctx: FileContext, node: cst.CSTNode, what: str, where: cst.CSTNode)
 def _read_as_value(ctx: FileContext, node: cst.CSTNode) -> bool:
     """Is ``node`` loaded as a value, not called, not an object whose members are used, not assigned?"""
     parent = ctx.parent(node)
-    if isinstance(parent, cst.Attribute) and parent.value is node:
+    if isinstance(parent, cst.Attribute):  # `self.x.y`, or the `x` of `obj.x`
+        return False
+    if isinstance(parent, cst.Arg) and parent.keyword is node:
         return False
     if isinstance(parent, cst.Call) and parent.func is node:
         return False
