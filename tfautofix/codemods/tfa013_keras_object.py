@@ -15,10 +15,12 @@ from tfautofix.analysis.traced import _is_keras_class
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 
-#: Keras layers that create no variable: building them in traced code is harmless.
-#: (Keras 3's Dropout/noise/random-augmentation layers do: their SeedGenerator holds one.)
+#: Keras layers that create no variable: building them in traced code is harmless. The random
+#: layers' only variable is Keras 3's seed generator; tf-keras's have none, and the spelling
+#: (`tf.keras`, `keras`, `tf_keras`) does not tell which Keras runs: left alone too.
 WEIGHTLESS_LAYERS = frozenset(
-    """Activation ELU LeakyReLU ReLU Softmax ThresholdedReLU Flatten Reshape Permute RepeatVector
+    """Dropout SpatialDropout1D SpatialDropout2D SpatialDropout3D AlphaDropout GaussianDropout GaussianNoise
+    Activation ELU LeakyReLU ReLU Softmax ThresholdedReLU Flatten Reshape Permute RepeatVector
     Concatenate Add Subtract Multiply Average Maximum Minimum Dot Lambda Identity InputLayer Input InputSpec
     Masking Rescaling Resizing CenterCrop Cropping1D Cropping2D Cropping3D ZeroPadding1D ZeroPadding2D
     ZeroPadding3D UpSampling1D UpSampling2D UpSampling3D MaxPooling1D MaxPooling2D MaxPooling3D MaxPool1D
@@ -82,9 +84,11 @@ singleton tf.Variables created on the first call` — on the first call already,
 because tf.function traces twice when variables are created. Eagerly the same
 code "works" and builds a fresh object, with fresh weights, on every call.
 Measured on TF 2.21 / Keras 3: `Dense`, `LayerNormalization`,
-`BatchNormalization`, `Embedding`, `Dropout` (its seed generator is a variable),
-`keras.metrics.Mean`, `keras.optimizers.SGD` all fail; `Flatten`, `ReLU` and
-loss objects (no variables) do not, and are left alone.
+`BatchNormalization`, `Embedding`, `keras.metrics.Mean`, `keras.optimizers.SGD`
+all fail; `Flatten`, `ReLU` and loss objects (no variables) do not, and are
+left alone. So are `Dropout` and the other random layers: Keras 3's fail (their
+seed generator is a variable), tf-keras's do not, and the spelling does not
+tell which Keras runs.
 
 Found: constructors of `keras.layers.*` (except the variable-free ones),
 `keras.metrics.*`, `keras.optimizers.*`, `keras.applications.*`, under any

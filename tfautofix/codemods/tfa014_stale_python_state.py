@@ -11,6 +11,7 @@ from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
+from tfautofix.analysis.traced import _calls_inside
 from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -49,7 +50,7 @@ argument.
 Found: in a class, a traced method (Keras `call`/`train_step`, a
 `@tf.function` method, a helper they call) reading `self.x` as a value, where
 another method of the class that is not traced and not set-up code
-(`__init__`, `build`, `_build*`) assigns `self.x`; in a module, traced code
+(`__init__`, `build`, `_build*`, and methods only those call) assigns `self.x`; in a module, traced code
 reading a global that a non-traced function rebinds (`global x`) or that
 module-level code rebinds in a loop. Left alone: attributes and globals that
 hold a `tf.Variable` (created with `tf.Variable`/`add_weight`/`add_variable`,
@@ -119,6 +120,11 @@ class Scaled(keras.layers.Layer):
         if found:  # and what `check` looks at besides: the rebinding, variables, `assign`s
             found += rebound_globals + [s for sites in rebound_attrs.values() for s in sites] + variables
             found += [s for s in screen.sites(ast.Call) if getattr(s.node.func, "attr", None) in _ASSIGNS]
+            found += [  # which methods are set-up: those only set-up methods call
+                s for s in screen.sites(ast.Call)
+                if getattr(getattr(s.node.func, "value", None), "id", None) == "self"
+                and screen._class_around(s.function) in rebound_attrs
+            ]
         return found
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
@@ -186,6 +192,13 @@ def _rebinding(ctx: FileContext) -> tuple[dict[tuple[cst.ClassDef, str], cst.CST
     declared = {
         (ctx.enclosing(g, cst.FunctionDef), n.name.value) for g in nodes(ctx, cst.Global) for n in g.names
     }
+    setups: dict[cst.ClassDef, set[str]] = {}
+
+    def setup(cls: cst.ClassDef) -> set[str]:
+        if cls not in setups:
+            setups[cls] = _setup_methods(cls)
+        return setups[cls]
+
     for statement in (*nodes(ctx, cst.Assign), *nodes(ctx, cst.AugAssign), *nodes(ctx, cst.AnnAssign)):
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
         function = ctx.enclosing(statement, cst.FunctionDef)
@@ -196,13 +209,32 @@ def _rebinding(ctx: FileContext) -> tuple[dict[tuple[cst.ClassDef, str], cst.CST
                 continue
             if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
                 cls = ctx.enclosing(statement, cst.ClassDef)
-                if cls is not None and function is not None and not _setup(function.name.value):
+                if cls is not None and function is not None and function.name.value not in setup(cls):
                     attrs.setdefault((cls, target.attr.value), statement)
             elif isinstance(target, cst.Name):
                 in_loop = function is None and ctx.enclosing(statement, (cst.For, cst.While)) is not None
                 if in_loop or (function, target.value) in declared:
                     globals_.setdefault(target.value, statement)
     return attrs, globals_
+
+
+def _setup_methods(cls: cst.ClassDef) -> set[str]:
+    """Set-up methods of ``cls``: ``__init__``, ``build``, ``_build*``..., and the methods only
+    they call (``self._init_token_ids(...)`` from ``__init__``)."""
+    methods = [f for f in cls.body.body if isinstance(f, cst.FunctionDef)]
+    callers: dict[str, set[str]] = defaultdict(set)
+    for method in methods:
+        for call in _calls_inside(method):
+            func = call.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+                callers[func.attr.value].add(method.name.value)
+    setup = {f.name.value for f in methods if _setup(f.name.value)}
+    grew = True
+    while grew:
+        more = {f.name.value for f in methods if callers.get(f.name.value) and callers[f.name.value] <= setup}
+        grew = not more <= setup
+        setup |= more
+    return setup
 
 
 def _python_number(statement: cst.Assign | cst.AugAssign | cst.AnnAssign, function: cst.FunctionDef | None) -> bool:

@@ -32,3 +32,15 @@ def set_rate(r):
 @tf.function
 def scaled(x):
     return x * RATE
+
+
+class Packer(keras.layers.Layer):
+    def __init__(self, padding_id=0):
+        super().__init__()
+        self._init_ids(padding_id)
+
+    def _init_ids(self, padding_id):
+        self.padding_id = int(padding_id)  # set-up: only __init__ calls it
+
+    def call(self, x):
+        return x + self.padding_id
