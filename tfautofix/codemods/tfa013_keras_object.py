@@ -11,7 +11,8 @@ from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.traced import _is_keras_class
+from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.analysis.traced import _calls_inside, _is_keras_class
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -103,6 +104,13 @@ Unsafe because the layer then lives across calls: it keeps its weights (eagerly
 each call had fresh ones — the same values only for deterministic initializers),
 and the input size it was first built for.
 
+Also reported: an optimizer built in a loop and handed, in that loop, to a
+`tf.function` of the module (`for lr in rates: opt = Adam(lr); step(model, opt, x)`):
+each new optimizer retraces `step` and creates its slot variables in that
+retrace, so the second iteration fails (measured with `Adam`; plain `SGD`
+without momentum has no slots and works, and is left alone). Create it once
+before the loop and `assign` what changes (`opt.learning_rate.assign(lr)`).
+
 Reported without a fix: metrics and optimizers (their state would accumulate
 across calls; create them once in `__init__` or the caller's setup and `assign`
 hyper-parameters, e.g. a `tf.Variable` learning rate), layers built from
@@ -139,6 +147,12 @@ def normalize(x):
                 found.append(site)
             elif isinstance(func, ast.Name) and weights.get(func.id):
                 found += [site, *weights[func.id]]
+        in_loops = [
+            site for site in screen.sites(ast.Call)
+            if site.in_loop and any(keras_kind(name) == "optimizer" for name in screen.names(site.node.func))
+        ]
+        if in_loops:  # and the tf.functions they may be handed to
+            found += in_loops + screen.tf_function_defs
         return found
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
@@ -151,7 +165,13 @@ def normalize(x):
             kind = next((k for k in map(keras_kind, ctx.names(call.func)) if k), None)
             if kind is None:
                 kind = self._module_class_kind(ctx, call.func, classes)
-            if kind is None or not self._used_once(ctx, call) or not ctx.is_traced(call):
+            if kind is None:
+                continue
+            if not ctx.is_traced(call):
+                if kind == "optimizer":
+                    yield from self._new_optimizer_per_iteration(ctx, call)
+                continue
+            if not self._used_once(ctx, call):
                 continue
             described = f"`{ctx.code(call.func)}(...)` builds a Keras {kind} in traced code ({ctx.traced_reason(call)})"
             message = (
@@ -173,6 +193,31 @@ def normalize(x):
                 else:
                     message += " (not fixed: only a layer built from constants and called at once is moved)"
                 yield self.finding(ctx, call, message)
+
+    def _new_optimizer_per_iteration(self, ctx: FileContext, call: cst.Call) -> Iterator[Finding]:
+        """``for lr in rates: opt = Adam(lr); step(model, opt, x)`` with ``step`` a ``tf.function``:
+        each new optimizer retraces ``step``, and builds its slot variables in that retrace."""
+        assign = ctx.parent(call)
+        loop = next((a for a in ctx.ancestors(call) if isinstance(a, (cst.For, cst.While, cst.FunctionDef))), None)
+        if not isinstance(loop, (cst.For, cst.While)) or not isinstance(assign, cst.Assign):
+            return
+        if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name) or _stateless_sgd(ctx, call):
+            return
+        name = assign.targets[0].target.value
+        for use in _calls_inside(loop):
+            if any(isinstance(arg.value, cst.Name) and arg.value.value == name for arg in use.args) and _is_tf_function(ctx, use.func):
+                line = ctx.span(use)[0][0]
+                yield self.finding(
+                    ctx,
+                    call,
+                    f"`{ctx.code(call.func)}(...)` builds a new optimizer on every iteration and hands it to the "
+                    f"tf.function `{ctx.code(use.func)}` (line {line}): each new optimizer retraces it and creates its "
+                    "slot variables in that retrace, so the second iteration fails ('tf.function only supports "
+                    "singleton tf.Variables created on the first call'); create it once before the loop and "
+                    "`assign` what changes (`opt.learning_rate.assign(lr)`) — not fixed: a shared optimizer keeps its "
+                    "slots (momentum, Adam moments) across iterations",
+                )
+                return
 
     @staticmethod
     def _module_class_kind(ctx: FileContext, func: cst.BaseExpression, classes: dict[str, cst.ClassDef]) -> str | None:
@@ -251,6 +296,33 @@ def normalize(x):
             return cst.FlattenSentinel([new, updated.with_changes(leading_lines=[cst.EmptyLine()] * 2 + lines[blanks:])])
 
         return Fix({call: cst.Name(name), top: insert}, applicability="unsafe"), name
+
+
+def _stateless_sgd(ctx: FileContext, call: cst.Call) -> bool:
+    """Plain SGD (no momentum) creates no slot variable: a new one per iteration works (measured)."""
+    if not any(name.endswith(".SGD") for name in ctx.names(call.func)):
+        return False
+    positional = [arg for arg in call.args if arg.keyword is None]
+    return len(positional) < 2 and not any(arg.keyword is not None and arg.keyword.value == "momentum" for arg in call.args)
+
+
+def _is_tf_function(ctx: FileContext, func: cst.BaseExpression) -> bool:
+    """Does ``func`` name a ``tf.function`` of this module: a decorated ``def``, or ``f = tf.function(...)``?"""
+    scope = ctx.scope(func) if isinstance(func, cst.Name) else None
+    if scope is None or func.value not in scope:
+        return False
+    for assignment in scope[func.value]:
+        node = getattr(assignment, "node", None)
+        if isinstance(node, cst.FunctionDef) and any(
+            ctx.resolves_to(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator, TF_FUNCTION)
+            for d in node.decorators
+        ):
+            return True
+        target = ctx.parent(node) if node is not None else None
+        value = ctx.parent(target).value if isinstance(target, cst.AssignTarget) else None
+        if isinstance(value, cst.Call) and ctx.resolves_to(value.func, TF_FUNCTION):
+            return True
+    return False
 
 
 def _declared_outer(ctx: FileContext, target: cst.Name) -> bool:
