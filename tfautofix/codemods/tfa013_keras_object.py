@@ -179,20 +179,18 @@ def normalize(x):
                 "('tf.function only supports singleton tf.Variables created on the first call'); "
                 "build it once (module level, `__init__`, the caller's setup) and reuse it"
             )
-            fix = self._hoist(ctx, call) if kind == "layer" else None
-            if fix is not None:
-                name = fix[1]
+            hoisted = self._hoist(ctx, call) if kind == "layer" else None
+            if hoisted is not None:
+                fix, name = hoisted
                 message += (
                     f"; fix: built once at module level as `{name}` (unsafe: the layer keeps its weights, and the "
                     "input size it was built for, across calls)"
                 )
-                yield self.finding(ctx, call, message, fix[0])
+                yield self.finding(ctx, call, message, fix)
+            elif kind in ("metric", "optimizer"):
+                yield self.finding(ctx, call, message + f" (not fixed: a shared {kind} would keep its state across calls)")
             else:
-                if kind in ("metric", "optimizer"):
-                    message += f" (not fixed: a shared {kind} would keep its state across calls)"
-                else:
-                    message += " (not fixed: only a layer built from constants and called at once is moved)"
-                yield self.finding(ctx, call, message)
+                yield self.finding(ctx, call, message + " (not fixed: only a layer built from constants and called at once is moved)")
 
     def _new_optimizer_per_iteration(self, ctx: FileContext, call: cst.Call) -> Iterator[Finding]:
         """``for lr in rates: opt = Adam(lr); step(model, opt, x)`` with ``step`` a ``tf.function``:
@@ -205,7 +203,8 @@ def normalize(x):
             return
         name = assign.targets[0].target.value
         for use in _calls_inside(loop):
-            if any(isinstance(arg.value, cst.Name) and arg.value.value == name for arg in use.args) and _is_tf_function(ctx, use.func):
+            handed = any(isinstance(arg.value, cst.Name) and arg.value.value == name for arg in use.args)
+            if handed and _is_tf_function(ctx, use.func):
                 line = ctx.span(use)[0][0]
                 yield self.finding(
                     ctx,

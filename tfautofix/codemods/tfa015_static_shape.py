@@ -73,7 +73,8 @@ def pad(x):
         found = []
         for site in screen.tf_function_defs:
             relaxing = any(
-                isinstance(d, ast.Call) and (len(d.args) > 1 or any(k.arg in (*_RELAXING, "input_signature") for k in d.keywords))
+                isinstance(d, ast.Call)
+                and (len(d.args) > 1 or any(k.arg in (*_RELAXING, "input_signature") for k in d.keywords))
                 for d in site.node.decorator_list
             )
             if relaxing and any(isinstance(n, ast.Attribute) and n.attr == "shape" for n in ast.walk(site.node)):

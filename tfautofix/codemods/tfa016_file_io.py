@@ -81,8 +81,8 @@ scale(x, tf.constant(FACTOR))  # re-read and pass it when it may change
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in nodes(ctx, cst.Call):
             func = call.func
-            short = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
-            if short is None or not (short in _SHORT or short == "open"):
+            short = func.value if isinstance(func, cst.Name) else getattr(getattr(func, "attr", None), "value", None)
+            if short not in _SHORT:
                 continue
             if not ctx.resolves_to(func, *FILE_IO) or _on_opened_file(ctx, call) or not ctx.is_traced(call):
                 continue
@@ -107,6 +107,7 @@ def _on_opened_file(ctx: FileContext, call: cst.Call) -> bool:
             continue
         for assignment in scope[value.value]:
             item = ctx.parent(ctx.parent(assignment.node)) if getattr(assignment, "node", None) is not None else None
-            if isinstance(item, cst.WithItem) and isinstance(item.item, cst.Call) and ctx.resolves_to(item.item.func, *FILE_IO):
+            opened = isinstance(item, cst.WithItem) and isinstance(item.item, cst.Call)
+            if opened and ctx.resolves_to(item.item.func, *FILE_IO):
                 return True
     return False

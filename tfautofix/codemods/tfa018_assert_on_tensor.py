@@ -113,7 +113,7 @@ def _autograph_options(ctx: FileContext, func: cst.FunctionDef) -> bool:
     """Does ``func``'s ``tf.function`` decorator choose AutoGraph features (maybe ASSERT_STATEMENTS)?"""
     return any(
         isinstance(d.decorator, cst.Call)
-        and any(arg.keyword is not None and arg.keyword.value == "experimental_autograph_options" for arg in d.decorator.args)
+        and any(getattr(arg.keyword, "value", None) == "experimental_autograph_options" for arg in d.decorator.args)
         for d in func.decorators
     )
 
@@ -139,12 +139,12 @@ def _fix(ctx: FileContext, node: cst.Assert, inference: TensorInference) -> tupl
             args.append(cst.Arg(msg, keyword=cst.Name("message"), equal=equal))
     else:
         name = f"{tf_name}.debugging.Assert"
-        condition = test if scalar else cst.parse_expression(f"{tf_name}.reduce_all(__c__)").with_changes(args=[cst.Arg(test)])
+        condition = test if scalar else cst.Call(cst.parse_expression(f"{tf_name}.reduce_all"), [cst.Arg(test)])
         data = msg if msg is not None else cst.SimpleString(_quoted(f"assert {ctx.code(test)}"))
         args = [cst.Arg(condition), cst.Arg(cst.List([cst.Element(data)]))]
     call = cst.Call(cst.parse_expression(name), args)
-    fix = Fix({node: cst.Expr(call, semicolon=node.semicolon)}, "unsafe" if reasons else "safe", (tf_import,) if tf_import else ())
-    return fix, name, "; ".join(reasons)
+    imports = (tf_import,) if tf_import else ()
+    return Fix({node: cst.Expr(call, semicolon=node.semicolon)}, "unsafe" if reasons else "safe", imports), name, "; ".join(reasons)
 
 
 def _quoted(text: str) -> str:
