@@ -75,6 +75,8 @@ class KerasObjectInTracedFunction(Rule):
     summary = "a Keras layer, metric or optimizer built in traced code creates variables while tracing: tf.function fails"
     fixable = "unsafe"
     contract = "exact"
+    #: A layer built lazily on the first call traces twice (variables on the first trace only).
+    max_traces = 2
     triggers = ("keras",)
     docs = """
 A Keras layer with weights, a metric or an optimizer creates `tf.Variable`s when it
