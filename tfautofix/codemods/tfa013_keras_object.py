@@ -99,7 +99,8 @@ spelling (`tf.keras.`, from-imports, `keras.src.`), and of Keras classes of the
 same module that create weights (`add_weight`, `tf.Variable`, ...), e.g.
 `loss = ArcHead(n)(z, labels)` in a traced loss.
 
-Fix (unsafe), only for a layer called where it is built, `Layer(constants)(x)`:
+Fix (unsafe), only for a layer called where it is built, `Layer(constants)(x)`,
+whose class is imported or defined before the definition using it:
 the layer is built once, at module level, before the definition that used it
 (`_layer_normalization = layers.LayerNormalization()`), and the call uses it.
 Unsafe because the layer then lives across calls: it keeps its weights (eagerly
@@ -192,7 +193,10 @@ def normalize(x):
             elif kind in ("metric", "optimizer"):
                 yield self.finding(ctx, call, message + f" (not fixed: a shared {kind} would keep its state across calls)")
             else:
-                yield self.finding(ctx, call, message + " (not fixed: only a layer built from constants and called at once is moved)")
+                yield self.finding(ctx, call, message + (
+                    " (not fixed: only a layer built from constants and called at once, whose class exists before "
+                    "this definition, is moved)"
+                ))
 
     def _new_optimizer_per_iteration(self, ctx: FileContext, call: cst.Call) -> Iterator[Finding]:
         """``for lr in rates: opt = Adam(lr); step(model, opt, x)`` with ``step`` a ``tf.function``:
@@ -277,6 +281,9 @@ def normalize(x):
         top = next((a for a in (call, *ctx.ancestors(call)) if isinstance(ctx.parent(a), cst.Module)), None)
         if not isinstance(top, (cst.FunctionDef, cst.ClassDef)):
             return None
+        start = ctx.span(top)[0]
+        if any(ctx.span(a.node)[0] >= start for a in scope[base.value] if isinstance(a.node, cst.CSTNode)):
+            return None  # bound after the definition (a class defined below it): not there yet
         taken = {node.value for node in nodes(ctx, cst.Name)}  # no shadowing, anywhere
         qualified = sorted(ctx.names(call.func)) or [ctx.code(call.func)]  # `D` of `Dense as D`: `_dense`
         stem = "_" + _snake(qualified[0].rsplit(".", 1)[-1])
