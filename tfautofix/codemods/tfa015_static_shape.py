@@ -88,7 +88,7 @@ def pad(x):
                 continue
             for attribute in _shape_reads(func):
                 param = attribute.value.value
-                if param not in dynamic or not _only_parameter(ctx, attribute.value):
+                if param not in dynamic or not _only_parameter(ctx, attribute.value, func):
                     continue
                 parent = ctx.parent(attribute)
                 index = _index(parent) if isinstance(parent, cst.Subscript) and parent.value is attribute else None
@@ -205,12 +205,12 @@ def _shape_reads(func: cst.FunctionDef) -> list[cst.Attribute]:
     return reads.found
 
 
-def _only_parameter(ctx: FileContext, name: cst.Name) -> bool:
-    """Does ``name`` always hold the function's parameter (never reassigned)?"""
+def _only_parameter(ctx: FileContext, name: cst.Name, func: cst.FunctionDef) -> bool:
+    """Does ``name`` always hold ``func``'s parameter (not reassigned, not a nested function's)?"""
     scope = ctx.scope(name)
     if scope is None or name.value not in scope:
         return False
-    return all(isinstance(getattr(a, "node", None), cst.Param) for a in scope[name.value])
+    return all(getattr(a, "node", None) in func.params.params for a in scope[name.value])
 
 
 def _in_op_argument(ctx: FileContext, expr: cst.BaseExpression) -> bool:
