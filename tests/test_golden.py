@@ -62,6 +62,10 @@ def _changed(case: Path) -> bool:
     return (case / "expected.py").exists()
 
 
+def _reported(case: Path) -> bool:
+    return (case / "findings.txt").exists()
+
+
 @pytest.mark.parametrize("case", CASES, ids=_id)
 def test_fix_matches_expected(case: Path) -> None:
     rule = _rule(case)
@@ -101,6 +105,10 @@ def test_every_rule_has_golden_cases() -> None:
     codes = {case.parent.name for case in CASES}
     for rule in all_rules():
         assert rule.code in codes, f"{rule.code} has no golden cases"
+        if rule.fixable == "display-only":  # a report-only rule: cases with findings, and cases without
+            reported = [_reported(c) for c in CASES if c.parent.name == rule.code]
+            assert any(reported) and not all(reported), f"{rule.code} needs cases with and without findings"
+            continue
         positives = [c for c in CASES if c.parent.name == rule.code and _changed(c) and _exercised(c)]
         negatives = [c for c in CASES if c.parent.name == rule.code and not _changed(c)]
         assert positives and negatives, f"{rule.code} needs exercised positive and negative cases"

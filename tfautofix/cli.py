@@ -34,7 +34,6 @@ from tfautofix.report import (
     diff_text,
     error_location,
     finding_line,
-    findings_json,
     make_console,
     rule_documentation,
     rules_table,

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
 from tfautofix.analysis.names import TF_FUNCTION, canonical, spellings
 from tfautofix.files import source_lines
 from tfautofix.rule import Rule
-from tfautofix.tracing.log import ran_at_trace_time
 
 if TYPE_CHECKING:
     from tfautofix.analysis.project import Facts
@@ -41,6 +40,7 @@ _RECORDED = (
     ast.Call, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.If, ast.While, ast.For,
     ast.comprehension, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom,
     ast.With, ast.AsyncWith,
+    ast.Assert,
 )
 #: Leaves and operators: nothing below them is worth a visit.
 _SKIPPED = frozenset(

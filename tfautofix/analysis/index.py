@@ -38,3 +38,29 @@ def nodes(ctx: FileContext, kind: type[N]) -> list[N]:
         ctx.module.visit(collector)
         index = _INDEX[ctx] = dict(collector.by_type)
     return index.get(kind, [])  # type: ignore[return-value]
+
+
+def calls_inside(function: cst.FunctionDef | cst.Lambda | cst.CSTNode) -> list[cst.Call]:
+    """The calls in the body of ``function`` (nested definitions included), in source order."""
+    calls: list[cst.Call] = []
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            calls.append(node)
+
+    getattr(function, "body", function).visit(Calls())
+    return calls
+
+
+def is_keras_class(ctx: FileContext, cls: cst.ClassDef, seen: frozenset = frozenset()) -> bool:
+    """Does ``cls`` derive from a Keras class, directly or through classes of this module?"""
+    for base in cls.bases:
+        if any(name == "keras" or name.startswith("keras.") for name in ctx.names(base.value)):
+            return True
+        scope = ctx.scope(base.value)
+        if isinstance(base.value, cst.Name) and scope is not None and base.value.value in scope:
+            for assignment in scope[base.value.value]:
+                node = getattr(assignment, "node", None)
+                if isinstance(node, cst.ClassDef) and node not in seen and is_keras_class(ctx, node, seen | {cls}):
+                    return True
+    return False

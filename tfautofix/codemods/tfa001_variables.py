@@ -12,7 +12,7 @@ import libcst.matchers as m
 from libcst.metadata import BuiltinScope, GlobalScope
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.index import nodes
+from tfautofix.analysis.index import is_keras_class, nodes
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen
 
@@ -505,7 +505,7 @@ class _Planner:
         if not params:
             raise _Unfixable("the method has no `self` parameter")
         self_name = self.self_name = params[0].name.value
-        keras_class = _is_keras_class(ctx, cls)
+        keras_class = is_keras_class(ctx, cls)
         keras_call = keras_class and func.name.value == "call"
         if isinstance(self.target, cst.Name):
             local = self.target.value
@@ -691,20 +691,6 @@ def _is_assign_target(ctx: FileContext, node: cst.CSTNode) -> bool:
     return isinstance(ctx.parent(node), (cst.AssignTarget, cst.AnnAssign)) or (
         isinstance(ctx.parent(node), cst.AugAssign) and ctx.parent(node).target is node
     )
-
-
-def _is_keras_class(ctx: FileContext, cls: cst.ClassDef, seen: frozenset = frozenset()) -> bool:
-    """Does ``cls`` derive from a Keras class, directly or through classes of this module?"""
-    for base in cls.bases:
-        if any(name == "keras" or name.startswith("keras.") for name in ctx.names(base.value)):
-            return True
-        scope = ctx.scope(base.value)
-        if isinstance(base.value, cst.Name) and scope is not None and base.value.value in scope:
-            for assignment in scope[base.value.value]:
-                node = getattr(assignment, "node", None)
-                if isinstance(node, cst.ClassDef) and node not in seen and _is_keras_class(ctx, node, seen | {cls}):
-                    return True
-    return False
 
 
 def _methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:

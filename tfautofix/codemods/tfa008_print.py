@@ -13,7 +13,7 @@ from libcst.metadata import GlobalScope
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import TensorInference
-from tfautofix.rule import Finding, Fix, ImportSpec, Rule
+from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
 #: ``print("Tracing with", x)`` is the documented idiom to *observe* tracing; keep it.

@@ -1,0 +1,223 @@
+"""TFA015 static-shape-as-value: ``x.shape[i]`` used as a value where the dimension may be ``None``."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+import libcst as cst
+
+from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
+from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.analysis.tensors import op_name
+from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import Screen, Site
+
+_RELAXING = ("reduce_retracing", "experimental_relax_shapes")
+#: Ops that need Python values where a shape would go (`tf.constant`, `num=`/split counts).
+_PYTHON_INT_OPS = ("constant", "split", "unstack")
+_ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+
+
+class StaticShapeAsValue(Rule):
+    code = "TFA015"
+    name = "static-shape-as-value"
+    summary = "`x.shape[i]` is `None` for a relaxed dimension; `tf.shape(x)[i]` is its value on every call"
+    fixable = "unsafe"  # safe where the input_signature declares the dimension None
+    contract = "exact"
+    triggers = ("shape",)
+    docs = """
+`x.shape[i]` is the *static* shape: a Python int known while tracing — or
+`None` when the dimension is not fixed. A `tf.function` with an
+`input_signature` declaring `None` (`tf.TensorSpec([None, 3])`), or with
+`reduce_retracing=True` (`experimental_relax_shapes`) after its second shape,
+traces with that dimension `None`: `tf.zeros([x.shape[0], 2])` then fails
+(`TypeError: Expected int32, but got None`), `tf.reshape(x, [x.shape[0], -1])`
+too (measured: batch sizes 2, 3, 4 with `reduce_retracing=True` — the second
+call fails). `tf.shape(x)[i]` is a tensor holding the dimension on every call.
+
+Only reported where the dimension can be `None`: a `tf.function` whose
+`input_signature` gives the parameter's dimension as `None` (or no shape), or
+that sets `reduce_retracing`/`experimental_relax_shapes`. Fully known static
+shapes are fine and left alone (`x.shape[-1]` to size a layer, functions without
+relaxed shapes, Keras code).
+
+Fix: where the value is an argument of a TensorFlow op (directly or in a shape
+list: `tf.zeros`, `tf.reshape`, `tf.range`, `tf.fill`, ...), `x.shape[i]` →
+`tf.shape(x)[i]` and `x.shape` → `tf.shape(x)`; safe when the signature declares
+the dimension `None` (the code cannot work today), unsafe under
+`reduce_retracing` (the op's static output shape becomes unknown, which code
+reading it later may need). Reported without a fix where the value drives
+Python (`range(x.shape[0])`, `if x.shape[0] > 1:`, arithmetic, unpacking
+`n, k = x.shape`): use `tf.shape(x)` and graph control flow (`tf.range`,
+`tf.cond`), or keep the dimension fixed.
+"""
+    before = """\
+import tensorflow as tf
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3])])
+def pad(x):
+    return tf.concat([x, tf.zeros([x.shape[0], 1])], axis=1)
+"""
+    after = """\
+import tensorflow as tf
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3])])
+def pad(x):
+    return tf.concat([x, tf.zeros([tf.shape(x)[0], 1])], axis=1)
+"""
+
+    def prescreen(self, screen: Screen) -> list[Site]:
+        """``tf.function`` definitions with a signature or relaxed shapes that read ``.shape``."""
+        found = []
+        for site in screen.tf_function_defs:
+            relaxing = any(
+                isinstance(d, ast.Call)
+                and (len(d.args) > 1 or any(k.arg in (*_RELAXING, "input_signature") for k in d.keywords))
+                for d in site.node.decorator_list
+            )
+            if relaxing and any(isinstance(n, ast.Attribute) and n.attr == "shape" for n in ast.walk(site.node)):
+                found.append(site)
+        return found
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        for func in nodes(ctx, cst.FunctionDef):
+            dynamic = _dynamic_dimensions(ctx, func)
+            if not dynamic:
+                continue
+            for attribute in _shape_reads(func):
+                param = attribute.value.value
+                if param not in dynamic or not _only_parameter(ctx, attribute.value, func):
+                    continue
+                parent = ctx.parent(attribute)
+                index = _index(parent) if isinstance(parent, cst.Subscript) and parent.value is attribute else None
+                known = dynamic[param]
+                read = parent if index is not None else attribute  # `x.shape.rank`, `x.shape[1:]`: static facts
+                if index is not None and known is not True and not _is_none_dimension(known, index):
+                    continue  # declared in the signature: a fixed size
+                if _in_op_argument(ctx, read) or _breaks_python(ctx, read, index):
+                    yield self._finding(ctx, read, param, index, known)
+
+    def _finding(self, ctx: FileContext, read: cst.BaseExpression, param: str, index: int | None, known) -> Finding:
+        why = "`reduce_retracing` relaxes it" if known is True else "the input_signature declares it None"
+        message = f"`{ctx.code(read)}` is the static shape, `None` where a dimension is not fixed ({why})"
+        if not _in_op_argument(ctx, read):
+            message += (
+                "; it drives Python here (not fixed): use `tf.shape(...)` with graph control flow "
+                "(`tf.range`, `tf.cond`), or keep the dimension fixed"
+            )
+            return self.finding(ctx, read, message)
+        tf_name, tf_import = ctx.tensorflow_alias
+        shape = cst.parse_expression(f"{tf_name}.shape({param})")
+        replacement = read.with_changes(value=shape) if index is not None else shape
+        message += f"; fix: `{ctx.module.code_for_node(replacement)}`, the dimension on every call"
+        if known is True:
+            message += " (unsafe: the op's static output shape becomes unknown)"
+        fix = Fix({read: replacement}, "unsafe" if known is True else "safe", (tf_import,) if tf_import else ())
+        return self.finding(ctx, read, message, fix)
+
+
+def _breaks_python(ctx: FileContext, read: cst.BaseExpression, index: int | None) -> bool:
+    """Would ``None`` here raise in Python: ``range(n)``/``int(n)``, arithmetic, an ordering
+    comparison, or unpacking ``n, k = x.shape``?"""
+    parent = ctx.parent(read)
+    if index is None:
+        return isinstance(parent, cst.Assign) and isinstance(parent.targets[0].target, (cst.Tuple, cst.List))
+    if isinstance(parent, cst.BinaryOperation):
+        return True
+    if isinstance(parent, cst.Comparison) or isinstance(parent, cst.ComparisonTarget):
+        comparison = parent if isinstance(parent, cst.Comparison) else ctx.parent(parent)
+        return any(isinstance(c.operator, _ORDERING) for c in comparison.comparisons)
+    call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in ("range", "int", "float")
+
+
+def _dynamic_dimensions(ctx: FileContext, func: cst.FunctionDef) -> dict[str, object]:
+    """Parameter → True (any dimension may be relaxed: ``reduce_retracing``) or its signature
+    shape (a list of dimension expressions, or None for an unknown rank) when it has a None."""
+    for decorator in func.decorators:
+        call = decorator.decorator
+        if not isinstance(call, cst.Call) or not ctx.resolves_to(call.func, TF_FUNCTION):
+            continue
+        keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
+        positional = [arg.value for arg in call.args if arg.keyword is None]
+        signature = keywords.get("input_signature", positional[1] if len(positional) > 1 else None)
+        params = [p.name.value for p in func.params.params]
+        if params and params[0] in ("self", "cls") and isinstance(ctx.parent(ctx.parent(func)), cst.ClassDef):
+            params = params[1:]
+        if isinstance(signature, (cst.List, cst.Tuple)):
+            dynamic: dict[str, object] = {}
+            for name, element in zip(params, signature.elements):
+                spec = element.value
+                if not (isinstance(spec, cst.Call) and ctx.resolves_to(spec.func, "tensorflow.TensorSpec")):
+                    continue
+                shape = next((a.value for a in spec.args if a.keyword is None or a.keyword.value == "shape"), None)
+                if shape is None or (isinstance(shape, cst.Name) and shape.value == "None"):
+                    dynamic[name] = None  # unknown rank: every dimension is None
+                elif isinstance(shape, (cst.List, cst.Tuple)):
+                    dims = [e.value for e in shape.elements]
+                    if any(isinstance(d, cst.Name) and d.value == "None" for d in dims):
+                        dynamic[name] = dims
+            return dynamic
+        if any(_true(keywords.get(name)) for name in _RELAXING):
+            return {name: True for name in params}
+    return {}
+
+
+def _true(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "True"
+
+
+def _is_none_dimension(dims: list | None, index: int) -> bool:
+    if dims is None:
+        return True
+    if not -len(dims) <= index < len(dims):
+        return False
+    dim = dims[index]
+    return isinstance(dim, cst.Name) and dim.value == "None"
+
+
+def _index(subscript: cst.Subscript) -> int | None:
+    """The literal integer of ``x.shape[i]`` (negative allowed), else None."""
+    if len(subscript.slice) != 1 or not isinstance(subscript.slice[0].slice, cst.Index):
+        return None
+    value = subscript.slice[0].slice.value
+    sign = 1
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        sign, value = -1, value.expression
+    return sign * int(value.value) if isinstance(value, cst.Integer) else None
+
+
+def _shape_reads(func: cst.FunctionDef) -> list[cst.Attribute]:
+    """``p.shape`` for parameter-like names ``p`` in the function body."""
+
+    class Reads(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.found: list[cst.Attribute] = []
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if node.attr.value == "shape" and isinstance(node.value, cst.Name):
+                self.found.append(node)
+
+    reads = Reads()
+    func.body.visit(reads)
+    return reads.found
+
+
+def _only_parameter(ctx: FileContext, name: cst.Name, func: cst.FunctionDef) -> bool:
+    """Does ``name`` always hold ``func``'s parameter (not reassigned, not a nested function's)?"""
+    scope = ctx.scope(name)
+    if scope is None or name.value not in scope:
+        return False
+    return all(getattr(a, "node", None) in func.params.params for a in scope[name.value])
+
+
+def _in_op_argument(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Is ``expr`` an argument of a TensorFlow op that takes tensors, directly or as an element of
+    a list/tuple argument (``tf.zeros([x.shape[0], 2])``)?"""
+    parent = ctx.parent(expr)
+    if isinstance(parent, cst.Element):
+        parent = ctx.parent(ctx.parent(parent))
+    call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+    return isinstance(call, cst.Call) and op_name(ctx, call) not in (None, *_PYTHON_INT_OPS)

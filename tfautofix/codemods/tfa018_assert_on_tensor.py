@@ -1,0 +1,151 @@
+"""TFA018 assert-on-tensor: ``assert <tensor>`` in traced code → ``tf.debugging`` assertions."""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+import libcst as cst
+
+from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
+from tfautofix.analysis.tensors import ScreenTensors, TensorInference
+from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.screen import Screen, Site
+
+#: Comparison → the ``tf.debugging`` assertion checking it on two tensors.
+_ASSERTIONS = {
+    cst.GreaterThan: "assert_greater",
+    cst.GreaterThanEqual: "assert_greater_equal",
+    cst.LessThan: "assert_less",
+    cst.LessThanEqual: "assert_less_equal",
+    cst.Equal: "assert_equal",
+    cst.NotEqual: "assert_none_equal",
+}
+
+
+class AssertOnTensor(Rule):
+    code = "TFA018"
+    name = "assert-on-tensor"
+    summary = "`assert` on a tensor in traced code fails: AutoGraph does not convert `assert` by default"
+    fixable = "unsafe"  # safe when the condition is a scalar and the message a plain string
+    contract = "exact"
+    triggers = ("assert",)
+    docs = """
+`assert cond` asks Python for `bool(cond)`. Eagerly a tensor answers; while
+TensorFlow traces, it is symbolic and refuses: `OperatorNotAllowedInGraphError:
+Using a symbolic tf.Tensor as a Python bool is not allowed`. AutoGraph converts
+`if`/`while` on tensors, but *not* `assert`: that conversion
+(`Feature.ASSERT_STATEMENTS`) is optional and off by default (measured on TF
+2.21: `@tf.function` with `assert tf.reduce_sum(x) > 0` fails on the first
+call; so does a Keras 3 layer's `call` in `model.fit`).
+
+The fix checks the condition with a graph op that runs on every call:
+`assert a > b, "msg"` with both operands tensors →
+`tf.debugging.assert_greater(a, b, message="msg")` (`>=`, `<`, `<=`, `==`, `!=`
+likewise); any other tensor condition (a comparison with a Python number, whose
+dtype the operator overload adapts, `tf.reduce_all(...)`) →
+`tf.debugging.Assert(cond, ["msg"])`.
+
+Safe when the condition is proven a scalar (a reduction, a `tf.shape(x)[i]`, a
+number) and the message is absent or a string literal: the check then passes
+and fails exactly when the `assert` did. Unsafe otherwise: a non-scalar
+condition (eagerly `bool()` raised on it; the assertions check every element),
+or a message that is an expression (evaluated at trace time, not on failure).
+Either way a failure raises `InvalidArgumentError` instead of `AssertionError`,
+and `python -O` no longer removes the check.
+
+Left alone: asserts on Python values (`x.shape[0] > 0`, `len(xs) == 2`,
+`isinstance(...)`) — only conditions proven to be tensors are reported —,
+functions whose `tf.function` sets `experimental_autograph_options` (it may
+convert asserts), and code that is not traced. `and`/`or` of tensors is
+reported without a fix.
+"""
+    before = """\
+import tensorflow as tf
+
+@tf.function
+def step(x):
+    assert tf.reduce_sum(x) > 0.0, "empty batch"
+    return x * 2
+"""
+    after = """\
+import tensorflow as tf
+
+@tf.function
+def step(x):
+    tf.debugging.Assert(tf.reduce_sum(x) > 0.0, ["empty batch"])
+    return x * 2
+"""
+
+    def prescreen(self, screen: Screen) -> list[Site]:
+        """Each traced ``assert`` whose condition may be a tensor."""
+        asserts = screen.traced_sites(ast.Assert)
+        if not asserts:
+            return []
+        tensors = ScreenTensors(screen)
+        return [site for site in asserts if tensors.may_be_tensor(site.node.test)]
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        inferences: dict[cst.FunctionDef, TensorInference] = {}
+        for node in nodes(ctx, cst.Assert):
+            func = ctx.enclosing(node, cst.FunctionDef)
+            if func is None or not ctx.is_traced(node) or _autograph_options(ctx, func):
+                continue
+            if func not in inferences:
+                inferences[func] = TensorInference(ctx, func)
+            inference = inferences[func]
+            if not inference.is_tensor(node.test):
+                continue
+            message = (
+                f"`assert` on a tensor fails while tracing ({ctx.traced_reason(node)}): AutoGraph does not "
+                "convert `assert`, and a symbolic tensor has no Python truth value"
+            )
+            if isinstance(node.test, cst.BooleanOperation):
+                yield self.finding(ctx, node, message + " (not fixed: `and`/`or` of tensors; assert each part)")
+                continue
+            fix, assertion, unsafe = _fix(ctx, node, inference)
+            message += f"; fix: `{assertion}`" + (f" (unsafe: {unsafe})" if unsafe else "")
+            yield self.finding(ctx, node, message, fix)
+
+
+def _autograph_options(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    """Does ``func``'s ``tf.function`` decorator choose AutoGraph features (maybe ASSERT_STATEMENTS)?"""
+    return any(
+        isinstance(d.decorator, cst.Call)
+        and any(getattr(arg.keyword, "value", None) == "experimental_autograph_options" for arg in d.decorator.args)
+        for d in func.decorators
+    )
+
+
+def _fix(ctx: FileContext, node: cst.Assert, inference: TensorInference) -> tuple[Fix, str, str]:
+    """The fix, the assertion it calls, and why it is unsafe ("" when safe)."""
+    tf_name, tf_import = ctx.tensorflow_alias
+    test, msg = node.test, node.msg
+    reasons = []
+    scalar = inference.is_scalar(test) is True
+    if not scalar:
+        reasons.append("the condition may not be a scalar; the assertion checks every element")
+    if msg is not None and not isinstance(msg, cst.SimpleString):
+        reasons.append("the message is computed at trace time, not on failure")
+    no_space = cst.SimpleWhitespace("")
+    equal = cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space)
+    comparison = test.comparisons[0] if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 else None
+    assertion = _ASSERTIONS.get(type(comparison.operator)) if comparison is not None else None
+    if assertion is not None and inference.is_tensor(test.left) and inference.is_tensor(comparison.comparator):
+        name = f"{tf_name}.debugging.{assertion}"  # checks every element, like tf.reduce_all
+        args = [cst.Arg(test.left), cst.Arg(comparison.comparator)]
+        if msg is not None:
+            args.append(cst.Arg(msg, keyword=cst.Name("message"), equal=equal))
+    else:
+        name = f"{tf_name}.debugging.Assert"
+        condition = test if scalar else cst.Call(cst.parse_expression(f"{tf_name}.reduce_all"), [cst.Arg(test)])
+        data = msg if msg is not None else cst.SimpleString(_quoted(f"assert {ctx.code(test)}"))
+        args = [cst.Arg(condition), cst.Arg(cst.List([cst.Element(data)]))]
+    call = cst.Call(cst.parse_expression(name), args)
+    imports = (tf_import,) if tf_import else ()
+    return Fix({node: cst.Expr(call, semicolon=node.semicolon)}, "unsafe" if reasons else "safe", imports), name, "; ".join(reasons)
+
+
+def _quoted(text: str) -> str:
+    return f'"{text}"' if '"' not in text and "\\" not in text else repr(text)
