@@ -110,7 +110,7 @@ class Scaled(keras.layers.Layer):
                 ):
                     rebound_globals.append(site)
         found: list[Site] = []
-        traced = screen.traced
+        traced = screen.traced_code.reasons
         for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
             if site.node not in traced:
                 continue

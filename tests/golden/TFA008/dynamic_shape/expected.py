@@ -1,7 +1,8 @@
 """`print("batch", x.shape)` in a function traced with an unknown batch size: the static shape
 holds None; eager `print` showed the real batch size on every call."""
-import tensorflow as tf
 import sys
+
+import tensorflow as tf
 
 
 @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])

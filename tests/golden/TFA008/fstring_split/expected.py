@@ -1,7 +1,8 @@
 """An f-string among other arguments with a custom `sep=`: splitting the f-string must keep the
 separator between the original arguments and none inside the f-string."""
-import tensorflow as tf
 import sys
+
+import tensorflow as tf
 
 
 @tf.function

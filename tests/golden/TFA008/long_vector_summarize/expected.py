@@ -1,7 +1,8 @@
 """`print("weights", w)` with 8 elements: tf.print summarises tensors to 3 + 3 elements by
 default, so the printed values would differ from what eager `print` shows."""
-import tensorflow as tf
 import sys
+
+import tensorflow as tf
 
 
 @tf.function
