@@ -22,7 +22,7 @@ def step(x):
     print("x", x)
     return x
 """
-FIXED = HAZARD.replace('print("x", x)', 'tf.print("x", x, output_stream=sys.stdout)').replace(
+FIXED = HAZARD.replace('print("x", x)', 'tf.print("x", x, summarize=-1, output_stream=sys.stdout)').replace(
     "import tensorflow as tf", "import sys\n\nimport tensorflow as tf"
 )
 
@@ -264,7 +264,7 @@ def test_fix_json_diff_show_fixes(project: Path) -> None:
     (entry,) = json.loads(result.stdout)
     assert entry["path"] == "hazard.py" and not entry["written"] and [f["code"] for f in entry["applied"]] == ["TFA008"]
     assert {"line": 1, "end_line": 0, "content": "import sys\n\n"} in entry["edits"]
-    assert {"line": 6, "end_line": 6, "content": '    tf.print("x", x, output_stream=sys.stdout)\n'} in entry["edits"]
+    assert {"line": 6, "end_line": 6, "content": '    tf.print("x", x, summarize=-1, output_stream=sys.stdout)\n'} in entry["edits"]
     diff = tfautofix(project, "fix", "hazard.py", "--diff", "--show-fixes")
     assert diff.returncode == 1 and "+import sys" in diff.stdout and (project / "hazard.py").read_text() == HAZARD
     assert "Would fix 1 finding(s):\n- hazard.py:\n    1 × TFA008 (print-in-traced-function)" in diff.stderr
