@@ -277,7 +277,9 @@ _LOG_LINE = re.compile(r"^(?:(?:WARNING|INFO|ERROR|DEBUG):(?:tensorflow|absl):|[
 _WARNING = re.compile(r"^\S.*:\d+: \w*Warning: ")
 #: Tensor reprs around printed values: ``tf.Tensor(...)``, ``shape=``, ``dtype=``, ``numpy=``.
 _REPR = re.compile(r"<tf\.Tensor: |<tf\.Variable '[^']*' |tf\.Tensor\(|\bshape=\([^)]*\)|\bdtype=[\w.]+|\bnumpy=|\barray\(")
-_TOKEN = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)\b|\.\.\.|[^\s\[\](),<>]+")
+#: A word ends at ``=``/``:`` so the number after it is a value of its own: eager
+#: ``print(f"loss={loss}")`` shows ``loss=4.0`` where ``tf.print("loss=", loss)`` shows ``loss=4``.
+_TOKEN = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)\b|\.\.\.|[^\s\[\](),<>=:]+[=:]?|[=:]")
 
 
 def printed_values(text: str) -> list:
