@@ -18,6 +18,13 @@ _RELAXING = ("reduce_retracing", "experimental_relax_shapes")
 #: Ops that need Python values where a shape would go (`tf.constant`, `num=`/split counts).
 _PYTHON_INT_OPS = ("constant", "split", "unstack")
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+#: Ops whose tensor arguments must share one dtype: a Python int adapts to the others, the int32
+#: `tf.shape(x)[i]` does not (`tf.divide(total, x.shape[0])` with a float `total`).
+_SAME_DTYPE_OPS = frozenset({
+    "add", "subtract", "multiply", "divide", "truediv", "floordiv", "floor_div", "mod", "maximum", "minimum",
+    "pow", "squared_difference", "divide_no_nan", "multiply_no_nan", "equal", "not_equal", "greater",
+    "greater_equal", "less", "less_equal", "where", "clip_by_value", "concat", "stack", "add_n",
+})
 
 
 class StaticShapeAsValue(Rule):
@@ -45,7 +52,10 @@ relaxed shapes, Keras code).
 
 Fix: where the value is an argument of a TensorFlow op (directly or in a shape
 list: `tf.zeros`, `tf.reshape`, `tf.range`, `tf.fill`, ...), `x.shape[i]` →
-`tf.shape(x)[i]` and `x.shape` → `tf.shape(x)`; safe when the signature declares
+`tf.shape(x)[i]` and `x.shape` → `tf.shape(x)`, except in ops whose operands
+must share a dtype (`tf.divide(total, x.shape[0])`, `tf.maximum`, `tf.stack`,
+...: the int32 `tf.shape` would not adapt to a float operand as the Python int
+did; reported without a fix); safe when the signature declares
 the dimension `None` (the code cannot work today), unsafe under
 `reduce_retracing` (the op's static output shape becomes unknown, which code
 reading it later may need). Reported without a fix where the value drives
@@ -106,6 +116,13 @@ def pad(x):
             message += (
                 "; it drives Python here (not fixed): use `tf.shape(...)` with graph control flow "
                 "(`tf.range`, `tf.cond`), or keep the dimension fixed"
+            )
+            return self.finding(ctx, read, message)
+        op = _in_op_argument(ctx, read)
+        if op in _SAME_DTYPE_OPS:
+            message += (
+                f"; use `tf.shape(...)` cast to the other operands' dtype (not fixed: `{op}` needs one dtype, "
+                "and `tf.shape` is int32 where the Python int adapted)"
             )
             return self.finding(ctx, read, message)
         tf_name, tf_import = ctx.tensorflow_alias
@@ -213,11 +230,12 @@ def _only_parameter(ctx: FileContext, name: cst.Name, func: cst.FunctionDef) -> 
     return all(getattr(a, "node", None) in func.params.params for a in scope[name.value])
 
 
-def _in_op_argument(ctx: FileContext, expr: cst.BaseExpression) -> bool:
-    """Is ``expr`` an argument of a TensorFlow op that takes tensors, directly or as an element of
-    a list/tuple argument (``tf.zeros([x.shape[0], 2])``)?"""
+def _in_op_argument(ctx: FileContext, expr: cst.BaseExpression) -> str | None:
+    """The TensorFlow op (that takes tensors) of which ``expr`` is an argument, directly or as an
+    element of a list/tuple argument (``tf.zeros([x.shape[0], 2])``), if any."""
     parent = ctx.parent(expr)
     if isinstance(parent, cst.Element):
         parent = ctx.parent(ctx.parent(parent))
     call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
-    return isinstance(call, cst.Call) and op_name(ctx, call) not in (None, *_PYTHON_INT_OPS)
+    op = op_name(ctx, call) if isinstance(call, cst.Call) else None
+    return op if op not in _PYTHON_INT_OPS else None
