@@ -421,3 +421,66 @@ def test_functions_of_another_module_handed_to_dataset_map_or_tf_function_are_tr
     outcome = execute(plan([Path("lib")], Overrides(select=("TFA003", "TFA008"))), fix=False, jobs=1)
     found = {(Path(f.path).as_posix(), f.line, f.code) for r in outcome.results for f in r.findings}
     assert found == {("lib/ops.py", 5, "TFA008"), ("lib/ops.py", 10, "TFA003")}
+
+
+# -- issue 20's rules across modules, with a re-exported `tf` ------------------------------------
+
+NEW_RULES = ("TFA013", "TFA014", "TFA015", "TFA016", "TFA017", "TFA018")
+HAZARDS = {
+    "pkg/__init__.py": "",
+    "pkg/compat.py": "import tensorflow as tf\n",
+    # helpers that are only traced because `pkg/train.py`'s tf.function calls them
+    "pkg/helpers.py": (
+        "import json\n\nfrom .compat import tf\n\nSCALE = 1.0\n\n\n"
+        "def set_scale(value):\n    global SCALE\n    SCALE = value\n\n\n"
+        "def normalize(x):\n    return tf.keras.layers.LayerNormalization()(x)\n\n\n"  # line 14: TFA013
+        "def scaled(x):\n    return x * SCALE\n\n\n"  # line 18: TFA014
+        "def load_factor(x):\n    with open('config.json') as f:\n        factor = json.load(f)['factor']\n"
+        "    return x * factor\n\n\n"  # line 22: TFA016
+        "def checked(x):\n    assert tf.reduce_sum(x) > 0.0, 'empty batch'\n    return x\n"  # line 28: TFA018
+    ),
+    "pkg/train.py": (
+        "from .compat import tf\nfrom .helpers import checked, load_factor, normalize, scaled\n\n\n"
+        "@tf.function\ndef step(x):\n    return checked(load_factor(scaled(normalize(x))))\n\n\n"
+        "@tf.function(input_signature=[tf.TensorSpec([None, 3])])\n"
+        "def pad(x):\n    return tf.concat([x, tf.zeros([x.shape[0], 1])], axis=1)\n\n\n"  # line 12: TFA015
+        "@tf.function\ndef factorial(n):\n    if n <= 1:\n        return tf.constant(1)\n"
+        "    return n * factorial(n - 1)\n"  # line 19: TFA017
+    ),
+}
+
+
+def _new_rule_findings() -> set[tuple[str, int, str]]:
+    outcome = execute(plan([Path("pkg")], Overrides(select=NEW_RULES)), fix=False, jobs=1)
+    return {(Path(f.path).as_posix(), f.line, f.code) for r in outcome.results for f in r.findings}
+
+
+def test_new_rules_fire_in_a_helper_module_and_with_a_reexported_tf() -> None:
+    """TFA013/014/016/018 in helpers traced only from another module's tf.function; TFA015 and
+    TFA017 on tf.functions spelled with the project's `from .compat import tf` (issue 20)."""
+    write(Path("."), HAZARDS)
+    assert _new_rule_findings() == {
+        ("pkg/helpers.py", 14, "TFA013"),
+        ("pkg/helpers.py", 18, "TFA014"),
+        ("pkg/helpers.py", 22, "TFA016"),
+        ("pkg/helpers.py", 28, "TFA018"),
+        ("pkg/train.py", 12, "TFA015"),
+        ("pkg/train.py", 19, "TFA017"),
+    }
+    # the same helpers, no longer called from traced code: nothing to say about them
+    write(Path("."), {"pkg/train.py": HAZARDS["pkg/train.py"].replace("@tf.function\ndef step", "def step")})
+    assert {path for path, _, _ in _new_rule_findings()} == {"pkg/train.py"}
+
+
+def test_fixes_spell_tensorflow_with_the_reexported_tf() -> None:
+    """A file whose TensorFlow is `from .compat import tf` gets `tf.shape`/`tf.debugging`, not a
+    second `import tensorflow`."""
+    write(Path("."), HAZARDS)
+    outcome = execute(plan([Path("pkg")], Overrides(select=NEW_RULES, unsafe_fixes=True)), fix=True, jobs=1)
+    fixed = {Path(r.path).as_posix(): r.fixed for r in outcome.results if r.changed}
+    assert fixed.keys() == {"pkg/helpers.py", "pkg/train.py"}
+    helpers, train = fixed["pkg/helpers.py"], fixed["pkg/train.py"]
+    assert "    tf.debugging.Assert(tf.reduce_sum(x) > 0.0, ['empty batch'])\n" in helpers
+    assert "_layer_normalization = tf.keras.layers.LayerNormalization()\n" in helpers
+    assert "tf.zeros([tf.shape(x)[0], 1])" in train
+    assert "import tensorflow" not in helpers + train

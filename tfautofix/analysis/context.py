@@ -20,6 +20,9 @@ from tfautofix.files import source_lines
 from tfautofix.rule import ImportSpec
 from tfautofix.screen import Screen
 
+#: What a project module may re-export as its TensorFlow (``from .compat import tf``).
+_TENSORFLOW = ("tensorflow", "tensorflow.compat.v2")
+
 FunctionNode = (cst.FunctionDef, cst.Lambda)
 
 
@@ -216,7 +219,27 @@ class FileContext:
         compat = module_imports(self.module).get("tensorflow.compat.v2")
         if compat is not None and compat != "tensorflow":
             return compat, None
+        reexported = self._reexported_tensorflow()
+        if reexported is not None:
+            return reexported, None
         return self.import_name("tensorflow", "tf")
+
+    def _reexported_tensorflow(self) -> str | None:
+        """The local name of a module-level ``from .compat import tf`` whose module re-exports
+        TensorFlow (a fact of the project index), if the file has one."""
+        facts = self.__dict__["screen"].facts if "screen" in self.__dict__ else None
+        if facts is None or not facts.aliases:
+            return None
+        for statement in self.module.body:
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar):
+                    continue
+                module = self.module.code_for_node(small.module) if small.module is not None else ""
+                prefix = "." * len(small.relative) + module + ("." if module else "")
+                for alias in small.names:
+                    if isinstance(alias.name, cst.Name) and facts.unaliased(prefix + alias.name.value) in _TENSORFLOW:
+                        return alias.asname.name.value if alias.asname else alias.name.value
+        return None
 
     @cached_property
     def _identifiers(self) -> frozenset[str]:

@@ -16,10 +16,18 @@ from tfautofix.screen import Screen, Site
 
 DEPRECATED = "experimental_relax_shapes"
 CURRENT = "reduce_retracing"
+#: ``reduce_retracing``'s position in ``tf.function(func, input_signature, autograph, jit_compile, reduce_retracing, ...)``.
+CURRENT_POSITION = 4
 
 
 def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
     return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
+
+
+def _current_elsewhere(call: cst.Call) -> bool:
+    """May ``reduce_retracing`` be given other than by keyword: ``*args``/``**options``, or a fifth positional?"""
+    positional = [arg for arg in call.args if arg.keyword is None]
+    return any(arg.star for arg in call.args) or len(positional) > CURRENT_POSITION
 
 
 class DeprecatedRelaxShapes(Rule):
@@ -41,7 +49,10 @@ The fix renames the keyword, in decorators and in `tf.function(f, ...)` calls, f
 any spelling of `tf.function` (aliases, `from tensorflow import function`).
 When both keywords are given, it keeps `reduce_retracing` and drops the
 deprecated one if the result is the same (literal `False`/`None`, or literal
-`True` with a literal `reduce_retracing`); otherwise it only reports.
+`True` with a literal `reduce_retracing`); otherwise it only reports. It also
+only reports when `reduce_retracing` may come another way — `*args`/`**options`
+unpacked into the call, or five positional arguments (`reduce_retracing` is the
+fifth parameter) —: the renamed keyword would be given twice (`TypeError`).
 """
     before = """\
 import tensorflow as tf
@@ -72,6 +83,10 @@ def scale(x):
             deprecated = _keyword(call, DEPRECATED)
             assert deprecated is not None
             message = f"`{DEPRECATED}` is deprecated; use `{CURRENT}`"
+            if _current_elsewhere(call):
+                message += f" (not fixed: `{CURRENT}` may also be passed positionally or unpacked; renaming would pass it twice)"
+                yield self.finding(ctx, deprecated, message)
+                continue
             yield self.finding(ctx, deprecated, message, self._fix(call, deprecated))
 
     @staticmethod

@@ -18,6 +18,14 @@ _RELAXING = ("reduce_retracing", "experimental_relax_shapes")
 #: Ops that need Python values where a shape would go (`tf.constant`, `num=`/split counts).
 _PYTHON_INT_OPS = ("constant", "split", "unstack")
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+#: Ops whose tensor arguments must share one dtype: a Python int adapts to the others, the int32
+#: `tf.shape(x)[i]` does not (`tf.divide(total, x.shape[0])` with a float `total`). The `tf.random`
+#: ops' value arguments likewise take the `dtype=` (`maxval=x.shape[0]`); their shape lists do not.
+_SAME_DTYPE_OPS = frozenset({
+    "add", "subtract", "multiply", "divide", "truediv", "floordiv", "floor_div", "mod", "maximum", "minimum",
+    "pow", "squared_difference", "divide_no_nan", "multiply_no_nan", "equal", "not_equal", "greater",
+    "greater_equal", "less", "less_equal", "where", "clip_by_value", "concat", "stack", "add_n",
+})
 
 
 class StaticShapeAsValue(Rule):
@@ -45,7 +53,11 @@ relaxed shapes, Keras code).
 
 Fix: where the value is an argument of a TensorFlow op (directly or in a shape
 list: `tf.zeros`, `tf.reshape`, `tf.range`, `tf.fill`, ...), `x.shape[i]` →
-`tf.shape(x)[i]` and `x.shape` → `tf.shape(x)`; safe when the signature declares
+`tf.shape(x)[i]` and `x.shape` → `tf.shape(x)`, except in ops whose operands
+must share a dtype (`tf.divide(total, x.shape[0])`, `tf.maximum`, `tf.stack`,
+..., and the value arguments of `tf.random` ops such as `maxval=`: the int32
+`tf.shape` would not adapt to a float operand or the `dtype=` as the Python int
+did; reported without a fix); safe when the signature declares
 the dimension `None` (the code cannot work today), unsafe under
 `reduce_retracing` (the op's static output shape becomes unknown, which code
 reading it later may need). Reported without a fix where the value drives
@@ -102,10 +114,17 @@ def pad(x):
     def _finding(self, ctx: FileContext, read: cst.BaseExpression, param: str, index: int | None, known) -> Finding:
         why = "`reduce_retracing` relaxes it" if known is True else "the input_signature declares it None"
         message = f"`{ctx.code(read)}` is the static shape, `None` where a dimension is not fixed ({why})"
-        if not _in_op_argument(ctx, read):
+        op = _in_op_argument(ctx, read)
+        if not op:
             message += (
                 "; it drives Python here (not fixed): use `tf.shape(...)` with graph control flow "
                 "(`tf.range`, `tf.cond`), or keep the dimension fixed"
+            )
+            return self.finding(ctx, read, message)
+        if op in _SAME_DTYPE_OPS or (op.startswith("random.") and not isinstance(ctx.parent(read), cst.Element)):
+            message += (
+                f"; use `tf.shape(...)` cast to the dtype it needs (not fixed: `{op}` converts it to the dtype of "
+                "its other operands or `dtype=`, which the Python int adapted to and the int32 `tf.shape` does not)"
             )
             return self.finding(ctx, read, message)
         tf_name, tf_import = ctx.tensorflow_alias
@@ -213,11 +232,15 @@ def _only_parameter(ctx: FileContext, name: cst.Name, func: cst.FunctionDef) -> 
     return all(getattr(a, "node", None) in func.params.params for a in scope[name.value])
 
 
-def _in_op_argument(ctx: FileContext, expr: cst.BaseExpression) -> bool:
-    """Is ``expr`` an argument of a TensorFlow op that takes tensors, directly or as an element of
-    a list/tuple argument (``tf.zeros([x.shape[0], 2])``)?"""
+def _in_op_argument(ctx: FileContext, expr: cst.BaseExpression) -> str | None:
+    """The TensorFlow op (that takes tensors) of which ``expr`` is an argument, directly or as an
+    element of a list/tuple argument (``tf.zeros([x.shape[0], 2])``), if any; ``random.uniform``
+    for the ``tf.random`` ops."""
     parent = ctx.parent(expr)
     if isinstance(parent, cst.Element):
         parent = ctx.parent(ctx.parent(parent))
     call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
-    return isinstance(call, cst.Call) and op_name(ctx, call) not in (None, *_PYTHON_INT_OPS)
+    op = op_name(ctx, call) if isinstance(call, cst.Call) else None
+    if op is None or op in _PYTHON_INT_OPS:
+        return None
+    return f"random.{op}" if any(n.startswith("tensorflow.random.") for n in ctx.names(call.func)) else op

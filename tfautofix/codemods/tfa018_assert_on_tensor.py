@@ -6,6 +6,7 @@ import ast
 from typing import Iterator
 
 import libcst as cst
+import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
@@ -48,10 +49,13 @@ dtype the operator overload adapts, `tf.reduce_all(...)`) →
 `tf.debugging.Assert(cond, ["msg"])`.
 
 Safe when the condition is proven a scalar (a reduction, a `tf.shape(x)[i]`, a
-number) and the message is absent or a string literal: the check then passes
-and fails exactly when the `assert` did. Unsafe otherwise: a non-scalar
+number), the message is absent or a string literal, the `tf.function` does not
+set `jit_compile` and the module does not catch `AssertionError`: the check then
+passes and fails exactly when the `assert` did. Unsafe otherwise: a non-scalar
 condition (eagerly `bool()` raised on it; the assertions check every element),
-or a message that is an expression (evaluated at trace time, not on failure).
+a message that is an expression (evaluated at trace time, not on failure), XLA
+(`jit_compile=True` ignores `Assert` ops: a failing call returns a value), or an
+`except AssertionError` in the module (the failure now escapes it).
 Either way a failure raises `InvalidArgumentError` instead of `AssertionError`,
 and `python -O` no longer removes the check.
 
@@ -88,6 +92,7 @@ def step(x):
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         inferences: dict[cst.FunctionDef, TensorInference] = {}
+        catches = None
         for node in nodes(ctx, cst.Assert):
             func = ctx.enclosing(node, cst.FunctionDef)
             if func is None or not ctx.is_traced(node) or _autograph_options(ctx, func):
@@ -104,7 +109,9 @@ def step(x):
             if isinstance(node.test, cst.BooleanOperation):
                 yield self.finding(ctx, node, message + " (not fixed: `and`/`or` of tensors; assert each part)")
                 continue
-            fix, assertion, unsafe = _fix(ctx, node, inference)
+            if catches is None:
+                catches = _catches_assertion_error(ctx)
+            fix, assertion, unsafe = _fix(ctx, node, inference, _jit_compiled(ctx, func), catches)
             message += f"; fix: `{assertion}`" + (f" (unsafe: {unsafe})" if unsafe else "")
             yield self.finding(ctx, node, message, fix)
 
@@ -118,11 +125,39 @@ def _autograph_options(ctx: FileContext, func: cst.FunctionDef) -> bool:
     )
 
 
-def _fix(ctx: FileContext, node: cst.Assert, inference: TensorInference) -> tuple[Fix, str, str]:
+def _jit_compiled(ctx: FileContext, func: cst.FunctionDef) -> bool:
+    """May ``func``'s ``tf.function`` decorator compile with XLA, which ignores ``Assert`` ops?"""
+    return any(
+        isinstance(d.decorator, cst.Call)
+        and any(
+            getattr(arg.keyword, "value", None) == "jit_compile" and not m.matches(arg.value, m.Name("False") | m.Name("None"))
+            for arg in d.decorator.args
+        )
+        for d in func.decorators
+    )
+
+
+def _catches_assertion_error(ctx: FileContext) -> bool:
+    """Does the module (the whole file, not the focused definitions) catch ``AssertionError`` by
+    name? The fix raises ``InvalidArgumentError`` instead."""
+    return any(
+        isinstance(node, ast.ExceptHandler) and node.type is not None
+        and any(isinstance(n, ast.Name) and n.id == "AssertionError" for n in ast.walk(node.type))
+        for node in ast.walk(ctx.screen.tree)
+    )
+
+
+def _fix(
+    ctx: FileContext, node: cst.Assert, inference: TensorInference, jit_compiled: bool, catches: bool
+) -> tuple[Fix, str, str]:
     """The fix, the assertion it calls, and why it is unsafe ("" when safe)."""
     tf_name, tf_import = ctx.tensorflow_alias
     test, msg = node.test, node.msg
     reasons = []
+    if jit_compiled:
+        reasons.append("XLA (`jit_compile`) ignores assertion ops")
+    if catches:
+        reasons.append("this module catches `AssertionError`; the assertion raises `InvalidArgumentError`")
     scalar = inference.is_scalar(test) is True
     if not scalar:
         reasons.append("the condition may not be a scalar; the assertion checks every element")

@@ -1,0 +1,11 @@
+import tensorflow as tf
+
+OPTIONS = {"reduce_retracing": False}
+
+
+def scale(x):
+    return x * 2
+
+
+fast = tf.function(scale, experimental_relax_shapes=True, **OPTIONS)
+legacy = tf.function(scale, None, True, None, False, experimental_relax_shapes=True)
