@@ -14,7 +14,11 @@ from tfautofix.analysis.context import FileContext
 #: TensorFlow callables that do not return tensors.
 _NOT_TENSORS = ("tensorflow.function", "tensorflow.TensorSpec", "tensorflow.TensorArray", "tensorflow.data.",
                 "tensorflow.Module", "tensorflow.GradientTape", "tensorflow.name_scope", "tensorflow.device",
-                "tensorflow.config.", "tensorflow.summary.", "tensorflow.io.gfile.", "tensorflow.saved_model.")
+                "tensorflow.config.", "tensorflow.summary.", "tensorflow.io.gfile.", "tensorflow.saved_model.",
+                # static facts: a NumPy value or None, a Python int, a dtype, a bool (TFP's prefer_static idiom)
+                "tensorflow.get_static_value", "tensorflow.compat.dimension_value", "tensorflow.is_tensor",
+                "tensorflow.as_dtype", "tensorflow.dtypes.as_dtype", "tensorflow.executing_eagerly",
+                "tensorflow.TensorShape", "tensorflow.python.framework.tensor_util.constant_value")
 _PYTHON_PARAMETERS = ("self", "cls")
 
 
