@@ -552,12 +552,15 @@ def _dataset_call(screen: Screen, call: ast.Call, function: ast.AST | None) -> b
         return False
     if isinstance(receiver, ast.Name) and function is not None:
         for node in ast.walk(function):
-            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == receiver.id for t in node.targets):
-                if any(
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == receiver.id for t in node.targets)
+                and any(
                     not _OTHER_DATA_LIBRARIES.isdisjoint(name.split("."))
                     for sub in ast.walk(node.value) if isinstance(sub, ast.Call) for name in screen.names(sub.func)
-                ):
-                    return False
+                )
+            ):
+                return False
     if len(call.args) >= 2:
         second = call.args[1]
         if isinstance(second, ast.Constant) and isinstance(second.value, int):
