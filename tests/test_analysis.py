@@ -341,6 +341,31 @@ def test_builtin_map_and_pool_map_are_not_dataset_map() -> None:
     assert _agree(source) == {"builtin": False, "pool": False, "six": False, "dataset": True, "dataset-parallel": True}
 
 
+def test_map_of_another_data_library_is_not_dataset_map() -> None:
+    """keras/src/utils/text_dataset_utils.py: a grain pipeline's ``ds.map(lambda ...)`` runs
+    plain Python (its helper's ``open()`` is no trace-time I/O)."""
+    source = """
+        import tensorflow as tf
+        from keras.src.utils.module_utils import grain
+
+        def read(path):
+            print("grain")
+        def parse(x):
+            print("tf.data")
+
+        def grain_pipeline(paths, labels):
+            ds = grain.MapDataset.source(paths)
+            if labels:
+                ds = grain.experimental.ZipMapDataset([ds, labels])
+            return ds.map(lambda p: read(p))
+
+        def tf_pipeline(paths):
+            ds = tf.data.Dataset.from_tensor_slices(paths)
+            return ds.map(lambda p: parse(p))
+    """
+    assert _agree(source) == {"grain": False, "tf.data": True}
+
+
 COMMON_FUNCTION = """
     import tensorflow as tf
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# (the shared copy used for the merged-tree numbers is /work/realcode/src: see README.md)
 # Fetch the exact real TensorFlow packages of precision.md into ${1:-/tmp/realcode}/src/<name>/
 # (wheels only, no dependencies; nothing is installed). Then, from the worktree root:
 #   for p in /tmp/realcode/src/*/; do python -m tfautofix check --no-cache --format json "$p" > "$p.json"; done
@@ -7,7 +8,9 @@
 set -eu
 DEST="${1:-/tmp/realcode}"
 mkdir -p "$DEST/wheels" "$DEST/src"
-for spec in tf-agents==0.19.0 tensorflow-recommenders==0.7.7 larq==0.14.0 keras-hub==0.32.0; do
+for spec in tf-agents==0.19.0 tensorflow-recommenders==0.7.7 larq==0.14.0 keras-hub==0.32.0 \
+        tensorflow-probability==0.25.0 tf-models-official==2.20.0 tensorflow-ranking==0.5.5 \
+        tensorflow-model-optimization==0.8.1; do
     pip download --no-deps --quiet -d "$DEST/wheels" "$spec"
 done
 for wheel in "$DEST"/wheels/*.whl; do

@@ -14,7 +14,11 @@ from tfautofix.analysis.context import FileContext
 #: TensorFlow callables that do not return tensors.
 _NOT_TENSORS = ("tensorflow.function", "tensorflow.TensorSpec", "tensorflow.TensorArray", "tensorflow.data.",
                 "tensorflow.Module", "tensorflow.GradientTape", "tensorflow.name_scope", "tensorflow.device",
-                "tensorflow.config.", "tensorflow.summary.", "tensorflow.io.gfile.", "tensorflow.saved_model.")
+                "tensorflow.config.", "tensorflow.summary.", "tensorflow.io.gfile.", "tensorflow.saved_model.",
+                # static facts: a NumPy value or None, a Python int, a dtype, a bool (TFP's prefer_static idiom)
+                "tensorflow.get_static_value", "tensorflow.compat.dimension_value", "tensorflow.is_tensor",
+                "tensorflow.as_dtype", "tensorflow.dtypes.as_dtype", "tensorflow.executing_eagerly",
+                "tensorflow.TensorShape", "tensorflow.python.framework.tensor_util.constant_value")
 _PYTHON_PARAMETERS = ("self", "cls")
 
 
@@ -24,41 +28,60 @@ def _tensorflow_call(ctx: FileContext, call: cst.Call) -> bool:
     )
 
 
-def may_be_tensor(ctx: FileContext, expr: cst.BaseExpression, _seen: frozenset = frozenset()) -> bool:
+def may_be_tensor(ctx: FileContext, expr: cst.BaseExpression, _seen: frozenset = frozenset(), _every: bool = False) -> bool:
     """True when ``expr``, evaluated in traced code, may be a (symbolic) tensor."""
     if isinstance(expr, cst.Call):
         if _tensorflow_call(ctx, expr):
             return True
+        if _every:
+            return False  # np.square(x), x.to_numpy(), x.numpy(): may be NumPy arrays
         if any(n.startswith("numpy.") for n in ctx.names(expr.func)):  # np.square(tensor), ...
             return any(may_be_tensor(ctx, arg.value, _seen) for arg in expr.args)
         # A method of a tensor (x.numpy(), x.read_value(), ...) yields tensor-like data.
         return isinstance(expr.func, cst.Attribute) and may_be_tensor(ctx, expr.func.value, _seen)
+    if _every and isinstance(expr, (cst.List, cst.Tuple)):
+        return False  # a Python list NumPy turns into an array
     if isinstance(expr, cst.BinaryOperation):
-        return may_be_tensor(ctx, expr.left, _seen) or may_be_tensor(ctx, expr.right, _seen)
+        return may_be_tensor(ctx, expr.left, _seen, _every) or may_be_tensor(ctx, expr.right, _seen, _every)
     if isinstance(expr, cst.Comparison):
-        return may_be_tensor(ctx, expr.left, _seen) or any(may_be_tensor(ctx, c.comparator, _seen) for c in expr.comparisons)
+        return may_be_tensor(ctx, expr.left, _seen, _every) or any(may_be_tensor(ctx, c.comparator, _seen, _every) for c in expr.comparisons)
     if isinstance(expr, cst.UnaryOperation):
-        return may_be_tensor(ctx, expr.expression, _seen)
+        return may_be_tensor(ctx, expr.expression, _seen, _every)
     if isinstance(expr, cst.Subscript):
-        return may_be_tensor(ctx, expr.value, _seen)
+        return may_be_tensor(ctx, expr.value, _seen, _every)
     if isinstance(expr, (cst.List, cst.Tuple)):
         return any(may_be_tensor(ctx, e.value, _seen) for e in expr.elements)
     if isinstance(expr, cst.Name) and expr not in _seen:
-        return _name_may_be_tensor(ctx, expr, _seen | {expr})
+        return _name_may_be_tensor(ctx, expr, _seen | {expr}, _every)
     return False
 
 
-def _name_may_be_tensor(ctx: FileContext, name: cst.Name, seen: frozenset) -> bool:
+def is_tensor(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """True when ``expr`` is a tensor as far as the guess goes: a TensorFlow op's result, a
+    traced parameter, or names, arithmetic and subscripts of those. Unlike ``may_be_tensor``,
+    not a method's result (``df.to_numpy()``, ``t.numpy()``) nor a NumPy call or a Python list,
+    which may be NumPy arrays that a TensorFlow op would turn into tensors."""
+    return may_be_tensor(ctx, expr, _every=True)
+
+
+def _name_may_be_tensor(ctx: FileContext, name: cst.Name, seen: frozenset, every: bool = False) -> bool:
     scope = ctx.scope(name)
     if scope is None or name.value not in scope:
         return False
+    found = False
     for assignment in scope[name.value]:
         if not isinstance(assignment.scope, FunctionScope):
+            if every:
+                return False
             continue  # module-level values are concrete when the function is traced
         node = getattr(assignment, "node", None)
         if isinstance(node, cst.Param):
             if node.name.value not in _PYTHON_PARAMETERS and node.default is None and ctx.is_traced(node):
-                return True
+                found = True
+                if not every:
+                    return True
+            elif every:
+                return False
             continue
         parent = ctx.parent(node) if node is not None else None
         value = None
@@ -69,7 +92,11 @@ def _name_may_be_tensor(ctx: FileContext, name: cst.Name, seen: frozenset) -> bo
             value = parent.value
         elif isinstance(parent, cst.For) and parent.target is node:
             value = parent.iter
-        if value is not None and may_be_tensor(ctx, value, seen):
+        tensor = value is not None and may_be_tensor(ctx, value, seen, every)
+        if tensor and not every:
             return True
-    return False
+        if every and not tensor:
+            return False
+        found = found or tensor
+    return found
 

@@ -354,7 +354,7 @@ class TracedCode:
                     reason = "Keras calls it as an activation"
                     seeds += [(f, Why(reason, f"{reason}, without AutoGraph")) for f in self.resolve(keyword.value, site.function)]
             method = call.func.attr if isinstance(call.func, ast.Attribute) else None
-            if method in DATASET_METHODS and _dataset_call(screen, call):
+            if method in DATASET_METHODS and _dataset_call(screen, call, site.function):
                 for arg in _arguments(call, ((0, "map_func"), (0, "predicate"))):
                     seeds += [(f, Why(f"passed to Dataset.{method}")) for f in self.resolve(arg, site.function)]
             elif method == "compile":
@@ -477,7 +477,7 @@ class TracedCode:
             targets: list[tuple[ast.AST, Why]] = []
             if wrapping is not None:
                 targets = [(arg, Why(f"wrapped by {wrapping[2]} ({screen.module or screen.path})", wrapping[1])) for arg in wrapping[0]]
-            elif isinstance(call.func, ast.Attribute) and call.func.attr in DATASET_METHODS and _dataset_call(screen, call):
+            elif isinstance(call.func, ast.Attribute) and call.func.attr in DATASET_METHODS and _dataset_call(screen, call, site.function):
                 targets = [(arg, Why(f"passed to Dataset.{call.func.attr} ({screen.module or screen.path})")) for arg in _arguments(call, ((0, "map_func"),))]
             for arg, why in targets:
                 for qualified in screen.names(arg):
@@ -537,13 +537,30 @@ def _autograph_default(wrapper: ast.AST, call: ast.Call) -> bool:
     return True
 
 
-def _dataset_call(screen: Screen, call: ast.Call) -> bool:
+#: Data-pipeline libraries whose ``.map`` runs plain Python, not a tf.data trace (also when
+#: re-exported: Keras imports ``grain`` from ``keras.src.utils.module_utils``).
+_OTHER_DATA_LIBRARIES = frozenset({"grain", "torch"})
+
+
+def _dataset_call(screen: Screen, call: ast.Call, function: ast.AST | None) -> bool:
     """Can ``x.map(f, ...)`` be ``Dataset.map``? Not on a module (``six.moves.map``,
     ``builtins.map``), nor ``pool.map(f, items)``/``executor.map(f, *its)``: a second
-    positional argument that is a collection, not a ``num_parallel_calls``."""
+    positional argument that is a collection, not a ``num_parallel_calls``; nor on a local
+    the function assigns from another data library (``ds = grain.MapDataset.source(...)``)."""
     receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
     if receiver is not None and screen.names(receiver) and not any(n.startswith(("tensorflow", "keras")) for n in screen.names(receiver)):
         return False
+    if isinstance(receiver, ast.Name) and function is not None:
+        for node in ast.walk(function):
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == receiver.id for t in node.targets)
+                and any(
+                    not _OTHER_DATA_LIBRARIES.isdisjoint(name.split("."))
+                    for sub in ast.walk(node.value) if isinstance(sub, ast.Call) for name in screen.names(sub.func)
+                )
+            ):
+                return False
     if len(call.args) >= 2:
         second = call.args[1]
         if isinstance(second, ast.Constant) and isinstance(second.value, int):

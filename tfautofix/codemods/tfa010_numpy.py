@@ -10,7 +10,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.tensor_values import may_be_tensor
+from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor
 from tfautofix.analysis.tensors import op_name
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
@@ -79,7 +79,10 @@ compiled (decorated with `tf.function`, given to `Dataset.map`, a Keras `call`..
 
 The fix uses the TensorFlow op that computes the same thing. A mapping is
 **safe** only where the op equals NumPy for every dtype a tensor can have:
-`np.reshape`, `np.transpose`. The others are **unsafe**, and the message says on
+`np.reshape`, `np.transpose`, and only when their data is a tensor (a
+TensorFlow op's result or a traced argument): on a method's result
+(`np.transpose(df.to_numpy())`), which may be a NumPy array, the op would return
+a tensor where NumPy returned an array, so the fix is unsafe. The others are **unsafe**, and the message says on
 which dtypes they differ: `np.sum`/`np.prod` → `tf.reduce_*` (NumPy promotes
 uint8/bool before summing, TensorFlow overflows), `np.mean` (TensorFlow truncates
 integer means), `np.max`/`np.min`/`np.square` (no boolean kernels), `np.abs`
@@ -220,6 +223,11 @@ def normalise(x):
             return self.finding(ctx, call, message + " (not fixed: the module does not import TensorFlow)")
         new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.{equivalent.tf_name}"), args=args)
         unsafe = equivalent.unsafe
+        data = next((a.value for a in call.args if a.keyword is None), None)
+        if unsafe is None and (data is None or not is_tensor(ctx, data)):
+            # Safe needs the data to be a tensor: on a NumPy array (`np.transpose(df.to_numpy())`)
+            # the op returns a tensor where NumPy returned an array, and NumPy code after it breaks.
+            unsafe = f"`{ctx.code(data) if data is not None else short}` may be a NumPy array, which the TensorFlow op turns into a tensor"
         fix = Fix({call: new_call}, applicability="unsafe" if unsafe else "safe", imports=(tf_import,) if tf_import else ())
         message += f"; use `tf.{equivalent.tf_name}`"
         if unsafe:

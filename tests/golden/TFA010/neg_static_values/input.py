@@ -1,0 +1,30 @@
+"""NumPy on what `tf.get_static_value` returns (a NumPy value or None, never a tensor) is the
+"prefer static" idiom of TensorFlow Probability: fold when the value is known at trace time,
+fall back to ops otherwise. Also `tf.compat.dimension_value` (an int or None). No finding."""
+import numpy as np
+import tensorflow as tf
+
+
+def nonzero(value):
+    static_value = tf.get_static_value(value)
+    if static_value is None:
+        return True
+    return np.all(static_value != 0)
+
+
+def size0(x):
+    n = tf.compat.dimension_value(x.shape[0])
+    if n is not None:
+        return np.int32(n)
+    return tf.shape(x)[0]
+
+
+@tf.function
+def safe_scale(x, step):
+    if nonzero(step):
+        x = x / tf.cast(step, x.dtype)
+    return x * tf.cast(size0(x), x.dtype)
+
+
+def exercise():
+    return [safe_scale(tf.ones([n, 2]), tf.constant(2.0)) for n in (1, 3)]
