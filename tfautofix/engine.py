@@ -19,7 +19,7 @@ import libcst as cst
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.project import Facts, Summary, summary_of
 from tfautofix.codemods import rule_by_code
-from tfautofix.imports import add_imports
+from tfautofix.imports import add_imports, blank_lines_after_imports
 from tfautofix.files import SourceError, SourceFile, read_source, source_lines, write_atomic
 from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function, unknown_codes
@@ -165,7 +165,7 @@ def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
         if first is not None and first.leading_lines and all(line.comment is None for line in first.leading_lines):
             if not ctx.module.body or not ctx.module.body[0].leading_lines:  # a removed first import left its gap
                 module = module.with_changes(body=[first.with_changes(leading_lines=()), *module.body[1:]])
-    return module
+    return blank_lines_after_imports(ctx.module, module)
 
 
 def _used_imports(ctx: FileContext) -> list[ImportSpec]:
