@@ -10,6 +10,7 @@ import os
 import stat
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -136,25 +137,38 @@ def test_added_imports_go_where_isort_puts_them() -> None:
 
 
 @pytest.mark.skipif(__import__("shutil").which("ruff") is None, reason="ruff is not installed")
-def test_fixed_examples_keep_imports_sorted(tmp_path: Path) -> None:
-    """`ruff check --select I` finds nothing new in the examples once fixed."""
+def test_fixed_examples_keep_imports_sorted_and_lines_short(tmp_path: Path) -> None:
+    """`ruff check --select E501,I` finds nothing new in the examples once fixed."""
     import shutil
 
     examples = Path(__file__).resolve().parents[1] / "examples"
     shutil.copytree(examples, tmp_path / "examples", ignore=shutil.ignore_patterns("*.json"))
-    before = _ruff_isort(tmp_path)
+    before = _ruff(tmp_path, "examples")
     result = tfautofix(tmp_path, "fix", "--write", "--unsafe-fixes", "examples")
     assert result.returncode in (0, 1), result.stderr
-    after = _ruff_isort(tmp_path) - before
-    assert after == set(), after
+    assert "Fixed" in result.stderr and _ruff(tmp_path, "examples") - before == Counter(), result.stderr
 
 
-def _ruff_isort(cwd: Path) -> set[str]:
+@pytest.mark.skipif(__import__("shutil").which("ruff") is None, reason="ruff is not installed")
+def test_golden_fixes_keep_imports_sorted_and_lines_short() -> None:
+    """Every golden ``expected.py`` has no more E501/I001 than its ``input.py`` (long generated lines are wrapped)."""
+    golden = Path(__file__).resolve().parent / "golden"
+    found = _ruff(golden, ".")
+    worse = {
+        (name, code): (found[(name.removesuffix("expected.py") + "input.py", code)], count)
+        for (name, code), count in found.items()
+        if name.endswith("expected.py") and count > found[(name.removesuffix("expected.py") + "input.py", code)]
+    }
+    assert worse == {}, worse
+
+
+def _ruff(cwd: Path, target: str) -> Counter:
+    """(file, code) -> number of ruff E501/I violations under ``target``."""
     completed = subprocess.run(
-        ["ruff", "check", "--isolated", "--select", "I", "--output-format", "json", "examples"],
+        ["ruff", "check", "--isolated", "--select", "E501,I", "--output-format", "json", target],
         cwd=cwd, capture_output=True, text=True,
     )
-    return {str(Path(v["filename"]).relative_to(cwd)) for v in json.loads(completed.stdout)}
+    return Counter((str(Path(v["filename"]).relative_to(cwd)), v["code"]) for v in json.loads(completed.stdout))
 
 
 REPORT_ONLY = """import tensorflow as tf
