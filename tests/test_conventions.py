@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -396,3 +397,35 @@ def test_a_statement_a_fix_puts_after_the_imports_gets_one_blank_line_and_others
     assert "import tensorflow as tf\n\n_step_v = tf.Variable(0.0)\n\n\n@tf.function" in _fixed(variable, "TFA001")
     spaced = HAZARD.replace("\n\n@tf.function", '\n\nLIMIT = 3\n\n\n@tf.function')
     assert "import tensorflow as tf\n\n\nLIMIT = 3\n" in _fixed(spaced)  # the file's own spacing is not a fix's
+
+
+def _with_a_comment_on_every_line(source: str) -> tuple[str, list[str]]:
+    """``source`` with ``# cN`` after every logical line that has no comment yet."""
+    import io
+    import tokenize
+
+    tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    ends = {t.start[0]: t.start[1] for i, t in enumerate(tokens) if t.type == tokenize.NEWLINE and t.string and tokens[i - 1].type != tokenize.COMMENT}
+    lines, marked = source.splitlines(keepends=True), []
+    for number, column in sorted(ends.items()):
+        line = lines[number - 1]
+        if not line.lstrip().startswith(("import ", "from ")):  # an import a fix leaves unused goes, with its comment
+            marked.append(f"# c{number}")
+            lines[number - 1] = f"{line[:column]}  # c{number}{line[column:]}"
+    return "".join(lines), marked
+
+
+def test_every_fix_keeps_the_comments_of_the_lines_it_rewrites() -> None:
+    """Each golden input, with a comment on every line, fixed by its rule: no comment is lost
+    (those on an ``if``/``while`` a fix turns into ``tf.cond``/``tf.while_loop`` go above it)."""
+    from tfautofix.codemods import rule_by_code
+    from tfautofix.engine import fix_source
+
+    lost = {}
+    for case in sorted((Path(__file__).resolve().parent / "golden").glob("TFA*/*/input.py")):
+        source, marked = _with_a_comment_on_every_line(case.read_text())
+        fixed, applied, _ = fix_source(source, [rule_by_code(case.parent.parent.name)], unsafe_fixes=True)
+        missing = [m for m in marked if not re.search(rf"{m}\b", fixed)]
+        if applied and missing:
+            lost[f"{case.parent.parent.name}/{case.parent.name}"] = missing
+    assert lost == {}, lost

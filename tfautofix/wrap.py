@@ -226,7 +226,7 @@ def _newline(indent: str) -> cst.ParenthesizedWhitespace:
 
 def _outermost_brackets(node: cst.CSTNode) -> list[cst.BaseExpression]:
     """The calls, lists and parenthesized tuples in ``node`` that can be split over lines: not
-    inside another of them, an f-string, a lambda or a comprehension."""
+    inside another of them, an f-string or a comprehension."""
     found: list[cst.BaseExpression] = []
 
     class Visitor(cst.CSTVisitor):
@@ -250,9 +250,6 @@ def _outermost_brackets(node: cst.CSTNode) -> list[cst.BaseExpression]:
             return True
 
         def visit_FormattedString(self, _: cst.FormattedString) -> bool:
-            return False
-
-        def visit_Lambda(self, _: cst.Lambda) -> bool:
             return False
 
         def visit_ListComp(self, _: cst.ListComp) -> bool:  # black splits the brackets, not a call inside
