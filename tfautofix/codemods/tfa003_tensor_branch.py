@@ -16,7 +16,6 @@ from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
 _BRANCH = re.compile(r"^[ \t]*(?:el)?(?:if|while)\b", re.MULTILINE)
-#: Generated calls longer than this are laid out one argument per line.
 #: Method calls that are TensorFlow state updates, fine inside a branch.
 _VARIABLE_UPDATES = frozenset({"assign", "assign_add", "assign_sub"})
 #: Ops whose result has the dtype of their first argument.
