@@ -92,3 +92,11 @@ def test_f_strings_and_bare_generators_are_not_split() -> None:
     assert fstring.strip()[6:-2] in wrapped  # the f-string itself is intact, only the call around it split
     generator = "    total = sum(aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa * bbbbbbbbbbbbbbbbbbbbbbbbbb for aaaaaaaaaaaaaaaaaaaaaaaa in c)\n"
     assert wrap_changed("def h(x):\n    pass\n", "def h(x):\n" + generator, 88) == "def h(x):\n" + generator
+
+
+def test_remaining_findings_point_into_the_wrapped_text() -> None:
+    source = PRINTS.replace("    return untouched\n", '    print(x, file=open("log.txt", "w"))\n    return untouched\n')
+    fixed, applied, remaining = fix_source(source, [rule_by_code("TFA008")], unsafe_fixes=True)
+    assert applied and fixed.count("\n") > source.count("\n")  # the rewritten print was wrapped
+    (left,) = remaining
+    assert "file=open" in fixed.splitlines()[left.line - 1]
