@@ -126,7 +126,9 @@ class ProblematicMetric(tf.keras.metrics.Metric):
 
     def __init__(self, name="problematic_metric", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.counter = self.add_weight(name="counter", shape=(), initializer="zeros", dtype="int32")
+        self.counter = self.add_weight(
+            name="counter", shape=(), initializer="zeros", dtype="int32"
+        )
         self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, y_true, y_pred):
