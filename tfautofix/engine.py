@@ -19,7 +19,8 @@ import libcst as cst
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.project import Facts, Summary, summary_of
 from tfautofix.codemods import rule_by_code
-from tfautofix.imports import add_imports
+from tfautofix.imports import add_imports, blank_lines_after_imports
+from tfautofix.wrap import line_length, wrap_changed
 from tfautofix.files import SourceError, SourceFile, read_source, source_lines, write_atomic
 from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function, unknown_codes
@@ -165,7 +166,7 @@ def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
         if first is not None and first.leading_lines and all(line.comment is None for line in first.leading_lines):
             if not ctx.module.body or not ctx.module.body[0].leading_lines:  # a removed first import left its gap
                 module = module.with_changes(body=[first.with_changes(leading_lines=()), *module.body[1:]])
-    return module
+    return blank_lines_after_imports(ctx.module, module)
 
 
 def _used_imports(ctx: FileContext) -> list[ImportSpec]:
@@ -213,7 +214,7 @@ def detect(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None
 def apply_one(ctx: FileContext, finding: Finding, target_version: tuple[int, int] = sys.version_info[:2]) -> str:
     """The source with just ``finding``'s fix applied (gated like every fix)."""
     assert finding.fix is not None
-    new = apply_fixes(ctx, [finding.fix]).code
+    new = wrap_changed(ctx.module.code, apply_fixes(ctx, [finding.fix]).code, line_length(ctx.path))
     _gate(new, [finding], target_version)
     return new
 
@@ -257,7 +258,13 @@ def fix_source(
         current = new
     else:
         raise FixError(f"fixes did not converge after {MAX_PASSES} passes; nothing written")
-    return current, applied, remaining
+    wrapped = wrap_changed(text, current, line_length(path))  # once, at the end: a later pass may edit a line again
+    if wrapped != current:
+        _gate(wrapped, applied, target_version)
+        lookup = line_on_disk(wrapped, current)  # a line of `current` -> its line once wrapped
+        for finding in remaining:
+            finding.line, finding.end_line = lookup(finding.line), lookup(finding.end_line)
+    return wrapped, applied, remaining
 
 
 # -- files --------------------------------------------------------------------

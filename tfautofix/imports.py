@@ -140,10 +140,49 @@ def add_imports(module: cst.Module, specs) -> cst.Module:
     return module
 
 
+def blank_lines_after_imports(original: cst.Module, module: cst.Module) -> cst.Module:
+    """``module`` with one blank line, as isort wants, between its imports and a statement a fix put there.
+
+    Fixes insert module-level statements before a function with the function's two
+    blank lines; after the imports isort wants one unless a definition follows. The
+    statement that was there before the fixes keeps its lines.
+    """
+    end = _import_block_end(module)
+    if end == 0 or end >= len(module.body):
+        return module
+    following = module.body[end]
+    if isinstance(following, (cst.FunctionDef, cst.ClassDef)) or len(following.leading_lines) < 2:
+        return module
+    if any(line.comment is not None for line in following.leading_lines):
+        return module
+    old_end = _import_block_end(original)
+    if old_end < len(original.body) and original.body[old_end].deep_equals(following):
+        return module  # untouched: the file's own spacing
+    return module.with_changes(body=[*module.body[:end], following.with_changes(leading_lines=_blank(1)), *module.body[end + 1 :]])
+
+
+def _import_block_end(module: cst.Module) -> int:
+    """The index of the first statement after the top import block (0 if there is none)."""
+    body = module.body
+    start = 1 if body and _is_docstring(body[0]) else 0
+    end = start
+    while end < len(body) and _key(body[end]) is not None:
+        end += 1
+    return end if end > start else 0
+
+
+def _is_docstring(statement: cst.CSTNode) -> bool:
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
 def _insert(module: cst.Module, new: cst.SimpleStatementLine) -> cst.Module:
     body = list(module.body)
     start = 0
-    if body and isinstance(body[0], cst.SimpleStatementLine) and isinstance(body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+    if body and _is_docstring(body[0]):
         start = 1  # the docstring
     end = start
     while end < len(body) and _key(body[end]) is not None:

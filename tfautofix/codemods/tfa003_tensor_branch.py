@@ -16,8 +16,6 @@ from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
 _BRANCH = re.compile(r"^[ \t]*(?:el)?(?:if|while)\b", re.MULTILINE)
-#: Generated calls longer than this are laid out one argument per line.
-_LINE_LENGTH = 88
 #: Method calls that are TensorFlow state updates, fine inside a branch.
 _VARIABLE_UPDATES = frozenset({"assign", "assign_add", "assign_sub"})
 #: Ops whose result has the dtype of their first argument.
@@ -122,9 +120,7 @@ import tensorflow as tf
 @tf.function(autograph=False)
 def activation(x):
     return tf.cond(
-        tf.reduce_mean(x) > 0.5,
-        lambda: tf.nn.relu(x),
-        lambda: tf.nn.sigmoid(x),
+        tf.reduce_mean(x) > 0.5, lambda: tf.nn.relu(x), lambda: tf.nn.sigmoid(x)
     )
 """
 
@@ -358,22 +354,23 @@ def _pack(values: Sequence[cst.BaseExpression], parenthesized: bool = True) -> c
     return cst.Tuple(elements) if parenthesized else cst.Tuple(elements, lpar=[], rpar=[])
 
 
-def _one_per_line(module: cst.Module, call: cst.Call, column: int, depth: int = 1) -> cst.Call:
-    """``call`` with one argument per line; nested ``lambda: tf.cond(...)`` too when still long."""
-    indent = module.default_indent
+def _keep_comments(replaced: list, statements: list) -> list:
+    """``statements`` replacing the nodes ``replaced``, with the comments of those they dropped
+    (on the ``if``/``while`` line, after a statement now in a lambda) as lines above the first."""
+    comments: list[str] = []
 
-    def newline(level: int) -> cst.ParenthesizedWhitespace:
-        return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(indent * level))
+    class Comments(cst.CSTVisitor):
+        def visit_Comment(self, comment: cst.Comment) -> None:
+            comments.append(comment.value)
 
-    args = []
-    for i, arg in enumerate(call.args):
-        value = arg.value
-        too_long = column + len(indent * depth) + len(module.code_for_node(arg)) > _LINE_LENGTH
-        if too_long and isinstance(value, cst.Lambda) and isinstance(value.body, cst.Call):
-            arg = arg.with_changes(value=value.with_changes(body=_one_per_line(module, value.body, column, depth + 1)))
-        last = i == len(call.args) - 1
-        args.append(arg.with_changes(comma=cst.Comma(whitespace_after=newline(depth - 1 if last else depth))))
-    return call.with_changes(whitespace_before_args=newline(depth), args=args)
+    for node in replaced:
+        node.visit(Comments())
+    kept = "".join(cst.Module([]).code_for_node(statement) for statement in statements)
+    dropped = [c for i, c in enumerate(comments) if kept.count(c) < comments[: i + 1].count(c)]
+    if not dropped:
+        return statements
+    lines = [*statements[0].leading_lines, *(cst.EmptyLine(comment=cst.Comment(c)) for c in dropped)]
+    return [statements[0].with_changes(leading_lines=lines), *statements[1:]]
 
 
 def _without_blank_lines(stmt: cst.BaseStatement) -> cst.BaseStatement:
@@ -413,14 +410,8 @@ class _Rewriter:
         return Fix(edits, applicability="unsafe" if self.unsafe else "safe", imports=imports)
 
     def _line(self, small: cst.Return | cst.Assign | cst.Expr, node: cst.CSTNode) -> cst.SimpleStatementLine:
-        """The statement replacing ``node``; its call wrapped when the line would be long."""
-        line = cst.SimpleStatementLine([small])
-        column = self.ctx.span(node)[0][1] - 1
-        if column + len(self.ctx.module.code_for_node(line).rstrip()) <= _LINE_LENGTH:
-            return line
-        call = small.value
-        assert isinstance(call, cst.Call)
-        return line.with_changes(body=[small.with_changes(value=_one_per_line(self.ctx.module, call, column))])
+        """The statement replacing ``node`` (the engine wraps it when it is long)."""
+        return cst.SimpleStatementLine([small])
 
     def _note_unsafe(self, reason: str) -> None:
         if reason not in self.unsafe:
@@ -674,7 +665,7 @@ class _Rewriter:
                 result = cst.Expr(call)
         statements = [*prelude, self._line(result, node)]
         statements[0] = statements[0].with_changes(leading_lines=node.leading_lines)
-        edits[node] = cst.FlattenSentinel(statements)
+        edits[node] = cst.FlattenSentinel(_keep_comments([node, *edits], statements))
         return self._fix(edits)
 
     def _ends_in_return(self, stmts) -> bool:
@@ -776,4 +767,4 @@ class _Rewriter:
         loop_cond = cst.Lambda(params=params, body=pred)
         call = self._tf("while_loop", loop_cond, cst.Name(body_name), packed)
         result = self._line(cst.Assign([cst.AssignTarget(returned)], call), node)
-        return self._fix({node: cst.FlattenSentinel([loop_body, result])})
+        return self._fix({node: cst.FlattenSentinel(_keep_comments([node], [loop_body, result]))})

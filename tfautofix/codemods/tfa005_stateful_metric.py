@@ -119,11 +119,16 @@ def problematic_metric(y_true, y_pred):
 
 
 class ProblematicMetric(tf.keras.metrics.Metric):
-    \"\"\"`problematic_metric` as a Keras metric: its state lives in weights created once (TFA005).\"\"\"
+    \"\"\"`problematic_metric` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    \"\"\"
 
     def __init__(self, name="problematic_metric", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.counter = self.add_weight(name="counter", shape=(), initializer="zeros", dtype="int32")
+        self.counter = self.add_weight(
+            name="counter", shape=(), initializer="zeros", dtype="int32"
+        )
         self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, y_true, y_pred):
@@ -545,7 +550,10 @@ def _fix(
     # (`y_pred`'s Keras mask), casts and sample weighting, same mean over batches.
     template = f'''
 class {class_name}({keras}.metrics.Metric):
-    """`{fn}` as a Keras metric: its state lives in weights created once (TFA005)."""
+    """`{fn}` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    """
 
     def __init__(self, name="{fn}", **kwargs):
         super().__init__(name=name, **kwargs)

@@ -2,7 +2,6 @@ import keras
 import numpy as np
 import tensorflow as tf
 
-
 _positives_count = tf.Variable(0.0)
 
 

@@ -1,6 +1,5 @@
 import tensorflow as tf
 
-
 _smooth_state = None
 
 

@@ -1,6 +1,5 @@
 import tensorflow as tf
 
-
 _make_total_total = None
 
 

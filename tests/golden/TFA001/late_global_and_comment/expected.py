@@ -1,7 +1,6 @@
 import tensorflow.compat.v2 as tf
 from tensorflow import Variable as V
 
-
 _offset_bias = None
 
 

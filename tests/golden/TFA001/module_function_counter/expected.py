@@ -1,6 +1,5 @@
 import tensorflow as tf
 
-
 _running_sum_total = tf.Variable(0.0)
 
 

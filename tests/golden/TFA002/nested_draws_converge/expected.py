@@ -5,4 +5,6 @@ import tensorflow as tf
 
 @tf.function
 def ragged_noise():
-    return tf.random.normal(tf.reshape(tf.random.uniform([], 1, 4, dtype=tf.int32), [-1]))
+    return tf.random.normal(
+        tf.reshape(tf.random.uniform([], 1, 4, dtype=tf.int32), [-1])
+    )

@@ -4,7 +4,11 @@ import tensorflow as tf
 
 class Jitter(keras.layers.Layer):
     def call(self, inputs):
-        return inputs + tf.cast(tf.random.uniform([4]), inputs.dtype) + tf.cast(tf.random.normal([]), inputs.dtype)
+        return (
+            inputs
+            + tf.cast(tf.random.uniform([4]), inputs.dtype)
+            + tf.cast(tf.random.normal([]), inputs.dtype)
+        )
 
 
 layer = Jitter()

@@ -5,7 +5,11 @@ import tensorflow as tf
 
 
 def augment(x):
-    return x * tf.cast(tf.random.uniform([], 0.9, 1.1), x.dtype) + tf.cast(tf.random.normal([], 0.0, 0.01), x.dtype) - tf.cast(tf.random.uniform([], 0, 3, dtype=tf.int32), x.dtype)
+    return (
+        x * tf.cast(tf.random.uniform([], 0.9, 1.1), x.dtype)
+        + tf.cast(tf.random.normal([], 0.0, 0.01), x.dtype)
+        - tf.cast(tf.random.uniform([], 0, 3, dtype=tf.int32), x.dtype)
+    )
 
 
 def exercise():

@@ -4,9 +4,7 @@ import tensorflow as tf
 @tf.function(autograph=False)
 def activation(x):
     return tf.cond(
-        tf.reduce_mean(x) > 0.5,
-        lambda: tf.nn.relu(x),
-        lambda: tf.nn.sigmoid(x),
+        tf.reduce_mean(x) > 0.5, lambda: tf.nn.relu(x), lambda: tf.nn.sigmoid(x)
     )
 
 

@@ -6,9 +6,7 @@ from tensorflow.math import reduce_std
 def _spread(x):
     # a helper: traced because the compiled function below calls it
     return tensorflow_api.cond(
-        reduce_std(x) > 1.0,
-        lambda: x - tensorflow_api.reduce_mean(x),
-        lambda: x,
+        reduce_std(x) > 1.0, lambda: x - tensorflow_api.reduce_mean(x), lambda: x
     )
 
 

@@ -6,9 +6,7 @@ from tensorflow import keras
 def gated_activation(x):
     # Keras calls activations without AutoGraph: this `if` raises in model.fit
     return tf.cond(
-        tf.reduce_mean(x) > 0.5,
-        lambda: tf.nn.relu(x),
-        lambda: tf.nn.sigmoid(x),
+        tf.reduce_mean(x) > 0.5, lambda: tf.nn.relu(x), lambda: tf.nn.sigmoid(x)
     )
 
 

@@ -4,7 +4,11 @@ import tensorflow as tf
 @tf.function(autograph=False)
 def route(x, mask):
     return tf.cond(
-        tf.cond(tf.logical_not(tf.reduce_any(mask)), lambda: tf.constant(True), lambda: tf.reduce_min(x) < 0),
+        tf.cond(
+            tf.logical_not(tf.reduce_any(mask)),
+            lambda: tf.constant(True),
+            lambda: tf.reduce_min(x) < 0,
+        ),
         lambda: tf.zeros_like(x),
         lambda: x,
     )

@@ -14,9 +14,7 @@ def count_below(v, t):
         return (i,)
     (i,) = tf.while_loop(
         lambda i: tf.cond(
-            i < n,
-            lambda: tf.gather(v, i) <= t,
-            lambda: tf.constant(False),
+            i < n, lambda: tf.gather(v, i) <= t, lambda: tf.constant(False)
         ),
         _loop_body,
         (i,),

@@ -9,9 +9,7 @@ def halve_until_small(x):
         steps += 1
         return x, steps
     x, steps = tf.while_loop(
-        lambda x, steps: tf.reduce_max(tf.abs(x)) > 1.0,
-        _loop_body,
-        (x, steps),
+        lambda x, steps: tf.reduce_max(tf.abs(x)) > 1.0, _loop_body, (x, steps)
     )
     return x, steps
 

@@ -1,7 +1,12 @@
 import tensorflow as tf
 
 
-@tf.function(input_signature=[tf.TensorSpec(shape=[None, 5], dtype=tf.float32), tf.TensorSpec(shape=[], dtype=tf.int32)])
+@tf.function(
+    input_signature=[
+        tf.TensorSpec(shape=[None, 5], dtype=tf.float32),
+        tf.TensorSpec(shape=[], dtype=tf.int32),
+    ],
+)
 def scaled(x, n):
     return tf.reduce_sum(x, axis=-1) * tf.cast(n, tf.float32)
 

@@ -2,7 +2,13 @@ import tensorflow as tf
 
 
 def make_scorer(weight):
-    @tf.function(jit_compile=False, input_signature=[tf.TensorSpec(shape=[None, None], dtype=tf.float32), tf.TensorSpec(shape=[], dtype=tf.float32)])
+    @tf.function(
+        jit_compile=False,
+        input_signature=[
+            tf.TensorSpec(shape=[None, None], dtype=tf.float32),
+            tf.TensorSpec(shape=[], dtype=tf.float32),
+        ],
+    )
     def score(x, bias):
         return tf.reduce_sum(x, axis=-1) * weight + bias
 

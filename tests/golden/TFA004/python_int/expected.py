@@ -1,7 +1,12 @@
 import tensorflow as tf
 
 
-@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.float32), tf.TensorSpec(shape=[], dtype=tf.int32)])
+@tf.function(
+    input_signature=[
+        tf.TensorSpec(shape=[], dtype=tf.float32),
+        tf.TensorSpec(shape=[], dtype=tf.int32),
+    ],
+)
 def power(x, n):
     return x ** tf.cast(n, tf.float32)
 

@@ -7,7 +7,9 @@ def mean(values):
     return math.reduce_mean(values)
 
 
-fast_mean = compile_fn(mean, input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32)])
+fast_mean = compile_fn(
+    mean, input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32)]
+)
 
 
 def exercise():

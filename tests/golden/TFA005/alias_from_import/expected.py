@@ -11,11 +11,19 @@ def hit_rate(labels, scores):
 
 
 class HitRate(K.metrics.Metric):
-    """`hit_rate` as a Keras metric: its state lives in weights created once (TFA005)."""
+    """`hit_rate` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    """
 
     def __init__(self, name="hit_rate", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.threshold = self.add_weight(name="threshold", shape=(), initializer=K.initializers.Constant(0.5), dtype="float32")
+        self.threshold = self.add_weight(
+            name="threshold",
+            shape=(),
+            initializer=K.initializers.Constant(0.5),
+            dtype="float32",
+        )
         self.mean = K.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, labels, scores):
@@ -39,7 +47,9 @@ def exercise():
     x = np.random.default_rng(5).normal(size=(40, 3)).astype("float32")
     y = x @ np.array([[0.3], [0.3], [0.3]], dtype="float32")
     model = K.Sequential([K.Input((3,)), K.layers.Dense(1)])
-    model.compile(optimizer=K.optimizers.SGD(0.05), loss="mse", weighted_metrics=[HitRate()])
+    model.compile(
+        optimizer=K.optimizers.SGD(0.05), loss="mse", weighted_metrics=[HitRate()]
+    )
     weights = np.linspace(0.5, 1.5, 40).astype("float32")
     history = model.fit(x, y, sample_weight=weights, batch_size=16, epochs=2, shuffle=False, verbose=0)
     return history.history["hit_rate"]

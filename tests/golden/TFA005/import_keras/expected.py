@@ -9,11 +9,16 @@ def peak_error(y_true, y_pred):
 
 
 class PeakError(keras.metrics.Metric):
-    """`peak_error` as a Keras metric: its state lives in weights created once (TFA005)."""
+    """`peak_error` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    """
 
     def __init__(self, name="peak_error", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.peak = self.add_weight(name="peak", shape=(), initializer="zeros", dtype="float32")
+        self.peak = self.add_weight(
+            name="peak", shape=(), initializer="zeros", dtype="float32"
+        )
         self.mean = keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, y_true, y_pred):
@@ -37,7 +42,9 @@ def exercise():
     x = np.random.default_rng(8).normal(size=(40, 2)).astype("float32")
     y = x[:, :1] * 3.0
     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
-    model.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse", metrics=("mae", PeakError()))
+    model.compile(
+        optimizer=keras.optimizers.SGD(0.05), loss="mse", metrics=("mae", PeakError())
+    )
     history = model.fit(x, y, batch_size=16, epochs=2, shuffle=False, verbose=0)
     scores = model.evaluate(x, y, batch_size=16, verbose=0, return_dict=True)
     return history.history["peak_error"], scores["peak_error"]

@@ -13,11 +13,16 @@ def samples_seen(y_true, y_pred):
 
 
 class SamplesSeen(tf.keras.metrics.Metric):
-    """`samples_seen` as a Keras metric: its state lives in weights created once (TFA005)."""
+    """`samples_seen` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    """
 
     def __init__(self, name="samples_seen", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.seen = self.add_weight(name="seen", shape=(), initializer="zeros", dtype="float32")
+        self.seen = self.add_weight(
+            name="seen", shape=(), initializer="zeros", dtype="float32"
+        )
         self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, y_true, y_pred):

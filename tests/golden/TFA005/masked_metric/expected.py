@@ -9,11 +9,16 @@ def per_step_error(y_true, y_pred):
 
 
 class PerStepError(tf.keras.metrics.Metric):
-    """`per_step_error` as a Keras metric: its state lives in weights created once (TFA005)."""
+    """`per_step_error` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    """
 
     def __init__(self, name="per_step_error", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.seen = self.add_weight(name="seen", shape=(), initializer="zeros", dtype="float32")
+        self.seen = self.add_weight(
+            name="seen", shape=(), initializer="zeros", dtype="float32"
+        )
         self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, y_true, y_pred):

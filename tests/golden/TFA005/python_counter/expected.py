@@ -12,11 +12,16 @@ def weighted_by_calls(y_true, y_pred):
 
 
 class WeightedByCalls(tf.keras.metrics.Metric):
-    """`weighted_by_calls` as a Keras metric: its state lives in weights created once (TFA005)."""
+    """`weighted_by_calls` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    """
 
     def __init__(self, name="weighted_by_calls", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.calls = self.add_weight(name="calls", shape=(), initializer="zeros", dtype="float32")
+        self.calls = self.add_weight(
+            name="calls", shape=(), initializer="zeros", dtype="float32"
+        )
         self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, y_true, y_pred):
@@ -31,7 +36,8 @@ class WeightedByCalls(tf.keras.metrics.Metric):
         return self.mean.result()
 
     def reset_state(self):
-        # `calls` carries over between epochs, as the globals of `weighted_by_calls` did.
+        # `calls` carries over between epochs, as the globals of `weighted_by_calls`
+        # did.
         self.mean.reset_state()
 
 
@@ -40,6 +46,8 @@ def exercise():
     x = np.random.default_rng(3).normal(size=(48, 2)).astype("float32")
     y = x[:, :1] - x[:, 1:]
     model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
-    model.compile(optimizer=tf.keras.optimizers.SGD(0.05), loss="mse", metrics=[WeightedByCalls()])
+    model.compile(
+        optimizer=tf.keras.optimizers.SGD(0.05), loss="mse", metrics=[WeightedByCalls()]
+    )
     history = model.fit(x, y, batch_size=12, epochs=2, shuffle=False, verbose=0)
     return history.history["weighted_by_calls"]

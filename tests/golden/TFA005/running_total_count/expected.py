@@ -14,12 +14,19 @@ def running_mae(y_true, y_pred):
 
 
 class RunningMae(tf.keras.metrics.Metric):
-    """`running_mae` as a Keras metric: its state lives in weights created once (TFA005)."""
+    """`running_mae` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    """
 
     def __init__(self, name="running_mae", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.count = self.add_weight(name="count", shape=(), initializer="zeros", dtype="float32")
-        self.total = self.add_weight(name="total", shape=(), initializer="zeros", dtype="float32")
+        self.count = self.add_weight(
+            name="count", shape=(), initializer="zeros", dtype="float32"
+        )
+        self.total = self.add_weight(
+            name="total", shape=(), initializer="zeros", dtype="float32"
+        )
         self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, y_true, y_pred):
@@ -35,7 +42,8 @@ class RunningMae(tf.keras.metrics.Metric):
         return self.mean.result()
 
     def reset_state(self):
-        # `count`, `total` carry over between epochs, as the globals of `running_mae` did.
+        # `count`, `total` carry over between epochs, as the globals of `running_mae`
+        # did.
         self.mean.reset_state()
 
 
@@ -44,6 +52,8 @@ def exercise():
     x = np.random.default_rng(2).normal(size=(64, 3)).astype("float32")
     y = x @ np.array([[0.5], [1.0], [-1.0]], dtype="float32")
     model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
-    model.compile(optimizer=tf.keras.optimizers.SGD(0.05), loss="mse", metrics=[RunningMae()])
+    model.compile(
+        optimizer=tf.keras.optimizers.SGD(0.05), loss="mse", metrics=[RunningMae()]
+    )
     history = model.fit(x, y, batch_size=16, epochs=2, shuffle=False, verbose=0)
     return history.history["running_mae"]

@@ -16,11 +16,16 @@ def improved_metric(y_true, y_pred):
 
 
 class ImprovedMetric(tf.keras.metrics.Metric):
-    """`improved_metric` as a Keras metric: its state lives in weights created once (TFA005)."""
+    """`improved_metric` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    """
 
     def __init__(self, name="improved_metric", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.internal_variable = self.add_weight(name="internal_variable", shape=(), initializer="zeros", dtype="int32")
+        self.internal_variable = self.add_weight(
+            name="internal_variable", shape=(), initializer="zeros", dtype="int32"
+        )
         self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, y_true, y_pred):
@@ -32,7 +37,10 @@ class ImprovedMetric(tf.keras.metrics.Metric):
             lambda: self.internal_variable.assign_add(1),
             lambda: self.internal_variable,
         )
-        return tf.reduce_mean(tf.abs(y_true - y_pred)) * tf.cast(updated_internal_variable, tf.float32)
+        return (
+            tf.reduce_mean(tf.abs(y_true - y_pred))
+            * tf.cast(updated_internal_variable, tf.float32)
+        )
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         self.mean.update_state(y_true, y_pred, sample_weight=sample_weight)
@@ -50,7 +58,11 @@ def exercise():
     x = np.random.default_rng(1).normal(size=(50, 4)).astype("float32")
     y = x.sum(axis=1, keepdims=True)
     model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
-    model.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse", metrics=["mae", ImprovedMetric()])
+    model.compile(
+        optimizer=keras.optimizers.SGD(0.01),
+        loss="mse",
+        metrics=["mae", ImprovedMetric()],
+    )
     history = model.fit(x, y, batch_size=16, epochs=2, shuffle=False, verbose=0)
     scores = model.evaluate(x, y, batch_size=16, verbose=0, return_dict=True)
     return history.history["improved_metric"], history.history["mae"], scores["improved_metric"]

@@ -10,11 +10,16 @@ def problematic_metric(y_true, y_pred):
 
 
 class ProblematicMetric(tf.keras.metrics.Metric):
-    """`problematic_metric` as a Keras metric: its state lives in weights created once (TFA005)."""
+    """`problematic_metric` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    """
 
     def __init__(self, name="problematic_metric", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.global_variable = self.add_weight(name="global_variable", shape=(), initializer="zeros", dtype="int32")
+        self.global_variable = self.add_weight(
+            name="global_variable", shape=(), initializer="zeros", dtype="int32"
+        )
         self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, y_true, y_pred):
@@ -39,6 +44,10 @@ def exercise():
     x = np.random.default_rng(0).normal(size=(60, 3)).astype("float32")
     y = x @ np.array([[1.0], [-2.0], [0.5]], dtype="float32")
     model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
-    model.compile(optimizer=tf.keras.optimizers.SGD(0.01), loss="mse", metrics=[ProblematicMetric()])
+    model.compile(
+        optimizer=tf.keras.optimizers.SGD(0.01),
+        loss="mse",
+        metrics=[ProblematicMetric()],
+    )
     history = model.fit(x, y, batch_size=16, epochs=2, shuffle=False, verbose=0)
     return history.history["problematic_metric"]

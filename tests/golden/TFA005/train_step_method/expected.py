@@ -8,11 +8,16 @@ def batch_mae(y_true, y_pred):
 
 
 class BatchMae(tf.keras.metrics.Metric):
-    """`batch_mae` as a Keras metric: its state lives in weights created once (TFA005)."""
+    """`batch_mae` as a Keras metric (TFA005).
+
+    Its state lives in weights created once.
+    """
 
     def __init__(self, name="batch_mae", **kwargs):
         super().__init__(name=name, **kwargs)
-        self.scale = self.add_weight(name="scale", shape=(), initializer="ones", dtype="float32")
+        self.scale = self.add_weight(
+            name="scale", shape=(), initializer="ones", dtype="float32"
+        )
         self.mean = tf.keras.metrics.MeanMetricWrapper(self.value, name="mean")
 
     def value(self, y_true, y_pred):

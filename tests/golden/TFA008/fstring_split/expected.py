@@ -7,7 +7,9 @@ import tensorflow as tf
 
 @tf.function
 def log(step, loss):
-    tf.print("[", step, "]\tloss\t", loss, sep="", summarize=-1, output_stream=sys.stdout)
+    tf.print(
+        "[", step, "]\tloss\t", loss, sep="", summarize=-1, output_stream=sys.stdout
+    )
     return loss * 2.0
 
 

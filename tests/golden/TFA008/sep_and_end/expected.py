@@ -5,7 +5,16 @@ import tensorflow as tf
 
 @tf.function
 def report(loss, accuracy):
-    tf.print("loss", loss, "acc", accuracy, sep=" | ", end=" <\n", summarize=-1, output_stream=sys.stdout)
+    tf.print(
+        "loss",
+        loss,
+        "acc",
+        accuracy,
+        sep=" | ",
+        end=" <\n",
+        summarize=-1,
+        output_stream=sys.stdout,
+    )
     return loss + accuracy
 
 

@@ -1,7 +1,6 @@
 import tensorflow as tf
 from tensorflow.keras.layers import Dense as D
 
-
 _dense = D(2, kernel_initializer="ones", use_bias=False)
 
 

@@ -1,6 +1,5 @@
 import tensorflow as tf
 
-
 _layer_normalization = tf.keras.layers.LayerNormalization(epsilon=1e-6)
 
 

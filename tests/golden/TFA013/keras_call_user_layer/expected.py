@@ -2,7 +2,6 @@ import keras
 import tensorflow as tf
 from keras import layers
 
-
 _batch_normalization = layers.BatchNormalization()
 
 

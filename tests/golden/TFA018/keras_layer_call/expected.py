@@ -4,7 +4,9 @@ import tensorflow as tf
 
 class NonNegative(keras.layers.Layer):
     def call(self, inputs):
-        tf.debugging.Assert(tf.reduce_min(inputs) >= 0.0, ["inputs must be non-negative"])
+        tf.debugging.Assert(
+            tf.reduce_min(inputs) >= 0.0, ["inputs must be non-negative"]
+        )
         return tf.sqrt(inputs)
 
 

@@ -3,7 +3,9 @@ from tensorflow import shape as tf_shape
 
 
 def same_batch(a, b):
-    tensorflow_lib.debugging.assert_equal(tf_shape(a)[0], tf_shape(b)[0], message="batch sizes differ")
+    tensorflow_lib.debugging.assert_equal(
+        tf_shape(a)[0], tf_shape(b)[0], message="batch sizes differ"
+    )
     return a + b
 
 

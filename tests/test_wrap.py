@@ -1,0 +1,102 @@
+"""Generated lines are wrapped to the project's line length; the file's own lines are not."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tfautofix.codemods import rule_by_code
+from tfautofix.engine import fix_source
+from tfautofix.wrap import line_length, wrap_changed
+
+PRINTS = '''import tensorflow as tf
+
+
+@tf.function
+def step(x, learning_rate_schedule_value, gradient_norm_value):
+    untouched = tf.reduce_sum(x) + tf.reduce_mean(x) + tf.reduce_max(x) + tf.reduce_min(x) + tf.size(x)
+
+    # the report
+    print("step", x, learning_rate_schedule_value, gradient_norm_value, sep=" | ")  # per step
+    return untouched
+'''
+
+
+def _fix(source: str, path: str = "<string>", code: str = "TFA008") -> str:
+    return fix_source(source, [rule_by_code(code)], path=path, unsafe_fixes=True)[0]
+
+
+def test_a_long_rewritten_call_is_wrapped_and_the_rest_kept() -> None:
+    fixed = _fix(PRINTS)
+    assert max(len(line) for line in fixed.splitlines() if "untouched =" not in line) <= 88
+    assert "    untouched = tf.reduce_sum(x) + tf.reduce_mean(x)" in fixed  # not a fix's line: left long
+    assert "\n\n    # the report\n    tf.print(\n" in fixed  # blank line and comment kept
+    assert '        sep=" | ",\n' in fixed and fixed.count("\n    )  # per step\n") == 1  # one per line, comment kept
+    assert _fix(fixed) == fixed  # idempotent
+    ast.parse(fixed)
+
+
+def test_the_line_length_comes_from_the_nearest_pyproject(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    module = tmp_path / "pkg" / "step.py"
+    assert line_length(str(module)) == 88
+    (tmp_path / "pyproject.toml").write_text("[tool.black]\nline-length = 120\n")
+    from tfautofix.wrap import _configured
+
+    _configured.cache_clear()
+    assert line_length(str(module)) == 120
+    (tmp_path / "pyproject.toml").write_text("[tool.ruff]\nline-length = 100\n[tool.black]\nline-length = 120\n")
+    _configured.cache_clear()
+    assert line_length(str(module)) == 100
+    fixed = _fix(PRINTS, str(module))
+    assert 'tf.print("step", x, learning_rate_schedule_value, gradient_norm_value, sep=" | ", summarize=-1, output_stream' not in fixed
+    (tmp_path / "pyproject.toml").write_text("[tool.ruff]\nline-length = 200\n")
+    _configured.cache_clear()
+    assert "    tf.print(\"step\", x, learning_rate_schedule_value" in _fix(PRINTS, str(module))
+
+
+def test_black_style_shapes() -> None:
+    cases = {
+        # the arguments fit on a line of their own
+        "    v = f(aaaaaaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbbbbbbbbbbb, cccccccccccccccccccccc, ddddd)\n": (
+            "    v = f(\n        aaaaaaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbbbbbbbbbbb, cccccccccccccccccccccc, ddddd\n    )\n"
+        ),
+        # an operator chain: one operand per line in parentheses
+        "    return aaaaaaaaaaaaaaaaaaaaaaaa(x) + bbbbbbbbbbbbbbbbbbbbbbbbbbbb(x) - cccccccccccccccccccccccccccc(x)\n": (
+            "    return (\n        aaaaaaaaaaaaaaaaaaaaaaaa(x)\n        + bbbbbbbbbbbbbbbbbbbbbbbbbbbb(x)\n"
+            "        - cccccccccccccccccccccccccccc(x)\n    )\n"
+        ),
+        # a list inside a call: exploded, one element per line
+        "@g(sig=[spec(shape=[None, 5], dtype=tf.float32), spec(shape=[], dtype=tf.int32), spec(shape=[])])\n": (
+            "@g(\n    sig=[\n        spec(shape=[None, 5], dtype=tf.float32),\n        spec(shape=[], dtype=tf.int32),\n"
+            "        spec(shape=[]),\n    ],\n)\n"
+        ),
+        # a comment line of its own: split between words
+        "    # " + "word " * 30 + "\n": "    # " + " ".join(["word"] * 16) + "\n    # " + " ".join(["word"] * 14) + "\n",
+    }
+    for line, expected in cases.items():
+        head = "def h(x):\n" if line.startswith("    ") else ""
+        tail = "    pass\n" if line.startswith("    #") or line.startswith("@") else ""
+        if line.startswith("@"):
+            tail = "def h(x):\n    pass\n"
+        source = head + line + tail
+        wrapped = wrap_changed(head + tail, source, 88)
+        assert wrapped == head + expected + tail, wrapped
+        assert wrap_changed(source, wrapped, 88) == wrapped
+        ast.parse(wrapped)
+
+
+def test_f_strings_and_bare_generators_are_not_split() -> None:
+    fstring = '    print(f"{aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa(bbbbbbbbbbbbbbbbbbbbbbb, ccccccccccccccccccccccccccccccccccc)}")\n'
+    wrapped = wrap_changed("def h(x):\n    pass\n", "def h(x):\n" + fstring, 88)
+    assert fstring.strip()[6:-2] in wrapped  # the f-string itself is intact, only the call around it split
+    generator = "    total = sum(aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa * bbbbbbbbbbbbbbbbbbbbbbbbbb for aaaaaaaaaaaaaaaaaaaaaaaa in c)\n"
+    assert wrap_changed("def h(x):\n    pass\n", "def h(x):\n" + generator, 88) == "def h(x):\n" + generator
+
+
+def test_remaining_findings_point_into_the_wrapped_text() -> None:
+    source = PRINTS.replace("    return untouched\n", '    print(x, file=open("log.txt", "w"))\n    return untouched\n')
+    fixed, applied, remaining = fix_source(source, [rule_by_code("TFA008")], unsafe_fixes=True)
+    assert applied and fixed.count("\n") > source.count("\n")  # the rewritten print was wrapped
+    (left,) = remaining
+    assert "file=open" in fixed.splitlines()[left.line - 1]
