@@ -81,7 +81,9 @@ import keras
 import numpy as np
 
 model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
-scores = [keras.ops.convert_to_numpy(model(row[None], training=False)) for row in np.ones((8, 3))]
+scores = [
+    keras.ops.convert_to_numpy(model(row[None], training=False)) for row in np.ones((8, 3))
+]
 """
 
     def prescreen(self, screen: Screen) -> bool:
