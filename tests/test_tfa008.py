@@ -16,7 +16,7 @@ def _labels(source: str) -> list[tuple[str | None, str]]:
 def test_python_state_rebound_between_calls_is_unsafe() -> None:
     # tf.print would print the trace-time value of `self.epoch` on every call: as many lines as
     # eager print, other values. Run as an adversarial case once the verdict compares values.
-    [(label, message)] = _labels((ADVERSARIAL / "_stale_python_state.py").read_text(encoding="utf-8"))
+    [(label, message)] = _labels((ADVERSARIAL / "stale_python_state.py").read_text(encoding="utf-8"))
     assert label == "unsafe" and "`self.epoch`" in message
 
 
