@@ -69,7 +69,8 @@ def tensor_op(names: Iterable[str]) -> str | None:
     return None
 
 
-def _positional(call: cst.Call, index: int, keyword: str) -> cst.BaseExpression | None:
+def call_argument(call: cst.Call, index: int, keyword: str) -> cst.BaseExpression | None:
+    """The value passed as ``keyword``, else as the ``index``-th positional argument (None: not passed)."""
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == keyword:
             return arg.value
@@ -169,16 +170,16 @@ class TensorInference:
         if op in ("size", "rank"):
             return True
         if op == "constant":
-            value = _positional(call, 0, "value")
+            value = call_argument(call, 0, "value")
             return True if value is not None and _is_number(value) else None
         if op.startswith("reduce_") or op in ("count_nonzero", "norm"):
-            axis = _positional(call, 2 if op == "norm" else 1, "axis")
-            keepdims = _positional(call, 3 if op == "norm" else 2, "keepdims")
+            axis = call_argument(call, 2 if op == "norm" else 1, "axis")
+            keepdims = call_argument(call, 3 if op == "norm" else 2, "keepdims")
             if _is_none(axis) and (keepdims is None or (isinstance(keepdims, cst.Name) and keepdims.value == "False")):
                 return True
             return None
         if op == "cast":
-            first = _positional(call, 0, "x")
+            first = call_argument(call, 0, "x")
             return None if first is None else self.is_scalar(first)
         if op in _ELEMENTWISE:
             operands = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
@@ -243,9 +244,9 @@ class TensorInference:
         if spec is None:
             return None if fact == "scalar" else False
         if fact == "bool":
-            dtype = _positional(spec, 1, "dtype")
+            dtype = call_argument(spec, 1, "dtype")
             return dtype is not None and self.ctx.resolves_to(dtype, "tensorflow.bool")
-        shape = _positional(spec, 0, "shape")
+        shape = call_argument(spec, 0, "shape")
         if isinstance(shape, (cst.List, cst.Tuple)):
             return not shape.elements
         return None
@@ -256,7 +257,7 @@ class TensorInference:
             call = decorator.decorator
             if not isinstance(call, cst.Call) or not self.ctx.resolves_to(call.func, TF_FUNCTION):
                 continue
-            signature = _positional(call, 1, "input_signature")
+            signature = call_argument(call, 1, "input_signature")
             if not isinstance(signature, (cst.List, cst.Tuple)):
                 continue
             params = list(self.function.params.params)

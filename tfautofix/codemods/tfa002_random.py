@@ -21,7 +21,7 @@ from tfautofix.analysis.context import FileContext, FunctionNode
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import is_tensorflow
 from tfautofix.analysis.tensor_values import may_be_tensor
-from tfautofix.analysis.tensors import TensorInference, tensor_op
+from tfautofix.analysis.tensors import TensorInference, call_argument, tensor_op
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -763,7 +763,7 @@ def _tensorflow_argument(ctx: FileContext, call: cst.Call, arg: cst.Arg, kind: s
         return _OK  # boolean tensors go where Python booleans go: masks, conditions, tf.where
     others = [a.value for a in call.args if a is not arg and not (a.keyword and a.keyword.value == "name")]
     if op in _SAME_DTYPE:
-        operands = [_parameter(call, p, k) for p, k in _SAME_DTYPE[op]]
+        operands = [call_argument(call, p, k) for p, k in _SAME_DTYPE[op]]
         return _worst(_meets(ctx, arg.value, o, kind) for o in operands if o is not None and o is not arg.value)
     keyword = arg.keyword.value if arg.keyword else None
     if keyword == "seed":
@@ -773,14 +773,6 @@ def _tensorflow_argument(ctx: FileContext, call: cst.Call, arg: cst.Arg, kind: s
     if all(_constant(ctx, o) for o in others):
         return _OK  # a TensorFlow op, and nothing else decides the dtype: the one a Python number gets
     return _Use(_UNSAFE, f"`{ctx.code(call.func)}` may need another dtype than the draw's {'int32' if kind == 'int' else 'float32'}")
-
-
-def _parameter(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
-    for a in call.args:
-        if a.keyword is not None and a.keyword.value == keyword:
-            return a.value
-    positional = [a for a in call.args if a.keyword is None and not a.star]
-    return positional[position].value if position < len(positional) else None
 
 
 def _worst(uses: Iterator[_Use]) -> _Use:
