@@ -22,7 +22,7 @@ from tfautofix.analysis.project import Summary
 from tfautofix.files import SourceError, write_atomic
 from tfautofix.rule import Finding, Fix
 
-FORMAT = 2  # 2: entries carry the file's project summary
+FORMAT = 3  # 2: entries carry the file's project summary; 3: with argument kinds
 MAX_ENTRIES = 200_000
 DEFAULT_DIRECTORY = ".tfautofix_cache"
 

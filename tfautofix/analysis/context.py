@@ -192,6 +192,14 @@ class FileContext:
         function, line = self._model_function(node)
         return self.screen.traced_code.is_traced(function, line)
 
+    def may_receive_tensor(self, param: cst.Param) -> bool:
+        """May the traced function's parameter ``param`` hold a tensor? Every parameter
+        of an entry point may; a helper's only when some traced call passes one
+        (``TracedCode.tensor_parameters``, over the whole file and project: the focus
+        LibCST sees may have folded the callers away)."""
+        function, _ = self._model_function(param)
+        return self.screen.traced_code.may_receive_tensor(function, param.name.value)
+
     def traced_reason(self, node: cst.CSTNode) -> str | None:
         """Why the function enclosing ``node`` is traced, for messages."""
         function, line = self._model_function(node)

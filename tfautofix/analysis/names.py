@@ -65,6 +65,17 @@ TRACING_HIGHER_ORDER: dict[str, tuple[tuple[int, str], ...]] = {
     "tensorflow.cond": ((1, "true_fn"), (2, "false_fn")),
     "tensorflow.switch_case": (),
 }
+#: TensorFlow callables that do not return tensors (``analysis/tensor_values.py`` and the
+#: argument kinds of ``analysis/traced.py``).
+NOT_TENSOR_CALLS = (
+    "tensorflow.function", "tensorflow.TensorSpec", "tensorflow.TensorArray", "tensorflow.data.",
+    "tensorflow.Module", "tensorflow.GradientTape", "tensorflow.name_scope", "tensorflow.device",
+    "tensorflow.config.", "tensorflow.summary.", "tensorflow.io.gfile.", "tensorflow.saved_model.",
+    # static facts: a NumPy value or None, a Python int, a dtype, a bool (TFP's prefer_static idiom)
+    "tensorflow.get_static_value", "tensorflow.compat.dimension_value", "tensorflow.is_tensor",
+    "tensorflow.as_dtype", "tensorflow.dtypes.as_dtype", "tensorflow.executing_eagerly",
+    "tensorflow.TensorShape", "tensorflow.python.framework.tensor_util.constant_value",
+)
 # Eager escapes: code inside traced functions that does not run at trace time (or runs
 # eagerly there). The one list the traced-code model (analysis/traced.py) applies.
 #: Functions handed to these run in Python on every call, even inside traced code.

@@ -39,6 +39,10 @@ class Facts:
     wrappers: Mapping[str, bool] = field(default_factory=dict)
     #: qualified name this file imports → the TensorFlow module it is ("myproj.compat.tf" → "tensorflow")
     aliases: Mapping[str, str] = field(default_factory=dict)
+    #: qualname of ``traced`` → which arguments the traced calls of the others pass may be
+    #: tensors: (a flag per position, keywords). Absent: any parameter may get one (an
+    #: entry point: wrapped by ``tf.function``, passed to ``Dataset.map``, called with ``*args``)
+    arguments: Mapping[str, tuple[tuple[bool, ...], tuple[str, ...]]] = field(default_factory=dict)
 
     def unaliased(self, name: str) -> str:
         """``name`` (absolute or relative, as imported) with a project module that
@@ -61,7 +65,7 @@ class Facts:
         """For the cache: what this file's results depend on besides its text."""
         if not self.matter:
             return ""
-        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items())))
+        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items()), sorted(self.arguments.items())))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -78,11 +82,15 @@ class Summary:
     imports: list[str] = field(default_factory=list)
     #: qualified name called or wrapped from traced code → (reason, why AutoGraph is off or None)
     traced_out: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    #: of ``traced_out``, those every traced call passes known arguments → which may be
+    #: tensors, merged over the calls (see ``Facts.arguments``)
+    traced_args: dict[str, tuple[tuple[bool, ...], tuple[str, ...]]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
             "module": self.module, "exports": self.exports, "wrappers": self.wrappers,
             "imports": self.imports, "traced_out": {k: list(v) for k, v in self.traced_out.items()},
+            "traced_args": {k: [list(v[0]), list(v[1])] for k, v in self.traced_args.items()},
         }
 
     @classmethod
@@ -90,6 +98,7 @@ class Summary:
         return cls(
             data["module"], data["exports"], data["wrappers"], data["imports"],
             {k: (v[0], v[1]) for k, v in data["traced_out"].items()},
+            {k: (tuple(v[0]), tuple(v[1])) for k, v in data.get("traced_args", {}).items()},
         )
 
 
@@ -144,13 +153,30 @@ def summarize(screen: Screen) -> Summary:
     summary.imports = sorted({module for modules in screen._imports.values() for module in modules if module.split(".")[0] not in _TF_MODULES})
     model = screen.traced_code
     summary.wrappers = dict(model.wrappers)
-    for qualified, why in model.outgoing():
+    anything: set[str] = set()  # called with arguments the model cannot place
+    for qualified, why, passed in model.outgoing():
         if qualified.split(".")[0] in ("builtins",):
             continue
         known = summary.traced_out.get(qualified)
         if known is None or (known[1] is None and why.off is not None):
             summary.traced_out[qualified] = (why.text, why.off)
+        if passed is None:
+            anything.add(qualified)
+        else:
+            summary.traced_args[qualified] = _merged(summary.traced_args.get(qualified), passed)
+    for qualified in anything:
+        summary.traced_args.pop(qualified, None)
     return summary
+
+
+def _merged(known: tuple[tuple[bool, ...], tuple[str, ...]] | None, passed: tuple[tuple[bool, ...], tuple[str, ...]]):
+    """Argument kinds of two calls of one function: what may be a tensor in either."""
+    if known is None:
+        return passed
+    positions = tuple(
+        (i < len(known[0]) and known[0][i]) or (i < len(passed[0]) and passed[0][i]) for i in range(max(len(known[0]), len(passed[0])))
+    )
+    return positions, tuple(sorted({*known[1], *passed[1]}))
 
 
 def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
@@ -163,6 +189,7 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
             exports.update({f"{summary.module}.{name}": target for name, target in summary.exports.items()})
             wrappers.update({f"{summary.module}.{name}": default for name, default in summary.wrappers.items()})
     traced: dict[str, dict[str, tuple[str, str | None]]] = {}
+    arguments: dict[str, dict[str, tuple[tuple[bool, ...], tuple[str, ...]] | None]] = {}
     for summary in summaries.values():
         for qualified, why in summary.traced_out.items():
             if qualified.split(".")[0] in _TF_MODULES:
@@ -175,6 +202,12 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
                     known = traced.setdefault(path, {}).get(qualname)
                     if known is None or (known[1] is None and why[1] is not None):
                         traced[path][qualname] = why
+                    passed = summary.traced_args.get(qualified)
+                    kinds = arguments.setdefault(path, {})
+                    if qualname not in kinds:
+                        kinds[qualname] = passed
+                    elif kinds[qualname] is not None:
+                        kinds[qualname] = None if passed is None else _merged(kinds[qualname], passed)
                     break
     facts: dict[str, Facts] = {}
     for path, summary in summaries.items():
@@ -182,7 +215,8 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
         aliases = {name: target for name, target in exports.items() if name in summary.imports}
         mine = traced.get(path, {})
         if used_wrappers or aliases or mine:
-            facts[path] = Facts(summary.module, mine, used_wrappers, aliases)
+            kinds = {qualname: passed for qualname, passed in arguments.get(path, {}).items() if passed is not None}
+            facts[path] = Facts(summary.module, mine, used_wrappers, aliases, kinds)
     return facts
 
 

@@ -10,21 +10,14 @@ import libcst as cst
 from libcst.metadata import FunctionScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.names import NOT_TENSOR_CALLS
 
-#: TensorFlow callables that do not return tensors.
-_NOT_TENSORS = ("tensorflow.function", "tensorflow.TensorSpec", "tensorflow.TensorArray", "tensorflow.data.",
-                "tensorflow.Module", "tensorflow.GradientTape", "tensorflow.name_scope", "tensorflow.device",
-                "tensorflow.config.", "tensorflow.summary.", "tensorflow.io.gfile.", "tensorflow.saved_model.",
-                # static facts: a NumPy value or None, a Python int, a dtype, a bool (TFP's prefer_static idiom)
-                "tensorflow.get_static_value", "tensorflow.compat.dimension_value", "tensorflow.is_tensor",
-                "tensorflow.as_dtype", "tensorflow.dtypes.as_dtype", "tensorflow.executing_eagerly",
-                "tensorflow.TensorShape", "tensorflow.python.framework.tensor_util.constant_value")
 _PYTHON_PARAMETERS = ("self", "cls")
 
 
 def _tensorflow_call(ctx: FileContext, call: cst.Call) -> bool:
     return any(
-        name.startswith("tensorflow.") and not name.startswith(_NOT_TENSORS) for name in ctx.names(call.func)
+        name.startswith("tensorflow.") and not name.startswith(NOT_TENSOR_CALLS) for name in ctx.names(call.func)
     )
 
 
@@ -76,7 +69,7 @@ def _name_may_be_tensor(ctx: FileContext, name: cst.Name, seen: frozenset, every
             continue  # module-level values are concrete when the function is traced
         node = getattr(assignment, "node", None)
         if isinstance(node, cst.Param):
-            if node.name.value not in _PYTHON_PARAMETERS and node.default is None and ctx.is_traced(node):
+            if node.name.value not in _PYTHON_PARAMETERS and node.default is None and ctx.is_traced(node) and ctx.may_receive_tensor(node):
                 found = True
                 if not every:
                     return True

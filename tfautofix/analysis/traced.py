@@ -49,6 +49,7 @@ from tfautofix.analysis.names import (
     EAGER_CONTEXTS,
     EAGER_GUARDS,
     KERAS_TRACED_METHODS,
+    NOT_TENSOR_CALLS,
     TF_FUNCTION,
     TRACING_HIGHER_ORDER,
 )
@@ -81,6 +82,7 @@ class TracedCode:
         self.screen = screen
         facts = screen.facts
         self._traced_names = facts.traced if facts is not None else {}
+        self._locals_cache: dict[ast.AST, tuple[set[str], set[str], dict[str, list[ast.AST]]]] = {}
 
     # -- queries --------------------------------------------------------------
     def is_traced(self, function: ast.AST | None, line: int | None = None) -> bool:
@@ -301,14 +303,12 @@ class TracedCode:
         return found
 
     @cached_property
-    def reasons(self) -> dict[ast.AST, list[Why]]:
-        """Each traced function → why: its decorator, the call wrapping it, the traced
-        function calling or enclosing it."""
+    def _seeds(self) -> tuple[list[tuple[ast.AST, Why]], dict[ast.AST, str]]:
+        """Functions traced for a reason of their own (not only as callees or nested defs),
+        and those of them traced because other files' traced code calls them (→ qualname)."""
         screen = self.screen
-        if screen.path and _OTHER_BACKEND.search(screen.path.replace("\\", "/")):
-            return {}
         seeds: list[tuple[ast.AST, Why]] = []
-        roots: set[ast.AST] = set()  # converting tf.functions of their own
+        by_facts: dict[ast.AST, str] = {}
         keras2_file = any(module.startswith(KERAS2_PREFIXES) for modules in screen._imports.values() for module in modules)
         names = [site.node.name for site in screen.sites(*_DEFS)] if screen.ran else []
         for site in screen.sites(*_DEFS):
@@ -329,9 +329,11 @@ class TracedCode:
                     off = None if self._keras2(cls, set()) else f"Keras 3 runs `{func.name}` without AutoGraph"
                     seeds.append((func, Why(f"Keras traces `{func.name}`", off)))
             if site.function is None:
-                why = self._traced_names.get(func.name if cls is None else f"{cls.name}.{func.name}")
+                qualname = func.name if cls is None else f"{cls.name}.{func.name}"
+                why = self._traced_names.get(qualname)
                 if why is not None:
                     seeds.append((func, Why(*why)))
+                    by_facts[func] = qualname
         wrappings = self._wrappings
         for site in screen.calls_to(_HIGHER_ORDER):
             for name in screen.names(site.node.func) & TRACING_HIGHER_ORDER.keys():
@@ -363,8 +365,17 @@ class TracedCode:
                     if keyword.arg in COMPILE_KEYWORDS:
                         why = Why(f"given to compile({keyword.arg}=...)", off)
                         seeds += [(f, why) for f in self.resolve(keyword.value, site.function)]
-        roots = {f for f, why in seeds if why.off is None and why.text.startswith(("decorated with", "wrapped by"))}
+        return seeds, by_facts
 
+    @cached_property
+    def reasons(self) -> dict[ast.AST, list[Why]]:
+        """Each traced function → why: its decorator, the call wrapping it, the traced
+        function calling or enclosing it."""
+        screen = self.screen
+        if screen.path and _OTHER_BACKEND.search(screen.path.replace("\\", "/")):
+            return {}
+        seeds = self._seeds[0]
+        roots = {f for f, why in seeds if why.off is None and why.text.startswith(("decorated with", "wrapped by"))}
         nested: dict[ast.AST | None, list[ast.AST]] = defaultdict(list)
         for function, outer in screen.outer.items():
             nested[outer].append(function)
@@ -404,6 +415,173 @@ class TracedCode:
                     if target not in eager and not (off is not None and target in roots):
                         pending.append((target, Why(caller, off)))
         return dict(reasons)
+
+    # -- what traced code passes to its helpers -------------------------------
+    def may_receive_tensor(self, function: ast.AST | None, parameter: str) -> bool:
+        """May ``parameter`` of traced ``function`` hold a tensor (see :attr:`tensor_parameters`)?"""
+        names = self.tensor_parameters.get(function)
+        return names is None or parameter in names
+
+    @cached_property
+    def tensor_parameters(self) -> dict[ast.AST, frozenset[str] | None]:
+        """Traced function → the parameters that may hold tensors (None: every one).
+
+        An entry point gets its arguments from TensorFlow or Keras (a ``tf.function``,
+        ``call``, a ``Dataset.map`` or ``tf.map_fn`` callback), or from code the model does
+        not follow (a function used as a value, a decorated one, a lambda, a method other
+        files call): every parameter may be a tensor. A *helper*, traced only because
+        traced code calls it by name here (or in other files: ``Facts.arguments``), gets
+        what those calls pass: a parameter may be a tensor only when some traced call
+        passes one (:meth:`passes_tensor`), so ``helper(self._size, x.shape[-1], 3)``
+        leaves its parameters Python values."""
+        reasons = self.reasons
+        seeds, by_facts = self._seeds
+        facts = self.screen.facts
+        arguments = facts.arguments if facts is not None else {}
+        class_of = self.screen.class_of
+        known = {f: by_facts[f] for f in by_facts if f not in class_of and by_facts[f] in arguments}
+        entries = {f for f, why in seeds if f not in known or why != Why(*self._traced_names[known[f]])}
+        helpers = {f for f in reasons if isinstance(f, _DEFS) and f not in entries and not f.decorator_list}
+        if helpers:
+            values = self._used_as_values
+            helpers = {f for f in helpers if f.name not in values}
+        found: dict[ast.AST, set[str] | None] = {f: None for f in reasons if f not in helpers}
+        for helper in helpers:
+            found[helper] = _bind(helper, arguments[known[helper]], False) if helper in known else set()
+        changed = bool(helpers)
+        while changed:  # callers' parameters feed their helpers': until nothing changes
+            changed = False
+            for caller in reasons:
+                for site in self.screen.calls_in(caller):
+                    call = site.node
+                    targets = [t for t in self.resolve(call.func, caller) if t in helpers]
+                    if not targets or self.eager_line(caller, call.lineno):
+                        continue
+                    passed = self.passes_tensor(call, caller, found)
+                    for target in targets:
+                        names = _bind(target, passed, target in class_of and isinstance(call.func, ast.Attribute))
+                        if not names <= found[target]:
+                            found[target] |= names
+                            changed = True
+        return {f: None if names is None else frozenset(names) for f, names in found.items()}
+
+    @cached_property
+    def _used_as_values(self) -> set[str]:
+        """Names and attributes the file reads other than as the callee of a call: a
+        function or method of that name may be called by code the model does not follow."""
+        called = {id(site.node.func) for site in self.screen.sites(ast.Call)}
+        found = set()
+        for node in ast.walk(self.screen.tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in called:
+                found.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and id(node) not in called:
+                found.add(node.attr)
+        return found
+
+    def passes_tensor(self, call: ast.Call, caller: ast.AST, found: dict) -> tuple[tuple[bool, ...], tuple[str, ...]] | None:
+        """Which arguments of ``call`` (in traced ``caller``) may be tensors: a flag per
+        positional argument and the keywords; None when unpacked arguments that may be
+        tensors hide where they go."""
+        positions = []
+        for index, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                if any(self._tensor(a.value if isinstance(a, ast.Starred) else a, caller, found) for a in call.args[index:]):
+                    return None
+                break
+            positions.append(self._tensor(arg, caller, found))
+        keywords = []
+        for keyword in call.keywords:
+            if self._tensor(keyword.value, caller, found):
+                if keyword.arg is None:  # **kwargs
+                    return None
+                keywords.append(keyword.arg)
+        return tuple(positions), tuple(keywords)
+
+    def _tensor(self, expr: ast.AST, function: ast.AST, found: dict, seen: frozenset = frozenset()) -> bool:
+        """May ``expr``, evaluated in ``function``, be a tensor? A TensorFlow op's result, a
+        parameter that may be one, a local assigned one, and what arithmetic, subscripts,
+        containers and attributes (not ``.shape``/``.dtype``...) of those, methods of those
+        and other calls given those make. Not: literals, ``None``, ``self.<attr>``,
+        module-level values, ``len(...)``, ``x.shape[...]``, calls given no tensor."""
+        if isinstance(expr, ast.Name):
+            return self._name_tensor(expr.id, function, found, seen)
+        if isinstance(expr, ast.Call):
+            names = self.screen.names(expr.func)
+            if any(n.startswith("tensorflow.") and not n.startswith(NOT_TENSOR_CALLS) for n in names):
+                return True
+            func = expr.func
+            if isinstance(func, ast.Name) and func.id in _STATIC_BUILTINS and not self.screen.imported(func.id):
+                return False
+            if isinstance(func, ast.Attribute) and (func.attr in _STATIC_METHODS or self._tensor(func.value, function, found, seen)):
+                return func.attr not in _STATIC_METHODS
+            return any(self._tensor(a, function, found, seen) for a in (*expr.args, *(k.value for k in expr.keywords)))
+        if isinstance(expr, ast.Attribute):
+            return expr.attr not in _STATIC_ATTRIBUTES and not self.screen.names(expr) and self._tensor(expr.value, function, found, seen)
+        if isinstance(expr, (ast.Subscript, ast.Starred, ast.NamedExpr, ast.Await)):
+            return self._tensor(expr.value, function, found, seen)
+        if isinstance(expr, ast.BinOp):
+            return self._tensor(expr.left, function, found, seen) or self._tensor(expr.right, function, found, seen)
+        if isinstance(expr, ast.UnaryOp):
+            return self._tensor(expr.operand, function, found, seen)
+        if isinstance(expr, (ast.BoolOp, ast.Compare, ast.IfExp, ast.List, ast.Tuple, ast.Set, ast.Dict)):
+            parts = {ast.BoolOp: lambda e: e.values, ast.Compare: lambda e: [e.left, *e.comparators],
+                     ast.IfExp: lambda e: [e.body, e.orelse], ast.Dict: lambda e: e.values}.get(type(expr), lambda e: e.elts)(expr)
+            return any(self._tensor(part, function, found, seen) for part in parts)
+        if isinstance(expr, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+            return any(self._tensor(g.iter, function, found, seen) for g in expr.generators) or self._tensor(expr.elt, function, found, seen)
+        return False  # literals, f-strings, lambdas, comprehensions of dicts
+
+    def _name_tensor(self, name: str, function: ast.AST | None, found: dict, seen: frozenset) -> bool:
+        """May ``name`` in ``function`` be a tensor: its local values, or a parameter, or
+        the same in the functions around (closures); module-level values are concrete."""
+        while function is not None:
+            parameters, defaulted, values = self._locals(function)
+            if name in parameters or name in values:
+                if (function, name) in seen:
+                    return False
+                seen = seen | {(function, name)}
+                if name in parameters and function in found and name not in _PYTHON_PARAMETERS and name not in defaulted:
+                    names = found[function]
+                    if names is None or name in names:
+                        return True
+                return any(self._tensor(value, function, found, seen) for value in values.get(name, ()))
+            function = self.screen.outer.get(function)
+        return False
+
+    def _locals(self, function: ast.AST) -> tuple[set[str], set[str], dict[str, list[ast.AST]]]:
+        """``function``'s parameters, those with a default, and its local names → the values
+        assigned them (the iterable for a loop target, the whole value for an unpacking)."""
+        cached = self._locals_cache.get(function)
+        if cached is not None:
+            return cached
+        args = function.args
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *filter(None, (args.vararg, args.kwarg))]
+        positional = [*args.posonlyargs, *args.args]
+        defaulted = {a.arg for a in positional[len(positional) - len(args.defaults):]} if args.defaults else set()
+        defaulted |= {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
+        values: dict[str, list[ast.AST]] = defaultdict(list)
+        body = function.body if isinstance(function.body, list) else []
+        pending = list(body)
+        while pending:
+            node = pending.pop()
+            if isinstance(node, (*_DEFS, ast.ClassDef, ast.Lambda)):
+                continue
+            pairs: list[tuple[ast.AST, ast.AST]] = []
+            if isinstance(node, ast.Assign):
+                pairs = [(t, node.value) for t in node.targets]
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
+                pairs = [(node.target, node.value)]
+            elif isinstance(node, (ast.For, ast.AsyncFor)):
+                pairs = [(node.target, node.iter)]
+            elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+                pairs = [(node.optional_vars, node.context_expr)]
+            for target, value in pairs:
+                for sub in ast.walk(target):
+                    if isinstance(sub, ast.Name):
+                        values[sub.id].append(value)
+            pending.extend(ast.iter_child_nodes(node))
+        cached = self._locals_cache[function] = ({a.arg for a in every}, defaulted, dict(values))
+        return cached
 
     def _keras2(self, cls: ast.ClassDef, seen: set) -> bool:
         """Is ``cls`` a tf-keras (Keras 2) class, through its bases of this module? AutoGraph
@@ -459,9 +637,10 @@ class TracedCode:
         return layers
 
     # -- what other files need to know -----------------------------------------
-    def outgoing(self) -> Iterator[tuple[str, Why]]:
-        """Qualified names (through imports) that traced code here calls or wraps: the
-        project index makes the functions they name traced in their own files."""
+    def outgoing(self) -> Iterator[tuple[str, Why, tuple[tuple[bool, ...], tuple[str, ...]] | None]]:
+        """Qualified names (through imports) that traced code here calls or wraps, and
+        which arguments the call passes may be tensors (None: any parameter may get one):
+        the project index makes the functions they name traced in their own files."""
         screen = self.screen
         for function in self.reasons:
             name = getattr(function, "name", "a lambda")
@@ -469,8 +648,11 @@ class TracedCode:
             why = Why(f"called from traced `{name}` ({screen.module or screen.path})", off)
             for site in screen.calls_in(function):
                 if not self.eager_line(function, site.node.lineno):
-                    for qualified in screen.names(site.node.func):
-                        yield qualified, why
+                    qualified_names = screen.names(site.node.func)
+                    project = any(q.split(".", 1)[0] not in _LIBRARIES for q in qualified_names)
+                    passed = self.passes_tensor(site.node, function, self.tensor_parameters) if project else None
+                    for qualified in qualified_names:
+                        yield qualified, why, passed
         for site in screen.sites(ast.Call):
             call = site.node
             wrapping = self._wrappings.get(call)
@@ -481,7 +663,36 @@ class TracedCode:
                 targets = [(arg, Why(f"passed to Dataset.{call.func.attr} ({screen.module or screen.path})")) for arg in _arguments(call, ((0, "map_func"),))]
             for arg, why in targets:
                 for qualified in screen.names(arg):
-                    yield qualified, why
+                    yield qualified, why, None
+
+
+#: Builtins whose result is a Python value, whatever they are given.
+_STATIC_BUILTINS = frozenset({"len", "int", "float", "bool", "str", "repr", "isinstance", "issubclass", "hasattr",
+                              "callable", "type", "id", "range"})
+#: Attributes and methods of a tensor that are static facts, not tensors.
+_STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "name", "device", "rank"})
+_STATIC_METHODS = frozenset({"get_shape", "as_list", "num_elements", "is_fully_defined", "is_compatible_with"})
+_PYTHON_PARAMETERS = ("self", "cls")
+#: Libraries whose functions the project index does not make traced: no argument kinds for them.
+_LIBRARIES = frozenset({"tensorflow", "keras", "tf_keras", "builtins", "numpy"})
+
+
+def _bind(function: ast.AST, passed: tuple[tuple[bool, ...], tuple[str, ...]] | None, bound: bool) -> set[str] | None:
+    """The parameters of ``function`` that receive what ``passed`` (see
+    :meth:`TracedCode.passes_tensor`) says may be tensors; ``bound``: called as a method."""
+    args = function.args
+    names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    if passed is None:
+        return {*names, *(a.arg for a in (args.vararg, args.kwarg) if a is not None)}
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)][1 if bound else 0:]
+    found = set()
+    for index, tensor in enumerate(passed[0]):
+        if tensor:
+            found.add(positional[index] if index < len(positional) else args.vararg.arg if args.vararg else None)
+    for keyword in passed[1]:
+        found.add(keyword if keyword in names else args.kwarg.arg if args.kwarg else None)
+    found.discard(None)
+    return found
 
 
 def _lines(body: list[ast.stmt]) -> tuple[int, int]:
