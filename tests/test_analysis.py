@@ -537,3 +537,94 @@ def test_compiled_metrics_are_converted_by_keras_2_only(keras_import: str, conve
     ctx = FileContext(cst.parse_module(source))
     metric = m.findall(ctx.module, m.FunctionDef(name=m.Name("metric")))[0]
     assert ctx.is_traced(metric.body) and ctx.autograph(metric.body) is converted
+
+
+# -- argument kinds: what traced code passes its helpers (issue 18) ---------------------------------
+
+HELPER = """\
+import numpy as np
+import tensorflow as tf
+
+
+def attention(query, size_per_head, width):
+    d = size_per_head
+    scale = 1.0 / np.sqrt(d)
+    return query * scale + np.float32(width)
+
+
+class Attention(tf.keras.layers.Layer):
+    def __init__(self, size_per_head):
+        super().__init__()
+        self._size_per_head = size_per_head
+
+    def call(self, inputs):
+        key = tf.shape(inputs)[-1]
+        return attention(inputs, {size}, {width})
+"""
+
+
+def _tfa010_lines(source: str) -> set[int]:
+    """TFA010's lines through the engine: the rule sees the screen's focus of the file."""
+    from tfautofix.codemods import all_rules
+    from tfautofix.engine import lint_source
+
+    return {f.line for f in lint_source(source, [r for r in all_rules() if r.code == "TFA010"])}
+
+
+@pytest.mark.parametrize(
+    "size, width, expected",
+    [
+        ("self._size_per_head", "inputs.shape[-1]", set()),  # a config attribute, a static shape
+        ("64", "len(self.weights) * 2", set()),  # an int literal, int arithmetic
+        ("self._size_per_head", "key", {8}),  # `key` is a dynamic shape: a tensor
+        ("tf.cast(key, tf.float32)", "3", {7}),  # a TensorFlow op's result
+        ("inputs[..., 0]", "inputs.shape.as_list()[-1]", {7}),  # a slice of a traced argument
+    ],
+)
+def test_helper_parameters_are_tensors_only_when_traced_callers_pass_tensors(size: str, width: str, expected: set[int]) -> None:
+    """The tf-models-official BigBird false positive: `np.sqrt(d)` with `d = size_per_head`,
+    which `call` passes as `self._size_per_head`."""
+    assert _tfa010_lines(HELPER.format(size=size, width=width)) == expected
+
+
+def test_argument_kinds_flow_through_helper_chains_and_stay_conservative() -> None:
+    source = textwrap.dedent(
+        """\
+        import functools
+        import numpy as np
+        import tensorflow as tf
+
+
+        def inner(n, x):
+            return np.sqrt(n) + np.square(x)
+
+
+        def outer(x, n):
+            return inner(n, x)
+
+
+        def as_value(n):
+            return np.sqrt(n)
+
+
+        def unpacked(n):
+            return np.sqrt(n)
+
+
+        HANDLERS = {"sqrt": as_value}  # whoever else calls it, the model does not follow
+
+
+        @tf.function
+        def step(x, args):
+            y = outer(x, 4)
+            z = as_value(3)
+            return y + z + unpacked(*args)
+        """
+    )
+    # `inner` gets `outer`'s int in `n` and its tensor in `x`; a function used as a value and
+    # one called with unpacked arguments that may be tensors keep every parameter a tensor.
+    assert _tfa010_lines(source) == {7, 15, 19}
+    screen = _context(source).screen
+    parameters = {getattr(f, "name", None): p for f, p in screen.traced_code.tensor_parameters.items()}
+    assert parameters["inner"] == {"x"} and parameters["outer"] == {"x"}
+    assert parameters["step"] is None and parameters["as_value"] is None and parameters["unpacked"] == {"n"}

@@ -423,6 +423,41 @@ def test_functions_of_another_module_handed_to_dataset_map_or_tf_function_are_tr
     assert found == {("lib/ops.py", 5, "TFA008"), ("lib/ops.py", 10, "TFA003")}
 
 
+@pytest.mark.parametrize(
+    "arguments, expected",
+    [
+        ("x, self._size_per_head", set()),  # a config attribute: a Python int when traced
+        ("x, x.shape[-1] // 2", set()),  # a static shape
+        ("x, size=64", set()),
+        ("x, tf.shape(x)[-1]", {("lib/attention.py", 6)}),  # a dynamic shape: a tensor
+        ("x, size=tf.size(x)", {("lib/attention.py", 6)}),
+    ],
+)
+def test_a_helper_of_another_module_gets_the_argument_kinds_its_traced_callers_pass(arguments: str, expected) -> None:
+    """tf-models-official's BigBird: `np.sqrt(size)` in a helper module is a false positive
+    when every traced caller passes a Python int, and a real hazard when one passes a tensor.
+    The kinds cross modules in the project summaries, also from the cache."""
+    write(Path("."), {
+        "lib/__init__.py": "",
+        "lib/attention.py": (
+            "import numpy as np\n\n\ndef attend(query, size):\n    d = size\n"
+            "    return query / np.sqrt(d)\n"
+        ),
+        "lib/layer.py": (
+            "import tensorflow as tf\n\nfrom lib import attention\n\n\nclass Layer(tf.keras.layers.Layer):\n"
+            "    def __init__(self, size):\n        super().__init__()\n        self._size_per_head = size\n\n"
+            f"    def call(self, x):\n        return attention.attend({arguments})\n"
+        ),
+    })
+
+    def found() -> set[tuple[str, int]]:
+        outcome = execute(plan([Path("lib")], Overrides(select=("TFA010",))), fix=False, jobs=1, cache=Cache())
+        return {(Path(f.path).as_posix(), f.line) for r in outcome.results for f in r.findings}
+
+    assert found() == expected
+    assert found() == expected  # from the cache: the kinds come from the cached summaries
+
+
 # -- issue 20's rules across modules, with a re-exported `tf` ------------------------------------
 
 NEW_RULES = ("TFA013", "TFA014", "TFA015", "TFA016", "TFA017", "TFA018")
