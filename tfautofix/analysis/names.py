@@ -76,6 +76,12 @@ NOT_TENSOR_CALLS = (
     "tensorflow.as_dtype", "tensorflow.dtypes.as_dtype", "tensorflow.executing_eagerly",
     "tensorflow.TensorShape", "tensorflow.python.framework.tensor_util.constant_value",
 )
+#: ``tf.nest`` (``nest.map_structure(f, *structures)``...): structure, not computation. What
+#: they return holds tensors only when what they are given does, and the function they map
+#: receives the leaves of the structures that follow it.
+NEST_MODULES = ("tensorflow.nest.", "tensorflow.python.util.nest.")
+#: ``nest`` functions that call a function on leaves: name → position of the function.
+NEST_MAPS = {"map_structure": 0, "map_structure_up_to": 1}
 # Eager escapes: code inside traced functions that does not run at trace time (or runs
 # eagerly there). The one list the traced-code model (analysis/traced.py) applies.
 #: Functions handed to these run in Python on every call, even inside traced code.

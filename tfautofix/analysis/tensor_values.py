@@ -10,14 +10,14 @@ import libcst as cst
 from libcst.metadata import FunctionScope
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.names import NOT_TENSOR_CALLS
+from tfautofix.analysis.names import NEST_MODULES, NOT_TENSOR_CALLS
 
 _PYTHON_PARAMETERS = ("self", "cls")
 
 
 def _tensorflow_call(ctx: FileContext, call: cst.Call) -> bool:
     return any(
-        name.startswith("tensorflow.") and not name.startswith(NOT_TENSOR_CALLS) for name in ctx.names(call.func)
+        name.startswith("tensorflow.") and not name.startswith((*NOT_TENSOR_CALLS, *NEST_MODULES)) for name in ctx.names(call.func)
     )
 
 
@@ -28,7 +28,7 @@ def may_be_tensor(ctx: FileContext, expr: cst.BaseExpression, _seen: frozenset =
             return True
         if _every:
             return False  # np.square(x), x.to_numpy(), x.numpy(): may be NumPy arrays
-        if any(n.startswith("numpy.") for n in ctx.names(expr.func)):  # np.square(tensor), ...
+        if any(n.startswith(("numpy.", *NEST_MODULES)) for n in ctx.names(expr.func)):  # np.square(tensor), tf.nest.flatten(...)
             return any(may_be_tensor(ctx, arg.value, _seen) for arg in expr.args)
         # A method of a tensor (x.numpy(), x.read_value(), ...) yields tensor-like data.
         return isinstance(expr.func, cst.Attribute) and may_be_tensor(ctx, expr.func.value, _seen)

@@ -49,6 +49,8 @@ from tfautofix.analysis.names import (
     EAGER_CONTEXTS,
     EAGER_GUARDS,
     KERAS_TRACED_METHODS,
+    NEST_MAPS,
+    NEST_MODULES,
     NOT_TENSOR_CALLS,
     TF_FUNCTION,
     TRACING_HIGHER_ORDER,
@@ -82,7 +84,7 @@ class TracedCode:
         self.screen = screen
         facts = screen.facts
         self._traced_names = facts.traced if facts is not None else {}
-        self._locals_cache: dict[ast.AST, tuple[set[str], set[str], dict[str, list[ast.AST]]]] = {}
+        self._locals_cache: dict[ast.AST, tuple[set[str], set[str], dict[str, list[ast.AST]], list[ast.AST]]] = {}
 
     # -- queries --------------------------------------------------------------
     def is_traced(self, function: ast.AST | None, line: int | None = None) -> bool:
@@ -445,6 +447,7 @@ class TracedCode:
         if helpers:
             values = self._used_as_values
             helpers = {f for f in helpers if f.name not in values}
+        helpers |= {f for f in self._nest_mapped if isinstance(f, ast.Lambda) and f in reasons and f not in entries}
         found: dict[ast.AST, set[str] | None] = {f: None for f in reasons if f not in helpers}
         for helper in helpers:
             found[helper] = _bind(helper, arguments[known[helper]], False) if helper in known else set()
@@ -454,27 +457,54 @@ class TracedCode:
             for caller in reasons:
                 for site in self.screen.calls_in(caller):
                     call = site.node
-                    targets = [t for t in self.resolve(call.func, caller) if t in helpers]
+                    mapped = self._nest_map(call)
+                    func = call.func if mapped is None else mapped[0]
+                    targets = [t for t in self.resolve(func, caller) if t in helpers]
                     if not targets or self.eager_line(caller, call.lineno):
                         continue
-                    passed = self.passes_tensor(call, caller, found)
+                    passed = self.passes_tensor(call, caller, found) if mapped is None else self.passes_tensor(
+                        ast.Call(func, mapped[1], []), caller, found)  # the leaves of the structures
                     for target in targets:
-                        names = _bind(target, passed, target in class_of and isinstance(call.func, ast.Attribute))
+                        names = _bind(target, passed, target in class_of and isinstance(func, ast.Attribute))
                         if not names <= found[target]:
                             found[target] |= names
                             changed = True
         return {f: None if names is None else frozenset(names) for f, names in found.items()}
 
+    def _nest_map(self, call: ast.Call) -> tuple[ast.AST, list[ast.AST]] | None:
+        """``nest.map_structure(f, *structures)``-like calls: ``f`` and the structures whose
+        leaves it receives."""
+        if not isinstance(call.func, ast.Attribute) or call.func.attr not in NEST_MAPS:
+            return None
+        if not any(name.startswith(NEST_MODULES) for name in self.screen.names(call.func)):
+            return None
+        index = NEST_MAPS[call.func.attr]
+        return (call.args[index], call.args[index + 1:]) if len(call.args) > index else None
+
+    @cached_property
+    def _nest_mapped(self) -> set[ast.AST]:
+        """Functions and lambdas of the file given to ``nest.map_structure``-like calls."""
+        found = set()
+        for site in self.screen.sites(ast.Call):
+            mapped = self._nest_map(site.node)
+            if mapped is not None:
+                found.update(self.resolve(mapped[0], site.function))
+        return found
+
     @cached_property
     def _used_as_values(self) -> set[str]:
-        """Names and attributes the file reads other than as the callee of a call: a
-        function or method of that name may be called by code the model does not follow."""
+        """Names (and ``self.``/``cls.`` attributes) the file reads other than as the callee
+        of a call or the function of a ``nest.map_structure``: a function or method of that
+        name may be called by code the model does not follow."""
         called = {id(site.node.func) for site in self.screen.sites(ast.Call)}
+        called |= {id(mapped[0]) for site in self.screen.sites(ast.Call) if (mapped := self._nest_map(site.node)) is not None}
         found = set()
         for node in ast.walk(self.screen.tree):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in called:
+            if id(node) in called:
+                continue
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 found.add(node.id)
-            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and id(node) not in called:
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in _PYTHON_PARAMETERS:
                 found.add(node.attr)
         return found
 
@@ -507,14 +537,20 @@ class TracedCode:
             return self._name_tensor(expr.id, function, found, seen)
         if isinstance(expr, ast.Call):
             names = self.screen.names(expr.func)
-            if any(n.startswith("tensorflow.") and not n.startswith(NOT_TENSOR_CALLS) for n in names):
+            if any(n.startswith("tensorflow.") and not n.startswith((*NOT_TENSOR_CALLS, *NEST_MODULES)) for n in names):
                 return True
             func = expr.func
             if isinstance(func, ast.Name) and func.id in _STATIC_BUILTINS and not self.screen.imported(func.id):
                 return False
             if isinstance(func, ast.Attribute) and (func.attr in _STATIC_METHODS or self._tensor(func.value, function, found, seen)):
                 return func.attr not in _STATIC_METHODS
-            return any(self._tensor(a, function, found, seen) for a in (*expr.args, *(k.value for k in expr.keywords)))
+            if any(self._tensor(a, function, found, seen) for a in (*expr.args, *(k.value for k in expr.keywords))):
+                return True
+            # A function of this file: what it returns (`self._sample()` may build tensors).
+            for target in self.resolve(func, function) if (func, function) not in seen else ():
+                if any(self._tensor(value, target, found, seen | {(func, function)}) for value in self._locals(target)[3]):
+                    return True
+            return False
         if isinstance(expr, ast.Attribute):
             return expr.attr not in _STATIC_ATTRIBUTES and not self.screen.names(expr) and self._tensor(expr.value, function, found, seen)
         if isinstance(expr, (ast.Subscript, ast.Starred, ast.NamedExpr, ast.Await)):
@@ -535,7 +571,7 @@ class TracedCode:
         """May ``name`` in ``function`` be a tensor: its local values, or a parameter, or
         the same in the functions around (closures); module-level values are concrete."""
         while function is not None:
-            parameters, defaulted, values = self._locals(function)
+            parameters, defaulted, values, _ = self._locals(function)
             if name in parameters or name in values:
                 if (function, name) in seen:
                     return False
@@ -548,9 +584,10 @@ class TracedCode:
             function = self.screen.outer.get(function)
         return False
 
-    def _locals(self, function: ast.AST) -> tuple[set[str], set[str], dict[str, list[ast.AST]]]:
-        """``function``'s parameters, those with a default, and its local names → the values
-        assigned them (the iterable for a loop target, the whole value for an unpacking)."""
+    def _locals(self, function: ast.AST) -> tuple[set[str], set[str], dict[str, list[ast.AST]], list[ast.AST]]:
+        """``function``'s parameters, those with a default, its local names → the values
+        assigned them (the iterable for a loop target, the whole value for an unpacking),
+        and the values it returns."""
         cached = self._locals_cache.get(function)
         if cached is not None:
             return cached
@@ -561,13 +598,16 @@ class TracedCode:
         defaulted |= {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
         values: dict[str, list[ast.AST]] = defaultdict(list)
         body = function.body if isinstance(function.body, list) else []
+        returns = [] if body else [function.body]
         pending = list(body)
         while pending:
             node = pending.pop()
             if isinstance(node, (*_DEFS, ast.ClassDef, ast.Lambda)):
                 continue
             pairs: list[tuple[ast.AST, ast.AST]] = []
-            if isinstance(node, ast.Assign):
+            if isinstance(node, ast.Return) and node.value is not None:
+                returns.append(node.value)
+            elif isinstance(node, ast.Assign):
                 pairs = [(t, node.value) for t in node.targets]
             elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
                 pairs = [(node.target, node.value)]
@@ -580,7 +620,7 @@ class TracedCode:
                     if isinstance(sub, ast.Name):
                         values[sub.id].append(value)
             pending.extend(ast.iter_child_nodes(node))
-        cached = self._locals_cache[function] = ({a.arg for a in every}, defaulted, dict(values))
+        cached = self._locals_cache[function] = ({a.arg for a in every}, defaulted, dict(values), returns)
         return cached
 
     def _keras2(self, cls: ast.ClassDef, seen: set) -> bool:
