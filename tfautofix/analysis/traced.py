@@ -37,7 +37,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from tfautofix.analysis.names import (
     COMPILE_KEYWORDS,
@@ -84,7 +84,7 @@ class TracedCode:
         self.screen = screen
         facts = screen.facts
         self._traced_names = facts.traced if facts is not None else {}
-        self._locals_cache: dict[ast.AST, tuple[set[str], set[str], dict[str, list[ast.AST]], list[ast.AST]]] = {}
+        self._locals_cache: dict[ast.AST, _Locals] = {}
 
     # -- queries --------------------------------------------------------------
     def is_traced(self, function: ast.AST | None, line: int | None = None) -> bool:
@@ -539,18 +539,18 @@ class TracedCode:
             names = self.screen.names(expr.func)
             if any(n.startswith("tensorflow.") and not n.startswith((*NOT_TENSOR_CALLS, *NEST_MODULES)) for n in names):
                 return True
-            func = expr.func
-            if isinstance(func, ast.Name) and func.id in _STATIC_BUILTINS and not self.screen.imported(func.id):
+            if self._static_call(expr):
                 return False
+            func = expr.func
+            mapped = self._nest_map(expr)
+            if mapped is not None and self.resolve(mapped[0], function):  # what the function mapped returns
+                return any(self._returns_tensor(target, found, seen, (mapped[0], function)) for target in self.resolve(mapped[0], function))
             if isinstance(func, ast.Attribute) and (func.attr in _STATIC_METHODS or self._tensor(func.value, function, found, seen)):
                 return func.attr not in _STATIC_METHODS
             if any(self._tensor(a, function, found, seen) for a in (*expr.args, *(k.value for k in expr.keywords))):
                 return True
             # A function of this file: what it returns (`self._sample()` may build tensors).
-            for target in self.resolve(func, function) if (func, function) not in seen else ():
-                if any(self._tensor(value, target, found, seen | {(func, function)}) for value in self._locals(target)[3]):
-                    return True
-            return False
+            return any(self._returns_tensor(target, found, seen, (func, function)) for target in self.resolve(func, function))
         if isinstance(expr, ast.Attribute):
             return expr.attr not in _STATIC_ATTRIBUTES and not self.screen.names(expr) and self._tensor(expr.value, function, found, seen)
         if isinstance(expr, (ast.Subscript, ast.Starred, ast.NamedExpr, ast.Await)):
@@ -567,16 +567,29 @@ class TracedCode:
             return any(self._tensor(g.iter, function, found, seen) for g in expr.generators) or self._tensor(expr.elt, function, found, seen)
         return False  # literals, f-strings, lambdas, comprehensions of dicts
 
+    def _static_call(self, call: ast.Call) -> bool:
+        """Does ``call`` return a Python value whatever it is given (``len``, ``tf.as_dtype``)?"""
+        if isinstance(call.func, ast.Name) and call.func.id in _STATIC_BUILTINS and not self.screen.imported(call.func.id):
+            return True
+        return any(name.startswith(NOT_TENSOR_CALLS) for name in self.screen.names(call.func))
+
+    def _returns_tensor(self, target: ast.AST, found: dict, seen: frozenset, key: tuple) -> bool:
+        """May ``target`` (called at ``key``: callee and caller) return a tensor?"""
+        if key in seen:
+            return False
+        return any(self._tensor(value, target, found, seen | {key}) for value in self._locals(target).returns)
+
     def _name_tensor(self, name: str, function: ast.AST | None, found: dict, seen: frozenset) -> bool:
         """May ``name`` in ``function`` be a tensor: its local values, or a parameter, or
         the same in the functions around (closures); module-level values are concrete."""
         while function is not None:
-            parameters, defaulted, values, _ = self._locals(function)
+            local = self._locals(function)
+            parameters, values = local.parameters, local.values
             if name in parameters or name in values:
                 if (function, name) in seen:
                     return False
                 seen = seen | {(function, name)}
-                if name in parameters and function in found and name not in _PYTHON_PARAMETERS and name not in defaulted:
+                if name in parameters and function in found and name not in _PYTHON_PARAMETERS and name not in local.replaced:
                     names = found[function]
                     if names is None or name in names:
                         return True
@@ -584,10 +597,8 @@ class TracedCode:
             function = self.screen.outer.get(function)
         return False
 
-    def _locals(self, function: ast.AST) -> tuple[set[str], set[str], dict[str, list[ast.AST]], list[ast.AST]]:
-        """``function``'s parameters, those with a default, its local names → the values
-        assigned them (the iterable for a loop target, the whole value for an unpacking),
-        and the values it returns."""
+    def _locals(self, function: ast.AST) -> _Locals:
+        """What ``function`` binds (see :class:`_Locals`)."""
         cached = self._locals_cache.get(function)
         if cached is not None:
             return cached
@@ -620,7 +631,15 @@ class TracedCode:
                     if isinstance(sub, ast.Name):
                         values[sub.id].append(value)
             pending.extend(ast.iter_child_nodes(node))
-        cached = self._locals_cache[function] = ({a.arg for a in every}, defaulted, dict(values), returns)
+        replaced = set(defaulted)
+        for name in {a.arg for a in every} - defaulted:  # `dtype = tf.as_dtype(dtype)` first thing
+            first = next((stmt for stmt in body if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(stmt))), None)
+            if (
+                isinstance(first, ast.Assign) and [getattr(t, "id", None) for t in first.targets] == [name]
+                and isinstance(first.value, ast.Call) and self._static_call(first.value)
+            ):
+                replaced.add(name)
+        cached = self._locals_cache[function] = _Locals({a.arg for a in every}, replaced, dict(values), returns)
         return cached
 
     def _keras2(self, cls: ast.ClassDef, seen: set) -> bool:
@@ -704,6 +723,19 @@ class TracedCode:
             for arg, why in targets:
                 for qualified in screen.names(arg):
                     yield qualified, why, None
+
+
+class _Locals(NamedTuple):
+    """What a function binds: its parameters; those whose value the caller's argument does
+    not decide (a default: the rules take them for Python values; or replaced by the first
+    statement that mentions them, ``dtype = tf.as_dtype(dtype)``); its local names → the
+    values assigned them (the iterable for a loop target, the whole value for an unpacking);
+    the values it returns."""
+
+    parameters: set[str]
+    replaced: set[str]
+    values: dict[str, list[ast.AST]]
+    returns: list[ast.AST]
 
 
 #: Builtins whose result is a Python value, whatever they are given.
