@@ -628,3 +628,45 @@ def test_argument_kinds_flow_through_helper_chains_and_stay_conservative() -> No
     parameters = {getattr(f, "name", None): p for f, p in screen.traced_code.tensor_parameters.items()}
     assert parameters["inner"] == {"x"} and parameters["outer"] == {"x"}
     assert parameters["step"] is None and parameters["as_value"] is None and parameters["unpacked"] == {"n"}
+
+
+def test_argument_kinds_follow_returns_nest_maps_and_replaced_parameters() -> None:
+    """A call's result is a tensor when the function of this file it calls returns one
+    (`self._sample()`), a `nest.map_structure` returns what its function returns, and a
+    parameter that its first statement replaces by a static value (TFP's
+    `dtype = tf.as_dtype(dtype)`) is no longer the caller's tensor."""
+    source = textwrap.dedent(
+        """\
+        import numpy as np
+        import tensorflow as tf
+
+
+        def to_numpy_dtype(dtype):
+            dtype = tf.as_dtype(dtype)
+            return dtype.as_numpy_dtype
+
+
+        def noise(shape):
+            return np.float32(np.prod(shape))
+
+
+        class Model(tf.keras.Model):
+            def _sample(self):
+                return tf.random.normal([3])
+
+            def _config(self):
+                return 3
+
+            def call(self, x):
+                def widen(a, b):
+                    return np.promote_types(a, b)
+
+                y = tf.cast(x, to_numpy_dtype(x))
+                dtypes = tf.nest.map_structure(to_numpy_dtype, {"a": x.dtype})
+                common = tf.nest.map_structure(widen, dtypes, dtypes)
+                return y + noise(self._config()) + noise(self._sample()) + tf.constant(1, common["a"])
+        """
+    )
+    assert _tfa010_lines(source) == {11}
+    parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
+    assert parameters["to_numpy_dtype"] == {"dtype"} and parameters["widen"] == set() and parameters["noise"] == {"shape"}

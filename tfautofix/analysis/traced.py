@@ -28,6 +28,13 @@ and wrappers defaulting to it, ``do_not_convert``, functions Keras calls itself
 (activations, ``Lambda``; in Keras 3 also every ``call``/``train_step``/metric/loss).
 Helpers inherit it from their callers (and functions they hand to ``tf.map_fn``-like
 ops), unless they are a converting ``tf.function`` themselves.
+
+Argument kinds (:attr:`TracedCode.tensor_parameters`): every parameter of an entry
+point may hold a tensor; a helper's only when some traced call passes one, here or (through
+``Summary.traced_args``) in another module. Precision first: a value is a tensor only
+when it may visibly come from one (an op, a parameter that may be one, and what is built
+from those); the result of a call of another module given no tensor is taken for a
+Python value.
 """
 
 from __future__ import annotations
