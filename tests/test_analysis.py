@@ -670,3 +670,15 @@ def test_argument_kinds_follow_returns_nest_maps_and_replaced_parameters() -> No
     assert _tfa010_lines(source) == {11}
     parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
     assert parameters["to_numpy_dtype"] == {"dtype"} and parameters["widen"] == set() and parameters["noise"] == {"shape"}
+
+
+def test_argument_kinds_past_the_budget_may_be_tensors() -> None:
+    """Values built from 2**40 paths of names: the walk gives up and keeps the parameter a
+    possible tensor (the old behaviour), instead of following every path."""
+    chain = "".join(f"    a{i} = a{i - 1} + a{i - 1}\n" for i in range(1, 40))
+    source = (
+        "import numpy as np\nimport tensorflow as tf\n\n\ndef helper(n):\n    return np.sqrt(n)\n\n\n"
+        f"@tf.function\ndef f(x):\n    a0 = 1\n{chain}    return helper(a39)\n"
+    )
+    parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
+    assert parameters["helper"] == {"n"}

@@ -92,6 +92,7 @@ class TracedCode:
         facts = screen.facts
         self._traced_names = facts.traced if facts is not None else {}
         self._locals_cache: dict[ast.AST, _Locals] = {}
+        self._steps = 0  # names and returns followed for one call's arguments (see _BUDGET)
 
     # -- queries --------------------------------------------------------------
     def is_traced(self, function: ast.AST | None, line: int | None = None) -> bool:
@@ -519,6 +520,7 @@ class TracedCode:
         """Which arguments of ``call`` (in traced ``caller``) may be tensors: a flag per
         positional argument and the keywords; None when unpacked arguments that may be
         tensors hide where they go."""
+        self._steps = 0
         positions = []
         for index, arg in enumerate(call.args):
             if isinstance(arg, ast.Starred):
@@ -584,6 +586,9 @@ class TracedCode:
         """May ``target`` (called at ``key``: callee and caller) return a tensor?"""
         if key in seen:
             return False
+        self._steps += 1
+        if self._steps > _BUDGET:  # too long a chain to follow: it may be
+            return True
         return any(self._tensor(value, target, found, seen | {key}) for value in self._locals(target).returns)
 
     def _name_tensor(self, name: str, function: ast.AST | None, found: dict, seen: frozenset) -> bool:
@@ -595,6 +600,9 @@ class TracedCode:
             if name in parameters or name in values:
                 if (function, name) in seen:
                     return False
+                self._steps += 1
+                if self._steps > _BUDGET:
+                    return True
                 seen = seen | {(function, name)}
                 if name in parameters and function in found and name not in _PYTHON_PARAMETERS and name not in local.replaced:
                     names = found[function]
@@ -745,6 +753,9 @@ class _Locals(NamedTuple):
     returns: list[ast.AST]
 
 
+#: Names and returns followed to judge one call's arguments: past it, an argument may be a tensor
+#: (the walk is not memoised, and each assignment chain could fan out).
+_BUDGET = 5000
 #: Builtins whose result is a Python value, whatever they are given.
 _STATIC_BUILTINS = frozenset({"len", "int", "float", "bool", "str", "repr", "isinstance", "issubclass", "hasattr",
                               "callable", "type", "id", "range"})
