@@ -456,6 +456,8 @@ def test_a_helper_of_another_module_gets_the_argument_kinds_its_traced_callers_p
 
     assert found() == expected
     assert found() == expected  # from the cache: the kinds come from the cached summaries
+    fixing = execute(plan([Path("lib")], Overrides(select=("TFA010",))), fix=True, jobs=1)  # learns them from summaries alone
+    assert {(Path(f.path).as_posix(), f.line) for r in fixing.results for f in r.findings} == expected
 
 
 # -- issue 20's rules across modules, with a re-exported `tf` ------------------------------------
