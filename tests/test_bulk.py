@@ -460,6 +460,21 @@ def test_a_helper_of_another_module_gets_the_argument_kinds_its_traced_callers_p
     assert {(Path(f.path).as_posix(), f.line) for r in fixing.results for f in r.findings} == expected
 
 
+def test_a_helper_another_module_also_uses_as_a_value_keeps_every_parameter() -> None:
+    """`tf.vectorized_map(attention.attend, ...)` passes it what the model does not see: the
+    Python int of the direct call does not make `size` a Python value."""
+    write(Path("."), {
+        "lib/__init__.py": "",
+        "lib/attention.py": "import numpy as np\n\n\ndef attend(query, size):\n    return query / np.sqrt(size)\n",
+        "lib/train.py": (
+            "import tensorflow as tf\n\nfrom lib import attention\n\n\n@tf.function\ndef step(x):\n"
+            "    handlers = [attention.attend]\n    return attention.attend(x, 64) + len(handlers)\n"
+        ),
+    })
+    outcome = execute(plan([Path("lib")], Overrides(select=("TFA010",))), fix=False, jobs=1)
+    assert {(Path(f.path).as_posix(), f.line) for r in outcome.results for f in r.findings} == {("lib/attention.py", 5)}
+
+
 # -- issue 20's rules across modules, with a re-exported `tf` ------------------------------------
 
 NEW_RULES = ("TFA013", "TFA014", "TFA015", "TFA016", "TFA017", "TFA018")

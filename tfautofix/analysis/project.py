@@ -164,6 +164,8 @@ def summarize(screen: Screen) -> Summary:
             anything.add(qualified)
         else:
             summary.traced_args[qualified] = _merged(summary.traced_args.get(qualified), passed)
+    if summary.traced_args:
+        anything |= model.values_imported  # also used as a value: whoever calls it, with whatever
     for qualified in anything:
         summary.traced_args.pop(qualified, None)
     return summary

@@ -504,17 +504,37 @@ class TracedCode:
         """Names (and ``self.``/``cls.`` attributes) the file reads other than as the callee
         of a call or the function of a ``nest.map_structure``: a function or method of that
         name may be called by code the model does not follow."""
-        called = {id(site.node.func) for site in self.screen.sites(ast.Call)}
-        called |= {id(mapped[0]) for site in self.screen.sites(ast.Call) if (mapped := self._nest_map(site.node)) is not None}
-        found = set()
-        for node in ast.walk(self.screen.tree):
-            if id(node) in called:
+        return self._values[0]
+
+    @cached_property
+    def values_imported(self) -> set[str]:
+        """Qualified names of imported functions the file reads other than by calling them
+        (``tf.vectorized_map(utils.helper, x)``): the project index keeps every parameter of
+        those a possible tensor."""
+        return self._values[1]
+
+    @cached_property
+    def _values(self) -> tuple[set[str], set[str]]:
+        screen = self.screen
+        called = {id(site.node.func) for site in screen.sites(ast.Call)}
+        called |= {id(mapped[0]) for site in screen.sites(ast.Call) if (mapped := self._nest_map(site.node)) is not None}
+        local, imported = set(), set()
+        for node in ast.walk(screen.tree):
+            if id(node) in called or not isinstance(getattr(node, "ctx", None), ast.Load):
                 continue
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                found.add(node.id)
-            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in _PYTHON_PARAMETERS:
-                found.add(node.attr)
-        return found
+            if isinstance(node, ast.Name):
+                local.add(node.id)
+                if screen.imported(node.id):
+                    imported |= screen.names(node)
+            elif isinstance(node, ast.Attribute):
+                base = node.value
+                while isinstance(base, ast.Attribute):
+                    base = base.value
+                if node.value is base and isinstance(base, ast.Name) and base.id in _PYTHON_PARAMETERS:
+                    local.add(node.attr)
+                elif isinstance(base, ast.Name) and screen.imported(base.id):
+                    imported |= screen.names(node)
+        return local, imported
 
     def passes_tensor(self, call: ast.Call, caller: ast.AST, found: dict) -> tuple[tuple[bool, ...], tuple[str, ...]] | None:
         """Which arguments of ``call`` (in traced ``caller``) may be tensors: a flag per
