@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import shutil
+import subprocess
 from pathlib import Path
 
 from tfautofix.codemods import rule_by_code
@@ -100,3 +102,98 @@ def test_remaining_findings_point_into_the_wrapped_text() -> None:
     assert applied and fixed.count("\n") > source.count("\n")  # the rewritten print was wrapped
     (left,) = remaining
     assert "file=open" in fixed.splitlines()[left.line - 1]
+
+
+HEADERS = '''def h(self, x):
+    if tf.cast(tf.random.uniform([]), threshold_for_the_batch.dtype) > threshold_for_the_batch and flag:
+        pass
+    elif tf.reduce_any(tf.math.is_nan(learning_rate_schedule_value)) or tf.reduce_any(gradient_norm):
+        pass
+    while tf.random.uniform([], maxval=limit_of_iterations_here, dtype=tf.int32) < number_of_steps_to_go:
+        pass
+    for step_index in tf.range(tf.cast(tf.random.uniform([], 0, 10), tf.int32), number_of_steps, stride):
+        pass
+    with tf.name_scope("a_scope_name_that_is_long_enough" + str(tf.random.uniform([], 0, 1000000))) as scope:
+        pass
+    if not tf.reduce_any(tf.math.is_nan(learning_rate_schedule_value_for_this_step_only)):  # kept
+        pass
+    config = {**defaults, "learning_rate": tf.random.uniform([], 0.0001, 0.1), "momentum": tf.random.uniform([])}
+    values = [tf.reduce_sum(model(tf.fill([1, 2], float(i)), training=False)) for i in range(3) if i % 2]
+    (x,) = tf.while_loop(lambda x: tf.reduce_sum(x) < threshold_of_the_decision * 100.0 + tf.reduce_sum(other), body, (x,))
+    return tf.reduce_sum(values_of_the_first_kind) > tf.reduce_sum(values_of_the_second_kind) + 1
+'''
+
+# What `ruff format` writes for HEADERS (checked against it below when ruff is installed).
+HEADERS_WRAPPED = '''def h(self, x):
+    if (
+        tf.cast(tf.random.uniform([]), threshold_for_the_batch.dtype)
+        > threshold_for_the_batch
+        and flag
+    ):
+        pass
+    elif tf.reduce_any(tf.math.is_nan(learning_rate_schedule_value)) or tf.reduce_any(
+        gradient_norm
+    ):
+        pass
+    while (
+        tf.random.uniform([], maxval=limit_of_iterations_here, dtype=tf.int32)
+        < number_of_steps_to_go
+    ):
+        pass
+    for step_index in tf.range(
+        tf.cast(tf.random.uniform([], 0, 10), tf.int32), number_of_steps, stride
+    ):
+        pass
+    with tf.name_scope(
+        "a_scope_name_that_is_long_enough" + str(tf.random.uniform([], 0, 1000000))
+    ) as scope:
+        pass
+    if not tf.reduce_any(
+        tf.math.is_nan(learning_rate_schedule_value_for_this_step_only)
+    ):  # kept
+        pass
+    config = {
+        **defaults,
+        "learning_rate": tf.random.uniform([], 0.0001, 0.1),
+        "momentum": tf.random.uniform([]),
+    }
+    values = [
+        tf.reduce_sum(model(tf.fill([1, 2], float(i)), training=False))
+        for i in range(3)
+        if i % 2
+    ]
+    (x,) = tf.while_loop(
+        lambda x: (
+            tf.reduce_sum(x) < threshold_of_the_decision * 100.0 + tf.reduce_sum(other)
+        ),
+        body,
+        (x,),
+    )
+    return (
+        tf.reduce_sum(values_of_the_first_kind)
+        > tf.reduce_sum(values_of_the_second_kind) + 1
+    )
+'''
+
+
+def test_headers_dicts_and_comprehensions_are_wrapped_as_ruff_formats_them() -> None:
+    before = "def h(self, x):\n    pass\n"
+    wrapped = wrap_changed(before, HEADERS, 88)
+    assert wrapped == HEADERS_WRAPPED
+    assert wrap_changed(HEADERS, wrapped, 88) == wrapped  # idempotent
+    ast.parse(wrapped)
+    assert wrap_changed(HEADERS, HEADERS, 88) == HEADERS  # lines the fixes did not change are left long
+    ruff = shutil.which("ruff")
+    if ruff is not None:
+        formatted = subprocess.run([ruff, "format", "--isolated", "-"], input=wrapped, capture_output=True, text=True, check=True)
+        assert formatted.stdout == wrapped
+
+
+def test_a_header_that_cannot_be_split_or_is_a_one_line_suite_is_left_alone() -> None:
+    source = (
+        "def h(x):\n"
+        "    if a_very_long_name_for_a_condition_that_cannot_be_split_anywhere_at_all_really_long_yes:\n"
+        "        pass\n"
+        "    if x: return tf.reduce_any(tf.math.is_nan(learning_rate_schedule_value_for_this_step_only_x))\n"
+    )
+    assert wrap_changed("def h(x):\n    pass\n", source, 88) == source
