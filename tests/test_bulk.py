@@ -273,6 +273,27 @@ def test_a_worker_killed_by_the_os_costs_its_file_only(tmp_path: Path, command: 
         assert "Fixed 9 finding(s) in 9 file(s)" in run.stderr
 
 
+def _double(value: int) -> int:
+    return 2 * value
+
+
+def _lost(task: int, how: str) -> tuple[str, int, str]:
+    return "lost", task, how
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the workers get the test's functions by fork")
+def test_a_worker_that_died_idle_is_replaced_and_no_task_is_lost() -> None:
+    import signal
+
+    with bulk._Workers(2) as workers:
+        assert sorted(workers.map(_double, list(range(8)), _lost)) == [2 * i for i in range(8)]
+        victim = workers.idle[-1].process  # the next task goes to it
+        os.kill(victim.pid, signal.SIGKILL)
+        victim.join(10)
+        assert sorted(workers.map(_double, list(range(8)), _lost)) == [2 * i for i in range(8)]
+        assert len(workers.started) == 2 and victim not in [w.process for w in workers.started]
+
+
 # -- git safety ------------------------------------------------------------------
 
 

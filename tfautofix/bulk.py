@@ -295,29 +295,40 @@ class _Workers:
         if self.jobs <= 1 or len(tasks) < 8:
             yield from map(function, tasks)
             return
-        context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
         while len(self.started) < self.jobs:
-            self.started.append(_Worker(context))
-            self.idle.append(self.started[-1])
+            self._start()
         todo = list(reversed(tasks))
         busy: dict = {}  # connection -> (worker, task)
         while todo or busy:
             while todo and self.idle:
                 worker, task = self.idle.pop(), todo.pop()
-                worker.connection.send((function, task))
+                try:
+                    worker.connection.send((function, task))
+                except OSError:  # it died idle: the task goes to another worker
+                    todo.append(task)
+                    self._replace(worker)
+                    continue
                 busy[worker.connection] = (worker, task)
             for connection in multiprocessing.connection.wait(list(busy)):
                 worker, task = busy.pop(connection)
                 try:
                     result = connection.recv()
                 except (EOFError, OSError):
-                    self.started.remove(worker)
                     yield lost(task, worker.death())
-                    self.started.append(_Worker(context))
-                    self.idle.append(self.started[-1])
+                    self._replace(worker)
                     continue
                 self.idle.append(worker)
                 yield result
+
+    def _start(self) -> None:
+        self.started.append(_Worker(multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")))
+        self.idle.append(self.started[-1])
+
+    def _replace(self, worker: _Worker) -> None:
+        worker.connection.close()
+        worker.process.join(5)
+        self.started.remove(worker)
+        self._start()
 
     def __enter__(self) -> "_Workers":
         return self
