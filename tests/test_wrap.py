@@ -197,3 +197,21 @@ def test_a_header_that_cannot_be_split_or_is_a_one_line_suite_is_left_alone() ->
         "    if x: return tf.reduce_any(tf.math.is_nan(learning_rate_schedule_value_for_this_step_only_x))\n"
     )
     assert wrap_changed("def h(x):\n    pass\n", source, 88) == source
+
+
+def test_a_function_a_fix_inserts_in_a_block_gets_blank_lines_around_it() -> None:
+    """As ruff format lays them out: a blank line before (and before its comments) and after
+    each inserted nested function, none before the first statement of a block."""
+    original = "def f(x):\n    y = x\n    def own(z):\n        return z\n    y = g(y)\n    return y\n"
+    fixed = (
+        "def f(x):\n    y = x\n    def own(z):\n        return z\n"
+        "    # generated\n    def _true_fn(y):\n        def _inner():\n            return y\n        return y\n"
+        "    y = tf.cond(c, lambda: _true_fn(y), lambda: y)\n    return y\n"
+    )
+    spaced = wrap_changed(original, fixed, 88)
+    assert spaced == (
+        "def f(x):\n    y = x\n    def own(z):\n        return z\n"  # the file's own function: as it was
+        "\n    # generated\n    def _true_fn(y):\n        def _inner():\n            return y\n\n        return y\n"
+        "\n    y = tf.cond(c, lambda: _true_fn(y), lambda: y)\n    return y\n"
+    )
+    assert wrap_changed(fixed, spaced, 88) == spaced

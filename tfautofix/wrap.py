@@ -49,7 +49,9 @@ def _configured(directory: Path) -> int:
 
 
 def wrap_changed(original: str, fixed: str, limit: int) -> str:
-    """``fixed`` with its too-long lines that are not in ``original`` wrapped where that is safe."""
+    """``fixed`` with its too-long lines that are not in ``original`` wrapped where that is
+    safe, and a blank line around each nested function or class a fix inserted."""
+    fixed = _spaced(original, fixed)
     new = fixed.splitlines(keepends=True)
     changed = _changed_long_lines(original, new, limit)
     if not changed:
@@ -65,14 +67,51 @@ def wrap_changed(original: str, fixed: str, limit: int) -> str:
 
 def _changed_long_lines(original: str, new: list[str], limit: int) -> set[int]:
     """The indices of the lines of ``new`` longer than ``limit`` that ``original`` does not have there."""
+    return {line for line in _changed_lines(original, new) if len(new[line].rstrip("\r\n").expandtabs()) > limit}
+
+
+def _changed_lines(original: str, new: list[str]) -> set[int]:
+    """The indices of the lines of ``new`` that ``original`` does not have there."""
     matcher = difflib.SequenceMatcher(None, original.splitlines(keepends=True), new, autojunk=False)
-    return {
-        line
-        for tag, _, _, start, end in matcher.get_opcodes()
-        if tag != "equal"
-        for line in range(start, end)
-        if len(new[line].rstrip("\r\n").expandtabs()) > limit
-    }
+    return {line for tag, _, _, start, end in matcher.get_opcodes() if tag != "equal" for line in range(start, end)}
+
+
+def _spaced(original: str, fixed: str) -> str:
+    """``fixed`` with a blank line before and after each function or class that a fix
+    inserted in a block (``_true_fn``, a hoisted ``@tf.function``), as ruff format wants."""
+    new = fixed.splitlines(keepends=True)
+    inserted = {line + 1 for line in _changed_lines(original, new) if new[line].lstrip().startswith(("def ", "async def ", "class ", "@"))}
+    if not inserted:
+        return fixed
+    return MetadataWrapper(cst.parse_module(fixed)).visit(_Space(inserted)).code
+
+
+class _Space(cst.CSTTransformer):
+    METADATA_DEPENDENCIES = (PositionProvider,)
+
+    def __init__(self, lines: set[int]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        body = list(updated.body)
+        for index, statement in enumerate(original.body):
+            if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            if self.get_metadata(PositionProvider, statement).start.line not in self.lines:
+                continue
+            for neighbour in (index, index + 1) if index > 0 else (index + 1,):
+                if neighbour < len(body):
+                    body[neighbour] = _blank_before(body[neighbour])
+        return updated.with_changes(body=body)
+
+
+def _blank_before(statement: cst.BaseStatement) -> cst.BaseStatement:
+    """``statement`` with a blank line before it (and before its comments) unless it has one."""
+    lines = list(statement.leading_lines)
+    if any(line.comment is None for line in lines):
+        return statement
+    return statement.with_changes(leading_lines=[cst.EmptyLine(indent=False), *lines])
 
 
 def _comment_lines(line: str, limit: int) -> list[str]:
