@@ -193,7 +193,7 @@ def _summarize_lost(task: tuple[str, Facts | None], how: str) -> tuple[str, Summ
 
 
 def _serve(connection, parent: int) -> None:
-    """A worker: runs the tasks its pipe brings, one at a time, until told to stop."""
+    """A worker: runs the tasks its pipe brings, one at a time, until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     # The parse trees are large and acyclic enough: collect rarely (~15% faster).
     gc.set_threshold(100_000, 50, 100)
