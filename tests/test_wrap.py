@@ -119,6 +119,8 @@ HEADERS = '''def h(self, x):
         pass
     config = {**defaults, "learning_rate": tf.random.uniform([], 0.0001, 0.1), "momentum": tf.random.uniform([])}
     values = [tf.reduce_sum(model(tf.fill([1, 2], float(i)), training=False)) for i in range(3) if i % 2]
+    shapes = [tf.shape(first_tensor_with_a_long_name), tf.shape(second_tensor_with_long_name)]
+    pair = tf.random.uniform([], 2.0, 4.0), tf.random.uniform([], 2.0, 4.0, dtype=tf.float64)
     (x,) = tf.while_loop(lambda x: tf.reduce_sum(x) < threshold_of_the_decision * 100.0 + tf.reduce_sum(other), body, (x,))
     return tf.reduce_sum(values_of_the_first_kind) > tf.reduce_sum(values_of_the_second_kind) + 1
 '''
@@ -162,6 +164,14 @@ HEADERS_WRAPPED = '''def h(self, x):
         for i in range(3)
         if i % 2
     ]
+    shapes = [
+        tf.shape(first_tensor_with_a_long_name),
+        tf.shape(second_tensor_with_long_name),
+    ]
+    pair = (
+        tf.random.uniform([], 2.0, 4.0),
+        tf.random.uniform([], 2.0, 4.0, dtype=tf.float64),
+    )
     (x,) = tf.while_loop(
         lambda x: (
             tf.reduce_sum(x) < threshold_of_the_decision * 100.0 + tf.reduce_sum(other)

@@ -259,11 +259,12 @@ def _wrap(node: cst.CSTNode, prefix: str, depth: int, unit: str, limit: int) -> 
 
 
 def _explode(node: cst.CSTNode, bracket: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.CSTNode:
-    """``node`` with the items of ``bracket`` on a line of their own, or one per line."""
+    """``node`` with the arguments of the call ``bracket`` on a line of their own if they fit,
+    else one per line; the items of a list, dict, set or tuple always one per line (as black)."""
     inner, outer = prefix + unit * (depth + 1), prefix + unit * depth
     width = len(inner.expandtabs())
     items = _items(bracket)
-    if width + len("".join(_code(item) for item in items)) <= limit:  # the items fit on one line of their own
+    if isinstance(bracket, cst.Call) and width + len("".join(_code(item) for item in items)) <= limit:
         *first, last = items
         if isinstance(last.comma, cst.Comma):
             last = last.with_changes(comma=last.comma.with_changes(whitespace_after=_newline(outer)))
@@ -303,11 +304,14 @@ def _rebuilt(bracket, items: list, opening, closing) -> cst.BaseExpression:
 
 
 def _split_whole(value: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression | None:
-    """An operator chain one operand per line in new parentheses (a lambda's too), or a
-    comprehension with its brackets on lines of their own (and its clauses too when it
+    """An operator chain one operand per line in new parentheses (a lambda's too), a tuple
+    one element per line in new parentheses, or a comprehension with its brackets on lines of their own (and its clauses too when it
     still does not fit); None for any other expression."""
     if _operation(value):
         return _split_operators(value, prefix, depth, unit, limit)
+    if isinstance(value, cst.Tuple) and not value.lpar and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+        value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])  # `return a, b` -> `return (\n    a,\n    b,\n)`
+        return _explode(value, value, prefix, depth, unit, limit)
     if isinstance(value, cst.Lambda) and _operation(value.body):
         return value.with_changes(body=_split_operators(value.body, prefix, depth, unit, limit))
     if not isinstance(value, (cst.ListComp, cst.SetComp, cst.DictComp)):
