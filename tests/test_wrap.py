@@ -225,3 +225,7 @@ def test_a_function_a_fix_inserts_in_a_block_gets_blank_lines_around_it() -> Non
         "\n    y = tf.cond(c, lambda: _true_fn(y), lambda: y)\n    return y\n"
     )
     assert wrap_changed(fixed, spaced, 88) == spaced
+    # A fix that rewrites only the decorator of the file's own nested function adds no blank line.
+    own = "def f(x):\n    y = x\n    @tf.function(experimental_relax_shapes=True)\n    def g(z):\n        return z\n    return g(y)\n"
+    redecorated = own.replace("experimental_relax_shapes", "reduce_retracing")
+    assert wrap_changed(own, redecorated, 88) == redecorated

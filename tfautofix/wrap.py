@@ -77,13 +77,13 @@ def _changed_lines(original: str, new: list[str]) -> set[int]:
 
 
 def _spaced(original: str, fixed: str) -> str:
-    """``fixed`` with a blank line before and after each function or class that a fix
-    inserted in a block (``_true_fn``, a hoisted ``@tf.function``), as ruff format wants."""
+    """``fixed`` with a blank line before and after each function or class whose ``def``
+    line a fix wrote in a block (``_true_fn``, a hoisted ``@tf.function``), as ruff format wants."""
     new = fixed.splitlines(keepends=True)
-    inserted = {line + 1 for line in _changed_lines(original, new) if new[line].lstrip().startswith(("def ", "async def ", "class ", "@"))}
-    if not inserted:
+    changed = {line + 1 for line in _changed_lines(original, new)}
+    if not any(new[line - 1].lstrip().startswith(("def ", "async def ", "class ")) for line in changed):
         return fixed
-    return MetadataWrapper(cst.parse_module(fixed)).visit(_Space(inserted)).code
+    return MetadataWrapper(cst.parse_module(fixed)).visit(_Space(changed)).code
 
 
 class _Space(cst.CSTTransformer):
@@ -98,8 +98,8 @@ class _Space(cst.CSTTransformer):
         for index, statement in enumerate(original.body):
             if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
                 continue
-            if self.get_metadata(PositionProvider, statement).start.line not in self.lines:
-                continue
+            if self.get_metadata(PositionProvider, statement.name).start.line not in self.lines:
+                continue  # its `def` line is the file's own (a fix may have changed a decorator)
             for neighbour in (index, index + 1) if index > 0 else (index + 1,):
                 if neighbour < len(body):
                     body[neighbour] = _blank_before(body[neighbour])
