@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -231,6 +233,65 @@ def test_parallel_run_matches_serial_run(tmp_path: Path) -> None:
     serial = cli("check", ".", "--format", "json", "--jobs", "1", "--no-cache")
     parallel = cli("check", ".", "--format", "json", "--jobs", "2", "--no-cache")
     assert json.loads(serial.stdout) == json.loads(parallel.stdout) and len(json.loads(serial.stdout)) == 20
+
+
+# A run whose workers are SIGKILLed (as the OOM killer does) when they reach boom.py.
+KILLING_RUN = """
+import os, signal, sys
+import tfautofix.bulk as bulk
+from tfautofix.cli import main
+real = bulk.process_file
+def process_file(path, *args):
+    if path.endswith("boom.py"):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(path, *args)
+bulk.process_file = process_file
+sys.argv[0] = "tfautofix"
+main()
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the workers inherit the patched module by fork")
+@pytest.mark.parametrize("command", [["check", "--format", "json"], ["fix", "--write", "--allow-dirty"]])
+def test_a_worker_killed_by_the_os_costs_its_file_only(tmp_path: Path, command: list[str]) -> None:
+    files = {f"m{index}.py": PRINTS for index in range(9)}
+    write(tmp_path, {**files, "boom.py": PRINTS})
+    run = subprocess.run(
+        [sys.executable, "-c", KILLING_RUN, *command, "--jobs", "2", "--no-cache", "."],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(Path(tfautofix.__file__).parents[1])},
+        capture_output=True, text=True, timeout=120,
+    )
+    assert run.returncode == 2, run.stderr
+    assert "boom.py: worker died (signal 9) while processing this file; skipped" in run.stderr
+    assert "Traceback" not in run.stderr
+    assert (tmp_path / "boom.py").read_text() == PRINTS
+    if command[0] == "check":
+        # The lost file is an error entry (code null) among the others' findings.
+        assert codes(run.stdout) == [("boom.py", None)] + [(f"m{index}.py", "TFA008") for index in range(9)]
+    else:
+        assert all("tf.print" in (tmp_path / name).read_text() for name in files)
+        assert "Fixed 9 finding(s) in 9 file(s)" in run.stderr
+
+
+def _double(value: int) -> int:
+    return 2 * value
+
+
+def _lost(task: int, how: str) -> tuple[str, int, str]:
+    return "lost", task, how
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the workers get the test's functions by fork")
+def test_a_worker_that_died_idle_is_replaced_and_no_task_is_lost() -> None:
+    import signal
+
+    with bulk._Workers(2) as workers:
+        assert sorted(workers.map(_double, list(range(8)), _lost)) == [2 * i for i in range(8)]
+        victim = workers.idle[-1].process  # the next task goes to it
+        os.kill(victim.pid, signal.SIGKILL)
+        victim.join(10)
+        assert sorted(workers.map(_double, list(range(8)), _lost)) == [2 * i for i in range(8)]
+        assert len(workers.started) == 2 and victim not in [w.process for w in workers.started]
 
 
 # -- git safety ------------------------------------------------------------------

@@ -187,6 +187,26 @@ def test_log_paths_match_the_resolved_path_only(tmp_path: Path, monkeypatch) -> 
     assert absolute.for_file(str(tmp_path / "model.py")) and not absolute.for_file(str(tmp_path / "src" / "model.py"))
 
 
+def test_log_paths_are_resolved_once_per_path(tmp_path: Path, monkeypatch) -> None:
+    """Every query compares resolved paths: each entry and each file is resolved once, not per query."""
+    import os
+
+    from tfautofix.tracing import log as log_module
+
+    monkeypatch.chdir(tmp_path)
+    log_module._realpath.cache_clear()
+    resolved: list[str] = []
+    real = os.path.realpath
+    monkeypatch.setattr(log_module.os.path, "realpath", lambda path: resolved.append(path) or real(path))
+    log = from_json(log_json(*(function_log(qualname=f"f{i}", file=f"pkg/m{i}.py") for i in range(5))))
+    for _ in range(3):
+        for i in range(5):
+            assert [f.qualname for f in log.for_file(str(tmp_path / "pkg" / f"m{i}.py"))] == [f"f{i}"]
+            log.lines_run(f"pkg/m{i}.py")
+    # Once each: the five entries and the five absolute spellings (the relative ones are the entries').
+    assert len(resolved) == 10, resolved
+
+
 def test_a_log_whose_files_are_not_here_says_so(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "copy").mkdir()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import shutil
+import subprocess
 from pathlib import Path
 
 from tfautofix.codemods import rule_by_code
@@ -100,3 +102,130 @@ def test_remaining_findings_point_into_the_wrapped_text() -> None:
     assert applied and fixed.count("\n") > source.count("\n")  # the rewritten print was wrapped
     (left,) = remaining
     assert "file=open" in fixed.splitlines()[left.line - 1]
+
+
+HEADERS = '''def h(self, x):
+    if tf.cast(tf.random.uniform([]), threshold_for_the_batch.dtype) > threshold_for_the_batch and flag:
+        pass
+    elif tf.reduce_any(tf.math.is_nan(learning_rate_schedule_value)) or tf.reduce_any(gradient_norm):
+        pass
+    while tf.random.uniform([], maxval=limit_of_iterations_here, dtype=tf.int32) < number_of_steps_to_go:
+        pass
+    for step_index in tf.range(tf.cast(tf.random.uniform([], 0, 10), tf.int32), number_of_steps, stride):
+        pass
+    with tf.name_scope("a_scope_name_that_is_long_enough" + str(tf.random.uniform([], 0, 1000000))) as scope:
+        pass
+    if not tf.reduce_any(tf.math.is_nan(learning_rate_schedule_value_for_this_step_only)):  # kept
+        pass
+    config = {**defaults, "learning_rate": tf.random.uniform([], 0.0001, 0.1), "momentum": tf.random.uniform([])}
+    values = [tf.reduce_sum(model(tf.fill([1, 2], float(i)), training=False)) for i in range(3) if i % 2]
+    shapes = [tf.shape(first_tensor_with_a_long_name), tf.shape(second_tensor_with_long_name)]
+    pair = tf.random.uniform([], 2.0, 4.0), tf.random.uniform([], 2.0, 4.0, dtype=tf.float64)
+    (x,) = tf.while_loop(lambda x: tf.reduce_sum(x) < threshold_of_the_decision * 100.0 + tf.reduce_sum(other), body, (x,))
+    return tf.reduce_sum(values_of_the_first_kind) > tf.reduce_sum(values_of_the_second_kind) + 1
+'''
+
+# What `ruff format` writes for HEADERS (checked against it below when ruff is installed).
+HEADERS_WRAPPED = '''def h(self, x):
+    if (
+        tf.cast(tf.random.uniform([]), threshold_for_the_batch.dtype)
+        > threshold_for_the_batch
+        and flag
+    ):
+        pass
+    elif tf.reduce_any(tf.math.is_nan(learning_rate_schedule_value)) or tf.reduce_any(
+        gradient_norm
+    ):
+        pass
+    while (
+        tf.random.uniform([], maxval=limit_of_iterations_here, dtype=tf.int32)
+        < number_of_steps_to_go
+    ):
+        pass
+    for step_index in tf.range(
+        tf.cast(tf.random.uniform([], 0, 10), tf.int32), number_of_steps, stride
+    ):
+        pass
+    with tf.name_scope(
+        "a_scope_name_that_is_long_enough" + str(tf.random.uniform([], 0, 1000000))
+    ) as scope:
+        pass
+    if not tf.reduce_any(
+        tf.math.is_nan(learning_rate_schedule_value_for_this_step_only)
+    ):  # kept
+        pass
+    config = {
+        **defaults,
+        "learning_rate": tf.random.uniform([], 0.0001, 0.1),
+        "momentum": tf.random.uniform([]),
+    }
+    values = [
+        tf.reduce_sum(model(tf.fill([1, 2], float(i)), training=False))
+        for i in range(3)
+        if i % 2
+    ]
+    shapes = [
+        tf.shape(first_tensor_with_a_long_name),
+        tf.shape(second_tensor_with_long_name),
+    ]
+    pair = (
+        tf.random.uniform([], 2.0, 4.0),
+        tf.random.uniform([], 2.0, 4.0, dtype=tf.float64),
+    )
+    (x,) = tf.while_loop(
+        lambda x: (
+            tf.reduce_sum(x) < threshold_of_the_decision * 100.0 + tf.reduce_sum(other)
+        ),
+        body,
+        (x,),
+    )
+    return (
+        tf.reduce_sum(values_of_the_first_kind)
+        > tf.reduce_sum(values_of_the_second_kind) + 1
+    )
+'''
+
+
+def test_headers_dicts_and_comprehensions_are_wrapped_as_ruff_formats_them() -> None:
+    before = "def h(self, x):\n    pass\n"
+    wrapped = wrap_changed(before, HEADERS, 88)
+    assert wrapped == HEADERS_WRAPPED
+    assert wrap_changed(HEADERS, wrapped, 88) == wrapped  # idempotent
+    ast.parse(wrapped)
+    assert wrap_changed(HEADERS, HEADERS, 88) == HEADERS  # lines the fixes did not change are left long
+    ruff = shutil.which("ruff")
+    if ruff is not None:
+        formatted = subprocess.run([ruff, "format", "--isolated", "-"], input=wrapped, capture_output=True, text=True, check=True)
+        assert formatted.stdout == wrapped
+
+
+def test_a_header_that_cannot_be_split_or_is_a_one_line_suite_is_left_alone() -> None:
+    source = (
+        "def h(x):\n"
+        "    if a_very_long_name_for_a_condition_that_cannot_be_split_anywhere_at_all_really_long_yes:\n"
+        "        pass\n"
+        "    if x: return tf.reduce_any(tf.math.is_nan(learning_rate_schedule_value_for_this_step_only_x))\n"
+    )
+    assert wrap_changed("def h(x):\n    pass\n", source, 88) == source
+
+
+def test_a_function_a_fix_inserts_in_a_block_gets_blank_lines_around_it() -> None:
+    """As ruff format lays them out: a blank line before (and before its comments) and after
+    each inserted nested function, none before the first statement of a block."""
+    original = "def f(x):\n    y = x\n    def own(z):\n        return z\n    y = g(y)\n    return y\n"
+    fixed = (
+        "def f(x):\n    y = x\n    def own(z):\n        return z\n"
+        "    # generated\n    def _true_fn(y):\n        def _inner():\n            return y\n        return y\n"
+        "    y = tf.cond(c, lambda: _true_fn(y), lambda: y)\n    return y\n"
+    )
+    spaced = wrap_changed(original, fixed, 88)
+    assert spaced == (
+        "def f(x):\n    y = x\n    def own(z):\n        return z\n"  # the file's own function: as it was
+        "\n    # generated\n    def _true_fn(y):\n        def _inner():\n            return y\n\n        return y\n"
+        "\n    y = tf.cond(c, lambda: _true_fn(y), lambda: y)\n    return y\n"
+    )
+    assert wrap_changed(fixed, spaced, 88) == spaced
+    # A fix that rewrites only the decorator of the file's own nested function adds no blank line.
+    own = "def f(x):\n    y = x\n    @tf.function(experimental_relax_shapes=True)\n    def g(z):\n        return z\n    return g(y)\n"
+    redecorated = own.replace("experimental_relax_shapes", "reduce_retracing")
+    assert wrap_changed(own, redecorated, 88) == redecorated

@@ -11,7 +11,9 @@ from __future__ import annotations
 import gc
 import hashlib
 import multiprocessing
+import multiprocessing.connection
 import os
+import signal
 import threading
 import time
 import sys
@@ -176,17 +178,36 @@ def _work(args: tuple[str, Options, bool]) -> FileResult:
 
 def _summarize(args: tuple[str, Facts | None]) -> tuple[str, Summary | None]:
     path, facts = args
-    return path, summarize_file(path, facts)
+    try:
+        return path, summarize_file(path, facts)
+    except Exception:  # a bug costs the file's facts; its own run reports it
+        return path, None
 
 
-def _init_worker(parent: int) -> None:
+def _work_lost(task: tuple[str, Options, bool], how: str) -> FileResult:
+    return FileResult(task[0], error=f"worker died ({how}) while processing this file; skipped")
+
+
+def _summarize_lost(task: tuple[str, Facts | None], how: str) -> tuple[str, Summary | None]:
+    return task[0], None  # its own run reports it
+
+
+def _serve(connection, parent: int) -> None:
+    """A worker: runs the tasks its pipe brings, one at a time, until the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     # The parse trees are large and acyclic enough: collect rarely (~15% faster).
     gc.set_threshold(100_000, 50, 100)
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+    while True:
+        try:
+            function, task = connection.recv()
+        except EOFError:  # the parent is gone
+            return
+        connection.send(function(task))
 
 
 def _exit_with_parent(parent: int) -> None:
-    """A worker whose parent was killed (SIGKILL skips the pool's cleanup) must not linger."""
+    """A worker whose parent was killed (SIGKILL skips all cleanup) must not linger."""
     while os.getppid() == parent:
         time.sleep(1)
     os._exit(1)
@@ -240,28 +261,83 @@ def _key(facts: Facts | None) -> str:
     return facts.key() if facts is not None else ""
 
 
+class _Worker:
+    def __init__(self, context) -> None:
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child, os.getpid()), daemon=True)
+        self.process.start()
+        child.close()
+
+    def death(self) -> str:
+        """How the worker ended, once its pipe closed without an answer."""
+        self.process.join(5)
+        code = self.process.exitcode
+        return f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+
+
 class _Workers:
-    """A process pool, started on first use and shared by the rounds of a run."""
+    """Worker processes, started on first use and shared by the rounds of a run.
+
+    Each worker gets one task at a time through its own pipe, so the parent knows
+    what every worker is doing: a worker the OS kills (the OOM killer, a crash in
+    a C extension) costs the one file it was processing, reported by ``lost``,
+    and is replaced. (``multiprocessing.Pool`` would wait for that task forever.)
+    """
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
-        self.pool = None
+        self.idle: list[_Worker] = []
+        self.started: list[_Worker] = []
 
-    def map(self, function, tasks: list):
+    def map(self, function, tasks: list, lost):
+        """``function`` of every task in completion order; ``lost(task, how)`` for the
+        tasks whose worker died."""
         if self.jobs <= 1 or len(tasks) < 8:
-            return map(function, tasks)
-        if self.pool is None:
-            context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-            self.pool = context.Pool(self.jobs, initializer=_init_worker, initargs=(os.getpid(),))
-        return self.pool.imap_unordered(function, tasks, chunksize=2)
+            yield from map(function, tasks)
+            return
+        while len(self.started) < self.jobs:
+            self._start()
+        todo = list(reversed(tasks))
+        busy: dict = {}  # connection -> (worker, task)
+        while todo or busy:
+            while todo and self.idle:
+                worker, task = self.idle.pop(), todo.pop()
+                try:
+                    worker.connection.send((function, task))
+                except OSError:  # it died idle: the task goes to another worker
+                    todo.append(task)
+                    self._replace(worker)
+                    continue
+                busy[worker.connection] = (worker, task)
+            for connection in multiprocessing.connection.wait(list(busy)):
+                worker, task = busy.pop(connection)
+                try:
+                    result = connection.recv()
+                except (EOFError, OSError):
+                    yield lost(task, worker.death())
+                    self._replace(worker)
+                    continue
+                self.idle.append(worker)
+                yield result
+
+    def _start(self) -> None:
+        self.started.append(_Worker(multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")))
+        self.idle.append(self.started[-1])
+
+    def _replace(self, worker: _Worker) -> None:
+        worker.connection.close()
+        worker.process.join(5)
+        self.started.remove(worker)
+        self._start()
 
     def __enter__(self) -> "_Workers":
         return self
 
     def __exit__(self, *exc) -> None:
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
+        for worker in self.started:
+            worker.process.terminate()
+        for worker in self.started:
+            worker.process.join()
 
 
 def _facts_by_summaries(work: Plan, workers: _Workers) -> dict[str, Facts]:
@@ -271,7 +347,7 @@ def _facts_by_summaries(work: Plan, workers: _Workers) -> dict[str, Facts]:
     facts: dict[str, Facts] = {}
     todo = [(path, None) for path in files]
     for _ in range(_MAX_ROUNDS + 1):
-        for path, summary in workers.map(_summarize, todo):
+        for path, summary in workers.map(_summarize, todo, _summarize_lost):
             if summary is not None:
                 summaries[path] = summary
         new = facts_for(summaries)
@@ -323,7 +399,7 @@ def _run_round(
     pending.sort(key=lambda item: -item[0])  # largest first: no long straggler at the end
     keys = {path: key for _, path, _, key in pending}
     tasks = [(path, replace(options_for(selection), traces=traces, facts=facts.get(path)), fix) for _, path, selection, _ in pending]
-    for result in workers.map(_work, tasks):
+    for result in workers.map(_work, tasks, _work_lost):
         key = keys[result.path]
         results[result.path] = result
         if result.summary is not None:

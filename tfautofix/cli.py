@@ -15,7 +15,7 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, List, Optional
+from typing import Annotated, Callable, List, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -91,7 +91,9 @@ def _load_traces(path: Optional[Path]):
     return log
 
 
-def _overrides(select: Optional[str], ignore: Optional[str], unsafe_fixes: Optional[bool] = None) -> Overrides:
+def _overrides(
+    select: Optional[str], ignore: Optional[str], unsafe_fixes: Optional[bool], force_exclude: bool, max_file_size: Optional[str]
+) -> Overrides:
     """Command-line choices; what they leave open comes from [tool.tfautofix]."""
     chosen = _codes(select, "--select")
     ignored = _codes(ignore, "--ignore")
@@ -99,6 +101,8 @@ def _overrides(select: Optional[str], ignore: Optional[str], unsafe_fixes: Optio
         select=tuple(chosen) if chosen is not None else None,
         ignore=tuple(ignored) if ignored is not None else None,
         unsafe_fixes=unsafe_fixes,
+        max_file_size=_size(max_file_size),
+        force_exclude=force_exclude,
     )
 
 
@@ -173,26 +177,27 @@ def _report_errors(results: list[FileResult]) -> int:
     return len(errors)
 
 
-PathsArgument = typer.Argument(
-    ..., metavar="PATHS", help="Files or directories to process (.gitignore is respected); - reads standard input.", show_default=False
-)
-SelectOption = typer.Option(None, "--select", help="Comma-separated rule codes or prefixes to run (default: all); replaces the configuration's ignore.")
-IgnoreOption = typer.Option(None, "--ignore", help="Comma-separated rule codes or prefixes to skip.")
-JobsOption = typer.Option(None, "--jobs", "-j", min=0, help="Worker processes (default and 0: number of CPUs).")
-NoCacheOption = typer.Option(False, "--no-cache", help="Ignore and do not update the result cache (.tfautofix_cache).")
-ShardOption = typer.Option(None, "--shard", metavar="K/N", help="Process only shard K of N (deterministic split for CI matrices).")
-ReportOption = typer.Option(None, "--report", metavar="FILE", help="Write a per-package, per-rule report (.md or .json).")
-TracesOption = typer.Option(None, "--traces", help="Trace log written by `tfautofix trace` (enables TFA004 and trace-based TFA007).")
-ExitZeroOption = typer.Option(False, "--exit-zero", help="Exit 0 even when findings remain (2 still means a file could not be processed).")
-QuietOption = typer.Option(False, "--quiet", "-q", help="Print findings (or diffs) only: no summary, notes or progress.")
-VerboseOption = typer.Option(False, "--verbose", "-v", help="Also say which files were skipped and why.")
-ConfigOption = typer.Option(None, "--config", metavar="FILE", help="Use this pyproject.toml's [tool.tfautofix] for every file.")
-IsolatedOption = typer.Option(False, "--isolated", help="Ignore every configuration file.")
-ColorOption = typer.Option("auto", "--color", metavar="auto|always|never", help="Colour the output: auto (on a terminal), always, never.")
-StdinFilenameOption = typer.Option(None, "--stdin-filename", metavar="PATH", help="The path standard input stands for (configuration, messages).")
-ForceExcludeOption = typer.Option(False, "--force-exclude", help="Apply `exclude` to files named on the command line too.")
-MaxSizeOption = typer.Option(None, "--max-file-size", metavar="SIZE", help="Skip larger files, e.g. 5MB (default 2MB or [tool.tfautofix] max-file-size; 0: no limit).")
-UnsafeOption = typer.Option(None, "--unsafe-fixes/--no-unsafe-fixes", help="Apply (count) fixes marked unsafe; --no-unsafe-fixes overrides the configuration.")
+# The arguments and options `check` and `fix` share: each type with its option, once.
+Paths = Annotated[List[Path], typer.Argument(
+    metavar="PATHS", help="Files or directories to process (.gitignore is respected); - reads standard input.", show_default=False
+)]
+Select = Annotated[Optional[str], typer.Option("--select", help="Comma-separated rule codes or prefixes to run (default: all); replaces the configuration's ignore.")]
+Ignore = Annotated[Optional[str], typer.Option("--ignore", help="Comma-separated rule codes or prefixes to skip.")]
+Jobs = Annotated[Optional[int], typer.Option("--jobs", "-j", min=0, help="Worker processes (default and 0: number of CPUs).")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Ignore and do not update the result cache (.tfautofix_cache).")]
+ShardSpec = Annotated[Optional[str], typer.Option("--shard", metavar="K/N", help="Process only shard K of N (deterministic split for CI matrices).")]
+Report = Annotated[Optional[Path], typer.Option("--report", metavar="FILE", help="Write a per-package, per-rule report (.md or .json).")]
+Traces = Annotated[Optional[Path], typer.Option("--traces", help="Trace log written by `tfautofix trace` (enables TFA004 and trace-based TFA007).")]
+ExitZero = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when findings remain (2 still means a file could not be processed).")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings (or diffs) only: no summary, notes or progress.")]
+Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Also say which files were skipped and why.")]
+ConfigFile = Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="Use this pyproject.toml's [tool.tfautofix] for every file.")]
+Isolated = Annotated[bool, typer.Option("--isolated", help="Ignore every configuration file.")]
+Color = Annotated[str, typer.Option("--color", metavar="auto|always|never", help="Colour the output: auto (on a terminal), always, never.")]
+StdinFilename = Annotated[Optional[Path], typer.Option("--stdin-filename", metavar="PATH", help="The path standard input stands for (configuration, messages).")]
+ForceExclude = Annotated[bool, typer.Option("--force-exclude", help="Apply `exclude` to files named on the command line too.")]
+MaxFileSize = Annotated[Optional[str], typer.Option("--max-file-size", metavar="SIZE", help="Skip larger files, e.g. 5MB (default 2MB or [tool.tfautofix] max-file-size; 0: no limit).")]
+UnsafeFixes = Annotated[Optional[bool], typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Apply (count) fixes marked unsafe; --no-unsafe-fixes overrides the configuration.")]
 
 
 def _setup(color: str, quiet: bool, config: Optional[Path], isolated: bool) -> None:
@@ -303,31 +308,31 @@ def _errors_json(failed) -> list[dict]:
 
 @app.command()
 def check(
-    paths: List[Path] = PathsArgument,
-    select: Optional[str] = SelectOption,
-    ignore: Optional[str] = IgnoreOption,
+    paths: Paths,
+    select: Select = None,
+    ignore: Ignore = None,
     output_format: Format = typer.Option(Format.text, "--format", help="Output format."),
     output_file: Optional[Path] = typer.Option(None, "--output-file", "-o", help="Write the findings to FILE instead of standard output."),
     statistics: bool = typer.Option(False, "--statistics", help="Print the number of findings per rule instead of the findings."),
-    jobs: Optional[int] = JobsOption,
-    traces: Optional[Path] = TracesOption,
-    no_cache: bool = NoCacheOption,
-    shard: Optional[str] = ShardOption,
-    report_file: Optional[Path] = ReportOption,
-    exit_zero: bool = ExitZeroOption,
-    quiet: bool = QuietOption,
-    verbose: bool = VerboseOption,
-    config: Optional[Path] = ConfigOption,
-    isolated: bool = IsolatedOption,
-    color: str = ColorOption,
-    stdin_filename: Optional[Path] = StdinFilenameOption,
-    force_exclude: bool = ForceExcludeOption,
-    max_file_size: Optional[str] = MaxSizeOption,
-    unsafe_fixes: Optional[bool] = UnsafeOption,
+    jobs: Jobs = None,
+    traces: Traces = None,
+    no_cache: NoCache = False,
+    shard: ShardSpec = None,
+    report_file: Report = None,
+    exit_zero: ExitZero = False,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+    config: ConfigFile = None,
+    isolated: Isolated = False,
+    color: Color = "auto",
+    stdin_filename: StdinFilename = None,
+    force_exclude: ForceExclude = False,
+    max_file_size: MaxFileSize = None,
+    unsafe_fixes: UnsafeFixes = None,
 ) -> None:
     """Report hazards without changing anything."""
     _setup(color, quiet, config, isolated)
-    overrides = replace(_overrides(select, ignore, unsafe_fixes), force_exclude=force_exclude, max_file_size=_size(max_file_size))
+    overrides = _overrides(select, ignore, unsafe_fixes, force_exclude, max_file_size)
     loaded = _load_traces(traces)
     stdin = _stdin(paths, stdin_filename)
     if stdin is not None:
@@ -425,42 +430,42 @@ class FixFormat(str, enum.Enum):
 
 @app.command()
 def fix(
-    paths: List[Path] = PathsArgument,
+    paths: Paths,
     write: bool = typer.Option(False, "--write", help="Write the fixes (default: show a diff, write nothing)."),
     diff: bool = typer.Option(False, "--diff", help="Show the diff and write nothing (the default; ruff's spelling)."),
     interactive: bool = typer.Option(
         False, "--interactive", "-i", help="Review each fix: y/n/a/d/q/e/? (answers may come from a pipe)."
     ),
-    unsafe_fixes: Optional[bool] = UnsafeOption,
-    select: Optional[str] = SelectOption,
-    ignore: Optional[str] = IgnoreOption,
+    unsafe_fixes: UnsafeFixes = None,
+    select: Select = None,
+    ignore: Ignore = None,
     output_format: FixFormat = typer.Option(FixFormat.text, "--format", help="text: diffs; json: per file the edits, fixes applied and findings left."),
     show_fixes: bool = typer.Option(False, "--show-fixes", help="List the fixes applied, per file and rule."),
-    jobs: Optional[int] = JobsOption,
-    traces: Optional[Path] = TracesOption,
+    jobs: Jobs = None,
+    traces: Traces = None,
     verify: bool = typer.Option(False, "--verify", help="Run the original (eagerly and compiled) and the fixed code; give each fix a verdict."),
     exercise: Optional[str] = typer.Option(None, "--exercise", metavar="CMD", help="Command that exercises your code (e.g. \"pytest tests -x\"); implies --verify."),
     timeout: float = typer.Option(300, "--timeout", min=1, help="Seconds each verification run may take."),
-    no_cache: bool = NoCacheOption,
-    shard: Optional[str] = ShardOption,
-    report_file: Optional[Path] = ReportOption,
+    no_cache: NoCache = False,
+    shard: ShardSpec = None,
+    report_file: Report = None,
     allow_dirty: bool = typer.Option(False, "--allow-dirty", help="Write into files with uncommitted git changes."),
-    exit_zero: bool = ExitZeroOption,
-    quiet: bool = QuietOption,
-    verbose: bool = VerboseOption,
-    config: Optional[Path] = ConfigOption,
-    isolated: bool = IsolatedOption,
-    color: str = ColorOption,
-    stdin_filename: Optional[Path] = StdinFilenameOption,
-    force_exclude: bool = ForceExcludeOption,
-    max_file_size: Optional[str] = MaxSizeOption,
+    exit_zero: ExitZero = False,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+    config: ConfigFile = None,
+    isolated: Isolated = False,
+    color: Color = "auto",
+    stdin_filename: StdinFilename = None,
+    force_exclude: ForceExclude = False,
+    max_file_size: MaxFileSize = None,
 ) -> None:
     """Show (dry run) or apply (--write) fixes."""
     _setup(color, quiet, config, isolated)
     if diff and (write or interactive):
         raise typer.BadParameter("--diff shows the fixes without writing them: drop --write/--interactive", param_hint="--diff")
     verifying = verify or exercise is not None
-    overrides = replace(_overrides(select, ignore, unsafe_fixes), force_exclude=force_exclude, max_file_size=_size(max_file_size))
+    overrides = _overrides(select, ignore, unsafe_fixes, force_exclude, max_file_size)
     stdin = _stdin(paths, stdin_filename)
     if stdin is not None:
         _fix_stdin(stdin, overrides, _load_traces(traces), exit_zero)

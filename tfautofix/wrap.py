@@ -5,8 +5,9 @@ the project allows (``[tool.ruff]``/``[tool.black]`` ``line-length`` of the near
 ``pyproject.toml``, else 88). :func:`wrap_changed` re-emits such a statement with
 the arguments of its longest call one per line (black's style, with a trailing
 comma), then does the same for any argument still too long. Only one-line
-statements that the fixes changed or inserted are touched; calls inside f-strings
-and a call whose only argument is a bare generator are left as they are.
+statements and ``if``/``elif``/``while``/``for``/``with`` headers that the fixes
+changed or inserted are touched; calls inside f-strings and a call whose only
+argument is a bare generator are left as they are.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ def _configured(directory: Path) -> int:
 
 
 def wrap_changed(original: str, fixed: str, limit: int) -> str:
-    """``fixed`` with its too-long lines that are not in ``original`` wrapped where that is safe."""
+    """``fixed`` with its too-long lines that are not in ``original`` wrapped where that is
+    safe, and a blank line around each nested function or class a fix inserted."""
+    fixed = _spaced(original, fixed)
     new = fixed.splitlines(keepends=True)
     changed = _changed_long_lines(original, new, limit)
     if not changed:
@@ -64,14 +67,51 @@ def wrap_changed(original: str, fixed: str, limit: int) -> str:
 
 def _changed_long_lines(original: str, new: list[str], limit: int) -> set[int]:
     """The indices of the lines of ``new`` longer than ``limit`` that ``original`` does not have there."""
+    return {line for line in _changed_lines(original, new) if len(new[line].rstrip("\r\n").expandtabs()) > limit}
+
+
+def _changed_lines(original: str, new: list[str]) -> set[int]:
+    """The indices of the lines of ``new`` that ``original`` does not have there."""
     matcher = difflib.SequenceMatcher(None, original.splitlines(keepends=True), new, autojunk=False)
-    return {
-        line
-        for tag, _, _, start, end in matcher.get_opcodes()
-        if tag != "equal"
-        for line in range(start, end)
-        if len(new[line].rstrip("\r\n").expandtabs()) > limit
-    }
+    return {line for tag, _, _, start, end in matcher.get_opcodes() if tag != "equal" for line in range(start, end)}
+
+
+def _spaced(original: str, fixed: str) -> str:
+    """``fixed`` with a blank line before and after each function or class whose ``def``
+    line a fix wrote in a block (``_true_fn``, a hoisted ``@tf.function``), as ruff format wants."""
+    new = fixed.splitlines(keepends=True)
+    changed = {line + 1 for line in _changed_lines(original, new)}
+    if not any(new[line - 1].lstrip().startswith(("def ", "async def ", "class ")) for line in changed):
+        return fixed
+    return MetadataWrapper(cst.parse_module(fixed)).visit(_Space(changed)).code
+
+
+class _Space(cst.CSTTransformer):
+    METADATA_DEPENDENCIES = (PositionProvider,)
+
+    def __init__(self, lines: set[int]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        body = list(updated.body)
+        for index, statement in enumerate(original.body):
+            if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            if self.get_metadata(PositionProvider, statement.name).start.line not in self.lines:
+                continue  # its `def` line is the file's own (a fix may have changed a decorator)
+            for neighbour in (index, index + 1) if index > 0 else (index + 1,):
+                if neighbour < len(body):
+                    body[neighbour] = _blank_before(body[neighbour])
+        return updated.with_changes(body=body)
+
+
+def _blank_before(statement: cst.BaseStatement) -> cst.BaseStatement:
+    """``statement`` with a blank line before it (and before its comments) unless it has one."""
+    lines = list(statement.leading_lines)
+    if any(line.comment is None for line in lines):
+        return statement
+    return statement.with_changes(leading_lines=[cst.EmptyLine(indent=False), *lines])
 
 
 def _comment_lines(line: str, limit: int) -> list[str]:
@@ -109,8 +149,76 @@ class _Wrap(cst.CSTTransformer):
         prefix = self._prefix(original)
         if prefix is None or len(updated.body) != 1:
             return updated
-        wrapped = _wrap(updated.body[0], prefix, 0, self.unit, self.limit)
+        statement, value = updated.body[0], getattr(updated.body[0], "value", None)
+        split = None if value is None else self._last_bracket(original.body[0].value, value, prefix)
+        wrapped = statement.with_changes(value=split) if split is not None else _wrap(statement, prefix, 0, self.unit, self.limit)
         return updated if wrapped is None else updated.with_changes(body=[wrapped])
+
+    def _header_prefix(self, original: cst.CSTNode, body: cst.BaseSuite, *parts: cst.CSTNode) -> str | None:
+        """The indentation of a compound statement's header when the header is all of one
+        of the lines to wrap (and the body is on lines of its own), else None."""
+        position = self.get_metadata(PositionProvider, original)
+        line = position.start.line
+        if line not in self.lines or not isinstance(body, cst.IndentedBlock):
+            return None
+        if any(self.get_metadata(PositionProvider, part).end.line != line for part in parts):
+            return None
+        text = self.text[line - 1]
+        prefix = text[: len(text) - len(text.lstrip())]
+        return prefix if position.start.column == len(prefix) else None
+
+    def _test(self, original, updated, field: str):
+        """``if``/``elif``/``while``/``for`` with its condition (iterable) split like black:
+        an operator chain in new parentheses (or at its last bracket), else at its longest bracket."""
+        prefix = self._header_prefix(original, original.body, getattr(original, field))
+        if prefix is None:
+            return updated
+        value = getattr(updated, field)
+        wrapped = (
+            self._last_bracket(getattr(original, field), value, prefix)
+            or _split_whole(value, prefix, 0, self.unit, self.limit)
+            or _wrap(value, prefix, 0, self.unit, self.limit)
+        )
+        return updated if wrapped is None else updated.with_changes(**{field: wrapped})
+
+    def _last_bracket(self, original: cst.BaseExpression, value: cst.BaseExpression, prefix: str) -> cst.BaseExpression | None:
+        """black's "omitted optional parentheses": ``a or f(\n    b\n)`` rather than
+        ``(\n    a\n    or f(b)\n)`` for a chain of one operator that ends in a bracket,
+        when every line of that split fits."""
+        if not _operation(value) or _operators(value) != 1:
+            return None
+        bracket = _trailing_bracket(value)
+        if bracket is None or not any(found is bracket for found in _outermost_brackets(value)):
+            return None
+        position = self.get_metadata(PositionProvider, original)
+        text = self.text[position.start.line - 1]
+        candidate = _explode(value, bracket, prefix, 0, self.unit, self.limit)
+        lines = _code(candidate).split("\n")
+        lines[0] = text[: position.start.column] + lines[0]
+        lines[-1] += text[position.end.column :]
+        return candidate if all(len(line.expandtabs()) <= self.limit for line in lines) else None
+
+    def leave_If(self, original: cst.If, updated: cst.If):
+        return self._test(original, updated, "test")
+
+    def leave_While(self, original: cst.While, updated: cst.While):
+        return self._test(original, updated, "test")
+
+    def leave_For(self, original: cst.For, updated: cst.For):
+        return self._test(original, updated, "iter")
+
+    def leave_With(self, original: cst.With, updated: cst.With):
+        """``with a(...) as b, c(...):``: the longest item split at its brackets."""
+        prefix = self._header_prefix(original, original.body, *original.items)
+        if prefix is None or isinstance(original.lpar, cst.LeftParen):
+            return updated
+        items = list(updated.items)
+        index = max(range(len(items)), key=lambda i: len(_code(items[i].item)))
+        wrapped = _wrap(items[index].item, prefix, 0, self.unit, self.limit)
+        if wrapped is None:
+            return updated
+        items[index] = items[index].with_changes(item=wrapped)
+        return updated.with_changes(items=items)
 
     def leave_Decorator(self, original: cst.Decorator, updated: cst.Decorator):
         prefix = self._prefix(original)
@@ -132,28 +240,31 @@ def _code(node: cst.CSTNode) -> str:
 def _wrap(node: cst.CSTNode, prefix: str, depth: int, unit: str, limit: int) -> cst.CSTNode | None:
     """``node`` split over lines like black, or None when there is nothing to split.
 
-    A comprehension's brackets take a line of their own; the operands of a top-level ``+``/``and``/... chain of a statement go one per line
-    inside new parentheses; otherwise the longest outermost call's arguments go on a
-    line of their own, or one per line (recursively) when they do not fit on one.
+    A statement's value that is an operator chain or a comprehension is split as a
+    whole (:func:`_split_whole`); otherwise the longest outermost bracket's items go
+    on a line of their own, or one per line (recursively) when they do not fit on one.
     """
-    value = getattr(node, "value", None)
-    if isinstance(node, cst.BaseSmallStatement) and isinstance(value, (cst.BinaryOperation, cst.BooleanOperation)) and not value.lpar:
-        return node.with_changes(value=_split_operators(value, prefix, depth, unit, limit))
-    if isinstance(node, cst.BaseSmallStatement) and isinstance(value, (cst.ListComp, cst.SetComp, cst.DictComp)):
-        inner, outer = _newline(prefix + unit * (depth + 1)), _newline(prefix + unit * depth)
-        opening, closing = ("lbracket", "rbracket") if isinstance(value, cst.ListComp) else ("lbrace", "rbrace")
-        return node.with_changes(value=value.with_changes(**{
-            opening: getattr(value, opening).with_changes(whitespace_after=inner),
-            closing: getattr(value, closing).with_changes(whitespace_before=outer),
-        }))
+    if isinstance(node, cst.Lambda):
+        whole = _split_whole(node, prefix, depth, unit, limit)
+        if whole is not None:
+            return whole
+    value = getattr(node, "value", None) if isinstance(node, cst.BaseSmallStatement) else None
+    whole = None if value is None else _split_whole(value, prefix, depth, unit, limit)
+    if whole is not None:
+        return node.with_changes(value=whole)
     brackets = _outermost_brackets(node)
     if not brackets:
         return None
-    bracket = max(brackets, key=lambda c: len(_code(c)))
+    return _explode(node, max(brackets, key=lambda c: len(_code(c))), prefix, depth, unit, limit)
+
+
+def _explode(node: cst.CSTNode, bracket: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.CSTNode:
+    """``node`` with the arguments of the call ``bracket`` on a line of their own if they fit,
+    else one per line; the items of a list, dict, set or tuple always one per line (as black)."""
     inner, outer = prefix + unit * (depth + 1), prefix + unit * depth
     width = len(inner.expandtabs())
     items = _items(bracket)
-    if width + len("".join(_code(item) for item in items)) <= limit:  # the items fit on one line of their own
+    if isinstance(bracket, cst.Call) and width + len("".join(_code(item) for item in items)) <= limit:
         *first, last = items
         if isinstance(last.comma, cst.Comma):
             last = last.with_changes(comma=last.comma.with_changes(whitespace_after=_newline(outer)))
@@ -170,7 +281,7 @@ def _wrap(node: cst.CSTNode, prefix: str, depth: int, unit: str, limit: int) -> 
     return node.deep_replace(bracket, _rebuilt(bracket, exploded, _newline(inner), cst.SimpleWhitespace("")))
 
 
-def _items(bracket: cst.Call | cst.List | cst.Tuple) -> list:
+def _items(bracket: cst.Call | cst.List | cst.Tuple | cst.Dict | cst.Set) -> list:
     return list(bracket.args if isinstance(bracket, cst.Call) else bracket.elements)
 
 
@@ -180,14 +291,75 @@ def _rebuilt(bracket, items: list, opening, closing) -> cst.BaseExpression:
         if closing is not None:
             items[-1] = items[-1].with_changes(whitespace_after_arg=closing)
         return bracket.with_changes(whitespace_before_args=opening, args=items)
-    if isinstance(bracket, cst.List):
-        close = bracket.rbracket if closing is None else bracket.rbracket.with_changes(whitespace_before=closing)
-        return bracket.with_changes(elements=items, lbracket=bracket.lbracket.with_changes(whitespace_after=opening), rbracket=close)
+    if isinstance(bracket, (cst.List, cst.Dict, cst.Set)):
+        left, right = ("lbracket", "rbracket") if isinstance(bracket, cst.List) else ("lbrace", "rbrace")
+        close = getattr(bracket, right)
+        close = close if closing is None else close.with_changes(whitespace_before=closing)
+        return bracket.with_changes(elements=items, **{left: getattr(bracket, left).with_changes(whitespace_after=opening), right: close})
     lpar, rpar = list(bracket.lpar), list(bracket.rpar)  # a parenthesized tuple: its innermost parentheses
     lpar[-1] = lpar[-1].with_changes(whitespace_after=opening)
     if closing is not None:
         rpar[0] = rpar[0].with_changes(whitespace_before=closing)
     return bracket.with_changes(elements=items, lpar=lpar, rpar=rpar)
+
+
+def _split_whole(value: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression | None:
+    """An operator chain one operand per line in new parentheses (a lambda's too), a tuple
+    one element per line in new parentheses, or a comprehension with its brackets on lines of their own (and its clauses too when it
+    still does not fit); None for any other expression."""
+    if _operation(value):
+        return _split_operators(value, prefix, depth, unit, limit)
+    if isinstance(value, cst.Tuple) and not value.lpar and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+        value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])  # `return a, b` -> `return (\n    a,\n    b,\n)`
+        return _explode(value, value, prefix, depth, unit, limit)
+    if isinstance(value, cst.Lambda) and _operation(value.body):
+        return value.with_changes(body=_split_operators(value.body, prefix, depth, unit, limit))
+    if not isinstance(value, (cst.ListComp, cst.SetComp, cst.DictComp)):
+        return None
+    inner, outer = prefix + unit * (depth + 1), prefix + unit * depth
+    if len(inner.expandtabs()) + len(_code(value)) - 2 > limit:
+        value = value.with_changes(for_in=_clauses(value.for_in, _newline(inner)))
+    opening, closing = ("lbracket", "rbracket") if isinstance(value, cst.ListComp) else ("lbrace", "rbrace")
+    return value.with_changes(**{
+        opening: getattr(value, opening).with_changes(whitespace_after=_newline(inner)),
+        closing: getattr(value, closing).with_changes(whitespace_before=_newline(outer)),
+    })
+
+
+def _clauses(clause: cst.CompFor, newline) -> cst.CompFor:
+    """Every ``for`` and ``if`` of a comprehension on a line of its own."""
+    inner = None if clause.inner_for_in is None else _clauses(clause.inner_for_in, newline)
+    ifs = [condition.with_changes(whitespace_before=newline) for condition in clause.ifs]
+    return clause.with_changes(whitespace_before=newline, ifs=ifs, inner_for_in=inner)
+
+
+def _operators(value) -> int:
+    """How many operators of its own priority the chain ``value`` has at its top level."""
+    if isinstance(value, cst.Comparison):
+        return len(value.comparisons)
+    group = next((g for g in _PRIORITY if isinstance(value.operator, g)), (type(value.operator),))
+    count, node = 0, value
+    while isinstance(node, type(value)) and not node.lpar and isinstance(node.operator, group):
+        count, node = count + 1, node.left
+    return count
+
+
+def _trailing_bracket(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The call, list, dict, set or parenthesized tuple that ends ``node``, if any."""
+    while not node.lpar:
+        if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
+            node = node.right
+        elif isinstance(node, cst.Comparison):
+            node = node.comparisons[-1].comparator
+        elif isinstance(node, cst.UnaryOperation):
+            node = node.expression
+        else:
+            return node if isinstance(node, (cst.Call, cst.List, cst.Dict, cst.Set)) else None
+    return node if isinstance(node, cst.Tuple) else None
+
+
+def _operation(node: cst.BaseExpression) -> bool:
+    return isinstance(node, (cst.BinaryOperation, cst.BooleanOperation, cst.Comparison)) and not node.lpar
 
 
 _PRIORITY = (
@@ -197,16 +369,38 @@ _PRIORITY = (
 
 
 def _split_operators(value, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression:
-    """``(a\n + b\n - c)``: each operand of the chain of ``value``'s priority on its own line."""
-    group = next((g for g in _PRIORITY if isinstance(value.operator, g)), (type(value.operator),))
+    """``(a\n + b\n - c)``: in new parentheses, on one line of its own if it fits, else
+    each operand of the chain of ``value``'s priority on its own line."""
     inner, outer = prefix + unit * (depth + 1), prefix + unit * depth
+    if len(inner.expandtabs()) + len(_code(value)) > limit:
+        value = _split_chain(value, prefix, depth, unit, limit)
+    return value.with_changes(
+        lpar=[cst.LeftParen(whitespace_after=_newline(inner))], rpar=[cst.RightParen(whitespace_before=_newline(outer))]
+    )
+
+
+def _split_chain(value, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression:
+    """The operands of ``value``'s top-level chain on lines of their own (already inside
+    brackets); an operand still too long is split the same way at its own operators, as
+    black does, else at its brackets."""
+    inner = prefix + unit * (depth + 1)
     width = len(inner.expandtabs())
 
     def operand(node: cst.BaseExpression, extra: int) -> cst.BaseExpression:
         if width + extra + len(_code(node)) <= limit:
             return node
+        if _operation(node):
+            return _split_chain(node, prefix, depth, unit, limit)
         wrapped = _wrap(node, prefix, depth + 1, unit, limit)
         return node if wrapped is None else wrapped
+
+    if isinstance(value, cst.Comparison):
+        targets = []
+        for target in value.comparisons:
+            operator = target.operator.with_changes(whitespace_before=_newline(inner))
+            targets.append(target.with_changes(operator=operator, comparator=operand(target.comparator, len(_code(operator).strip()) + 1)))
+        return value.with_changes(left=operand(value.left, 0), comparisons=targets)
+    group = next((g for g in _PRIORITY if isinstance(value.operator, g)), (type(value.operator),))
 
     def split(node: cst.BaseExpression) -> cst.BaseExpression:
         if not isinstance(node, type(value)) or node.lpar or not isinstance(node.operator, group):
@@ -215,9 +409,7 @@ def _split_operators(value, prefix: str, depth: int, unit: str, limit: int) -> c
         right = operand(node.right, len(_code(operator).strip()) + 1)
         return node.with_changes(left=split(node.left), operator=operator, right=right)
 
-    return split(value).with_changes(
-        lpar=[cst.LeftParen(whitespace_after=_newline(inner))], rpar=[cst.RightParen(whitespace_before=_newline(outer))]
-    )
+    return split(value)
 
 
 def _newline(indent: str) -> cst.ParenthesizedWhitespace:
@@ -225,7 +417,7 @@ def _newline(indent: str) -> cst.ParenthesizedWhitespace:
 
 
 def _outermost_brackets(node: cst.CSTNode) -> list[cst.BaseExpression]:
-    """The calls, lists and parenthesized tuples in ``node`` that can be split over lines: not
+    """The calls, lists, dicts, sets and parenthesized tuples in ``node`` that can be split over lines: not
     inside another of them, an f-string or a comprehension."""
     found: list[cst.BaseExpression] = []
 
@@ -242,6 +434,14 @@ def _outermost_brackets(node: cst.CSTNode) -> list[cst.BaseExpression]:
                 found.append(node)
                 return False
             return True
+
+        def visit_Dict(self, node: cst.Dict) -> bool:
+            if node.elements:
+                found.append(node)
+                return False
+            return True
+
+        visit_Set = visit_Dict
 
         def visit_Tuple(self, node: cst.Tuple) -> bool:
             if node.lpar and node.elements and not any(isinstance(e, cst.StarredElement) for e in node.elements):

@@ -82,7 +82,8 @@ import numpy as np
 
 model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
 scores = [
-    keras.ops.convert_to_numpy(model(row[None], training=False)) for row in np.ones((8, 3))
+    keras.ops.convert_to_numpy(model(row[None], training=False))
+    for row in np.ones((8, 3))
 ]
 """
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from dataclasses import dataclass, field
@@ -100,37 +101,47 @@ class TraceLog:
             **({"events": self.events} if self.events else {}),
         }
 
-    @staticmethod
-    def _matches(recorded: str, path: str) -> bool:
-        """Same file on the resolved path (a relative path in the log is relative to the
-        directory ``trace`` ran in), never by the path's end: in a monorepo two
-        ``train.py`` are different files."""
-        return os.path.realpath(recorded) == os.path.realpath(path)
-
     def functions_run(self, path: str) -> set[tuple[int, str]]:
         """``(first line, name)`` of the functions of ``path`` that ran at trace time."""
-        return {(f["line"], f["qualname"].rsplit(".", 1)[-1]) for entry in self.scope if self._matches(entry["file"], path)
+        target = _resolved(path)
+        return {(f["line"], f["qualname"].rsplit(".", 1)[-1]) for entry in self.scope if _resolved(entry["file"]) == target
                 for f in entry.get("functions", ())}
 
     def lines_run(self, path: str) -> set[int]:
         """Lines of ``path`` that ran while a function was being traced."""
-        return {line for entry in self.scope if self._matches(entry["file"], path) for line in entry.get("lines", ())}
+        target = _resolved(path)
+        return {line for entry in self.scope if _resolved(entry["file"]) == target for line in entry.get("lines", ())}
 
     def events_in(self, path: str) -> list[tuple[str, dict]]:
         """Trace-time events at lines of ``path``: (the traced function's name, event)."""
+        target = _resolved(path)
         found = [(f.qualname, e) for f in self.functions for t in f.traces for e in t.get("events", ())]
         found += [(e.get("function") or "?", e) for e in self.events]
-        return [(name, event) for name, event in found if self._matches(event["file"], path)]
+        return [(name, event) for name, event in found if _resolved(event["file"]) == target]
 
     def for_file(self, path: str) -> list[FunctionTraces]:
         """Functions defined in ``path``, matched on the resolved path. A relative
         path in the log is relative to the directory ``trace`` ran in: run
         ``check``/``fix`` from that directory (the project root) too."""
-        return [function for function in self.functions if self._matches(function.file, path)]
+        target = _resolved(path)
+        return [function for function in self.functions if _resolved(function.file) == target]
 
     def missing_files(self) -> list[str]:
         """Files of the log that do not exist here (a log recorded in another directory)."""
         return sorted({f.file for f in self.functions if not os.path.isfile(f.file)})
+
+
+def _resolved(path: str) -> str:
+    """The file ``path`` names, the same for a log entry and a file to check: its resolved
+    path (a relative path in the log is relative to the directory ``trace`` ran in),
+    never the path's end: in a monorepo two ``train.py`` are different files."""
+    return _realpath(path, os.getcwd())
+
+
+@functools.lru_cache(maxsize=4096)
+def _realpath(path: str, directory: str) -> str:
+    """Each path resolved once per working directory (queries ask about the same few files)."""
+    return os.path.realpath(os.path.join(directory, path))
 
 
 def _function(data: dict, process_offset: int = 0) -> FunctionTraces:

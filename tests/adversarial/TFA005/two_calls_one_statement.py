@@ -1,7 +1,8 @@
-"""A traced evaluation step calls the stateful metric twice in one expression.
+"""The stateful metric is called twice in one expression, in a loop, and by a second traced function.
 
-If the conversion made both calls share one instance's reset/update/result sequence, the
-first update would be lost and both terms would read the second batch's value.
+The conversion gives every call site one shared instance: each call must still reset,
+update and read its own value, so the calls neither lose an update nor read another
+call's batch. (The golden case two_calls_one_statement has the one expression only.)
 """
 import tensorflow as tf
 
@@ -13,10 +14,18 @@ def batch_mae(y_true, y_pred):
 
 
 @tf.function
-def paired_error(y1, p1, y2, p2):
-    return batch_mae(y1, p1) + 10.0 * batch_mae(y2, p2)
+def summed_error(ys, ps):
+    total = tf.constant(0.0)
+    for i in tf.range(3):
+        total += batch_mae(ys[i], ps[i]) + 10.0 * batch_mae(ps[i], ys[i] * 2.0)
+    return total
+
+
+@tf.function
+def single_error(y, p):
+    return batch_mae(y, p)
 
 
 def exercise():
-    y = tf.constant([[1.0], [2.0]])
-    return [paired_error(y, y * k, y + k, y) for k in (0.5, 2.0, 3.0)]
+    ys = tf.reshape(tf.range(6, dtype=tf.float32), [3, 2, 1])
+    return [summed_error(ys, ys * k) for k in (0.5, 2.0)] + [single_error(ys[0], ys[0] + k) for k in (1.0, 3.0)]

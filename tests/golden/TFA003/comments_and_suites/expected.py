@@ -6,11 +6,13 @@ def score(x):
     s = tf.reduce_sum(x)
     bonus = tf.zeros([])
     bonus = tf.cond(s > 2.0, lambda: s * 0.5, lambda: bonus)
+
     def _true_fn(bonus):
         # negative totals are penalised twice
         penalty = s * 2.0
         bonus = bonus + penalty
         return bonus
+
     bonus = tf.cond(s < 0.0, lambda: _true_fn(bonus), lambda: bonus)
     return s + bonus
 

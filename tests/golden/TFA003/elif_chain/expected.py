@@ -15,9 +15,11 @@ def bucket(x):
 @tf.function(autograph=False)
 def piecewise(x):
     mean = tf.reduce_mean(x)
+
     def _true_fn():
         y = x + 1.0
         return y * 2.0
+
     return tf.cond(
         mean < -1.0,
         lambda: -x,

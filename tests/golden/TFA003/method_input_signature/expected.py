@@ -12,6 +12,7 @@ class Thresholder(tf.Module):
             self.hits.assign_add(1)
             y = tf.maximum(x, threshold)
             return y
+
         y = tf.cond(threshold > 0.0, _true_fn, lambda: x)
         return y, self.hits.read_value()
 

@@ -5,19 +5,24 @@ import tensorflow as tf
 def f(x):
     total = tf.reduce_sum(x)
     y = x
+
     def _true_fn():
         h = x * 2.0
         y = h + 1.0
         return y
+
     y = tf.cond(total > 0, _true_fn, lambda: y)
+
     def _true_fn_2(y):
         def _true_fn(y):
             y = y * 3.0
             z = y + 1.0
             y = z
             return y
+
         y = tf.cond(tf.reduce_max(x) > 3, lambda: _true_fn(y), lambda: y - 1.0)
         return y
+
     y = tf.cond(total > 1, lambda: _true_fn_2(y), lambda: y)
     return y
 

@@ -9,9 +9,11 @@ def count_below(v, t):
     # `v[i]` must not run once `i == n`: index n is out of range
     i = tf.constant(0)
     n = tf.shape(v)[0]
+
     def _loop_body(i):
         i = i + 1
         return (i,)
+
     (i,) = tf.while_loop(
         lambda i: tf.cond(
             i < n, lambda: tf.gather(v, i) <= t, lambda: tf.constant(False)

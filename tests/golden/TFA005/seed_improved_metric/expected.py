@@ -37,9 +37,8 @@ class ImprovedMetric(tf.keras.metrics.Metric):
             lambda: self.internal_variable.assign_add(1),
             lambda: self.internal_variable,
         )
-        return (
-            tf.reduce_mean(tf.abs(y_true - y_pred))
-            * tf.cast(updated_internal_variable, tf.float32)
+        return tf.reduce_mean(tf.abs(y_true - y_pred)) * tf.cast(
+            updated_internal_variable, tf.float32
         )
 
     def update_state(self, y_true, y_pred, sample_weight=None):

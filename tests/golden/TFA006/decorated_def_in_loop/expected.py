@@ -3,6 +3,7 @@ import tensorflow as tflow
 
 def exercise():
     results = []
+
     # The compiled step.
     @tflow.function(reduce_retracing=True)
     def step(x):
