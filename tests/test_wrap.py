@@ -122,6 +122,11 @@ HEADERS = '''def h(self, x):
     shapes = [tf.shape(first_tensor_with_a_long_name), tf.shape(second_tensor_with_long_name)]
     pair = tf.random.uniform([], 2.0, 4.0), tf.random.uniform([], 2.0, 4.0, dtype=tf.float64)
     (x,) = tf.while_loop(lambda x: tf.reduce_sum(x) < threshold_of_the_decision * 100.0 + tf.reduce_sum(other), body, (x,))
+
+    def _loop_body(values_of_the_first_kind, number_of_iterations_done, accumulated_values_so_far):
+        return values_of_the_first_kind, number_of_iterations_done, accumulated_values_so_far
+
+    values_of_the_first_kind, number_of_iterations_done, accumulated_values = tf.while_loop(cond, _loop_body, loop_vars)
     return tf.reduce_sum(values_of_the_first_kind) > tf.reduce_sum(values_of_the_second_kind) + 1
 '''
 
@@ -178,6 +183,19 @@ HEADERS_WRAPPED = '''def h(self, x):
         ),
         body,
         (x,),
+    )
+
+    def _loop_body(
+        values_of_the_first_kind, number_of_iterations_done, accumulated_values_so_far
+    ):
+        return (
+            values_of_the_first_kind,
+            number_of_iterations_done,
+            accumulated_values_so_far,
+        )
+
+    values_of_the_first_kind, number_of_iterations_done, accumulated_values = (
+        tf.while_loop(cond, _loop_body, loop_vars)
     )
     return (
         tf.reduce_sum(values_of_the_first_kind)

@@ -152,7 +152,52 @@ class _Wrap(cst.CSTTransformer):
         statement, value = updated.body[0], getattr(updated.body[0], "value", None)
         split = None if value is None else self._last_bracket(original.body[0].value, value, prefix)
         wrapped = statement.with_changes(value=split) if split is not None else _wrap(statement, prefix, 0, self.unit, self.limit)
+        if value is not None and not value.lpar and (wrapped is None or not self._fits(prefix, wrapped, first_only=True)):
+            # `targets = call(` does not fit itself: the value goes in new parentheses (black's fallback)
+            inner = value
+            if len((prefix + self.unit).expandtabs()) + len(_code(value)) > self.limit:
+                inner = _split_whole(value, prefix, 1, self.unit, self.limit) or _wrap(value, prefix, 1, self.unit, self.limit) or value
+            candidate = statement.with_changes(value=inner.with_changes(
+                lpar=[cst.LeftParen(whitespace_after=_newline(prefix + self.unit))], rpar=[cst.RightParen(whitespace_before=_newline(prefix))]
+            ))
+            wrapped = candidate if self._fits(prefix, candidate) else wrapped
         return updated if wrapped is None else updated.with_changes(body=[wrapped])
+
+    def _fits(self, prefix: str, statement: cst.CSTNode, first_only: bool = False) -> bool:
+        lines = _code(statement).split("\n")
+        lines[0] = prefix + lines[0]
+        return all(len(line.expandtabs()) <= self.limit for line in lines[: 1 if first_only else None])
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        """``def f(\n    a, b\n):``, or one parameter per line when they do not fit on one."""
+        line = self.get_metadata(PositionProvider, original.name).start.line
+        params = updated.params
+        items = [*params.params, *([params.star_arg] if isinstance(params.star_arg, cst.Param) else []), *params.kwonly_params]
+        items += [params.star_kwarg] if params.star_kwarg is not None else []
+        if (
+            line not in self.lines or not items or params.posonly_params or isinstance(params.star_arg, cst.ParamStar)
+            or self.get_metadata(PositionProvider, original.params).end.line != line or not isinstance(original.body, cst.IndentedBlock)
+        ):
+            return updated
+        text = self.text[line - 1]
+        prefix = text[: len(text) - len(text.lstrip())]
+        inner, outer = prefix + self.unit, prefix
+        plain = [item.with_changes(comma=cst.MaybeSentinel.DEFAULT, whitespace_after_param=cst.SimpleWhitespace("")) for item in items]
+        if len(inner.expandtabs()) + len(", ".join(_code(item) for item in plain)) <= self.limit:
+            commas = [cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")) for _ in plain[:-1]] + [cst.MaybeSentinel.DEFAULT]
+            laid = [item.with_changes(comma=comma) for item, comma in zip(plain, commas)]
+            laid[-1] = laid[-1].with_changes(whitespace_after_param=_newline(outer))
+        else:
+            laid = [item.with_changes(comma=cst.Comma(whitespace_after=_newline(inner))) for item in plain]
+            laid[-1] = laid[-1].with_changes(comma=cst.Comma(whitespace_after=_newline(outer)))
+        count = len(params.params)
+        star = laid[count] if isinstance(params.star_arg, cst.Param) else params.star_arg
+        start = count + isinstance(params.star_arg, cst.Param)
+        kwonly = laid[start : start + len(params.kwonly_params)]
+        new = params.with_changes(
+            params=laid[:count], star_arg=star, kwonly_params=kwonly, star_kwarg=laid[-1] if params.star_kwarg is not None else None
+        )
+        return updated.with_changes(params=new, whitespace_before_params=_newline(inner))
 
     def _header_prefix(self, original: cst.CSTNode, body: cst.BaseSuite, *parts: cst.CSTNode) -> str | None:
         """The indentation of a compound statement's header when the header is all of one
