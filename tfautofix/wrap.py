@@ -1,13 +1,16 @@
-"""Generated lines wrapped to the file's line length, the way a formatter would.
+"""Generated lines wrapped to the file's line length, the way ``ruff format`` would.
 
 A fix that rewrites ``print(x)`` into ``tf.print(...)`` can make a line longer than
 the project allows (``[tool.ruff]``/``[tool.black]`` ``line-length`` of the nearest
-``pyproject.toml``, else 88). :func:`wrap_changed` re-emits such a statement with
-the arguments of its longest call one per line (black's style, with a trailing
-comma), then does the same for any argument still too long. Only one-line
-statements and ``if``/``elif``/``while``/``for``/``with`` headers that the fixes
-changed or inserted are touched; calls inside f-strings and a call whose only
-argument is a bare generator are left as they are.
+``pyproject.toml``, else 88). :func:`wrap_changed` re-emits such a statement as
+black/ruff format does: the arguments of its longest call on a line of their own
+or one per line (with a trailing comma), the items of a collection one per line,
+an operator chain one operand per line in parentheses, comprehension clauses one
+per line, then the same for any part still too long. Only one-line statements and
+``def``/``if``/``elif``/``while``/``for``/``with`` headers that the fixes changed or
+inserted are touched, and a function a fix inserts in a block gets a blank line
+before and after it; calls inside f-strings and a call whose only argument is a
+bare generator are left as they are.
 """
 
 from __future__ import annotations
