@@ -138,14 +138,17 @@ class _Wrap(cst.CSTTransformer):
         super().__init__()
         self.lines, self.text, self.limit, self.unit = lines, text, limit, unit
 
+    def _indentation(self, line: int) -> str:
+        text = self.text[line - 1]
+        return text[: len(text) - len(text.lstrip())]
+
     def _prefix(self, node: cst.CSTNode) -> str | None:
         """The line's indentation if ``node`` is all of one of the lines to wrap, else None."""
         position = self.get_metadata(PositionProvider, node)
         line = position.start.line
         if line not in self.lines or position.end.line != line:
             return None
-        text = self.text[line - 1]
-        prefix = text[: len(text) - len(text.lstrip())]
+        prefix = self._indentation(line)
         return prefix if position.start.column == len(prefix) else None
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine):
@@ -182,8 +185,7 @@ class _Wrap(cst.CSTTransformer):
             or self.get_metadata(PositionProvider, original.params).end.line != line or not isinstance(original.body, cst.IndentedBlock)
         ):
             return updated
-        text = self.text[line - 1]
-        prefix = text[: len(text) - len(text.lstrip())]
+        prefix = self._indentation(line)
         inner, outer = prefix + self.unit, prefix
         plain = [item.with_changes(comma=cst.MaybeSentinel.DEFAULT, whitespace_after_param=cst.SimpleWhitespace("")) for item in items]
         if len(inner.expandtabs()) + len(", ".join(_code(item) for item in plain)) <= self.limit:
@@ -211,8 +213,7 @@ class _Wrap(cst.CSTTransformer):
             return None
         if any(self.get_metadata(PositionProvider, part).end.line != line for part in parts):
             return None
-        text = self.text[line - 1]
-        prefix = text[: len(text) - len(text.lstrip())]
+        prefix = self._indentation(line)
         return prefix if position.start.column == len(prefix) else None
 
     def _test(self, original, updated, field: str):
