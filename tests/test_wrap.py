@@ -122,6 +122,11 @@ HEADERS = '''def h(self, x):
     shapes = [tf.shape(first_tensor_with_a_long_name), tf.shape(second_tensor_with_long_name)]
     pair = tf.random.uniform([], 2.0, 4.0), tf.random.uniform([], 2.0, 4.0, dtype=tf.float64)
     (x,) = tf.while_loop(lambda x: tf.reduce_sum(x) < threshold_of_the_decision * 100.0 + tf.reduce_sum(other), body, (x,))
+
+    def _loop_body(values_of_the_first_kind, number_of_iterations_done, accumulated_values_so_far):
+        return values_of_the_first_kind, number_of_iterations_done, accumulated_values_so_far
+
+    values_of_the_first_kind, number_of_iterations_done, accumulated_values = tf.while_loop(cond, _loop_body, loop_vars)
     return tf.reduce_sum(values_of_the_first_kind) > tf.reduce_sum(values_of_the_second_kind) + 1
 '''
 
@@ -179,6 +184,19 @@ HEADERS_WRAPPED = '''def h(self, x):
         body,
         (x,),
     )
+
+    def _loop_body(
+        values_of_the_first_kind, number_of_iterations_done, accumulated_values_so_far
+    ):
+        return (
+            values_of_the_first_kind,
+            number_of_iterations_done,
+            accumulated_values_so_far,
+        )
+
+    values_of_the_first_kind, number_of_iterations_done, accumulated_values = (
+        tf.while_loop(cond, _loop_body, loop_vars)
+    )
     return (
         tf.reduce_sum(values_of_the_first_kind)
         > tf.reduce_sum(values_of_the_second_kind) + 1
@@ -229,3 +247,35 @@ def test_a_function_a_fix_inserts_in_a_block_gets_blank_lines_around_it() -> Non
     own = "def f(x):\n    y = x\n    @tf.function(experimental_relax_shapes=True)\n    def g(z):\n        return z\n    return g(y)\n"
     redecorated = own.replace("experimental_relax_shapes", "reduce_retracing")
     assert wrap_changed(own, redecorated, 88) == redecorated
+
+
+def test_golden_fixes_are_laid_out_as_ruff_format_lays_them_out() -> None:
+    """`ruff format` changes no line a fix wrote in any golden ``expected.py`` (the file's own
+    lines, and the blank line ruff wants after a module docstring, are the file's business)."""
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        import pytest
+
+        pytest.skip("ruff is not installed")
+    import difflib
+
+    from tfautofix.wrap import _changed_lines
+
+    golden = Path(__file__).parent / "golden"
+    reformatted = []
+    for expected in sorted(golden.glob("*/*/expected.py")):
+        text = expected.read_text(encoding="utf-8")
+        lines = text.splitlines(keepends=True)
+        written = _changed_lines(expected.with_name("input.py").read_text(encoding="utf-8"), lines)
+        formatted = subprocess.run([ruff, "format", "--isolated", "-"], input=text, capture_output=True, text=True, check=True).stdout
+        tree = ast.parse(text)
+        docstring_end = tree.body[0].end_lineno if ast.get_docstring(tree) else None
+        blocks = difflib.SequenceMatcher(None, lines, formatted.splitlines(keepends=True), autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in blocks:
+            touched = set(range(i1, i2)) if i2 > i1 else {i1 - 1, i1}
+            if tag == "equal" or not touched & written:
+                continue
+            if tag == "insert" and i1 == docstring_end and not "".join(formatted.splitlines()[j1:j2]).strip():
+                continue
+            reformatted.append(f"{expected.relative_to(golden)}:{i1 + 1}")
+    assert reformatted == []

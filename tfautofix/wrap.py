@@ -1,13 +1,16 @@
-"""Generated lines wrapped to the file's line length, the way a formatter would.
+"""Generated lines wrapped to the file's line length, the way ``ruff format`` would.
 
 A fix that rewrites ``print(x)`` into ``tf.print(...)`` can make a line longer than
 the project allows (``[tool.ruff]``/``[tool.black]`` ``line-length`` of the nearest
-``pyproject.toml``, else 88). :func:`wrap_changed` re-emits such a statement with
-the arguments of its longest call one per line (black's style, with a trailing
-comma), then does the same for any argument still too long. Only one-line
-statements and ``if``/``elif``/``while``/``for``/``with`` headers that the fixes
-changed or inserted are touched; calls inside f-strings and a call whose only
-argument is a bare generator are left as they are.
+``pyproject.toml``, else 88). :func:`wrap_changed` re-emits such a statement as
+black/ruff format does: the arguments of its longest call on a line of their own
+or one per line (with a trailing comma), the items of a collection one per line,
+an operator chain one operand per line in parentheses, comprehension clauses one
+per line, then the same for any part still too long. Only one-line statements and
+``def``/``if``/``elif``/``while``/``for``/``with`` headers that the fixes changed or
+inserted are touched, and a function a fix inserts in a block gets a blank line
+before and after it; calls inside f-strings and a call whose only argument is a
+bare generator are left as they are.
 """
 
 from __future__ import annotations
@@ -135,14 +138,17 @@ class _Wrap(cst.CSTTransformer):
         super().__init__()
         self.lines, self.text, self.limit, self.unit = lines, text, limit, unit
 
+    def _indentation(self, line: int) -> str:
+        text = self.text[line - 1]
+        return text[: len(text) - len(text.lstrip())]
+
     def _prefix(self, node: cst.CSTNode) -> str | None:
         """The line's indentation if ``node`` is all of one of the lines to wrap, else None."""
         position = self.get_metadata(PositionProvider, node)
         line = position.start.line
         if line not in self.lines or position.end.line != line:
             return None
-        text = self.text[line - 1]
-        prefix = text[: len(text) - len(text.lstrip())]
+        prefix = self._indentation(line)
         return prefix if position.start.column == len(prefix) else None
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine):
@@ -152,7 +158,51 @@ class _Wrap(cst.CSTTransformer):
         statement, value = updated.body[0], getattr(updated.body[0], "value", None)
         split = None if value is None else self._last_bracket(original.body[0].value, value, prefix)
         wrapped = statement.with_changes(value=split) if split is not None else _wrap(statement, prefix, 0, self.unit, self.limit)
+        if value is not None and not value.lpar and (wrapped is None or not self._fits(prefix, wrapped, first_only=True)):
+            # `targets = call(` does not fit itself: the value goes in new parentheses (black's fallback)
+            inner = value
+            if len((prefix + self.unit).expandtabs()) + len(_code(value)) > self.limit:
+                inner = _split_whole(value, prefix, 1, self.unit, self.limit) or _wrap(value, prefix, 1, self.unit, self.limit) or value
+            candidate = statement.with_changes(value=inner.with_changes(
+                lpar=[cst.LeftParen(whitespace_after=_newline(prefix + self.unit))], rpar=[cst.RightParen(whitespace_before=_newline(prefix))]
+            ))
+            wrapped = candidate if self._fits(prefix, candidate) else wrapped
         return updated if wrapped is None else updated.with_changes(body=[wrapped])
+
+    def _fits(self, prefix: str, statement: cst.CSTNode, first_only: bool = False) -> bool:
+        lines = _code(statement).split("\n")
+        lines[0] = prefix + lines[0]
+        return all(len(line.expandtabs()) <= self.limit for line in lines[: 1 if first_only else None])
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
+        """``def f(\n    a, b\n):``, or one parameter per line when they do not fit on one."""
+        line = self.get_metadata(PositionProvider, original.name).start.line
+        params = updated.params
+        items = [*params.params, *([params.star_arg] if isinstance(params.star_arg, cst.Param) else []), *params.kwonly_params]
+        items += [params.star_kwarg] if params.star_kwarg is not None else []
+        if (
+            line not in self.lines or not items or params.posonly_params or isinstance(params.star_arg, cst.ParamStar)
+            or self.get_metadata(PositionProvider, original.params).end.line != line or not isinstance(original.body, cst.IndentedBlock)
+        ):
+            return updated
+        prefix = self._indentation(line)
+        inner, outer = prefix + self.unit, prefix
+        plain = [item.with_changes(comma=cst.MaybeSentinel.DEFAULT, whitespace_after_param=cst.SimpleWhitespace("")) for item in items]
+        if len(inner.expandtabs()) + len(", ".join(_code(item) for item in plain)) <= self.limit:
+            commas = [cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")) for _ in plain[:-1]] + [cst.MaybeSentinel.DEFAULT]
+            laid = [item.with_changes(comma=comma) for item, comma in zip(plain, commas)]
+            laid[-1] = laid[-1].with_changes(whitespace_after_param=_newline(outer))
+        else:
+            laid = [item.with_changes(comma=cst.Comma(whitespace_after=_newline(inner))) for item in plain]
+            laid[-1] = laid[-1].with_changes(comma=cst.Comma(whitespace_after=_newline(outer)))
+        count = len(params.params)
+        star = laid[count] if isinstance(params.star_arg, cst.Param) else params.star_arg
+        start = count + isinstance(params.star_arg, cst.Param)
+        kwonly = laid[start : start + len(params.kwonly_params)]
+        new = params.with_changes(
+            params=laid[:count], star_arg=star, kwonly_params=kwonly, star_kwarg=laid[-1] if params.star_kwarg is not None else None
+        )
+        return updated.with_changes(params=new, whitespace_before_params=_newline(inner))
 
     def _header_prefix(self, original: cst.CSTNode, body: cst.BaseSuite, *parts: cst.CSTNode) -> str | None:
         """The indentation of a compound statement's header when the header is all of one
@@ -163,8 +213,7 @@ class _Wrap(cst.CSTTransformer):
             return None
         if any(self.get_metadata(PositionProvider, part).end.line != line for part in parts):
             return None
-        text = self.text[line - 1]
-        prefix = text[: len(text) - len(text.lstrip())]
+        prefix = self._indentation(line)
         return prefix if position.start.column == len(prefix) else None
 
     def _test(self, original, updated, field: str):
