@@ -274,6 +274,50 @@ def test_eager_escapes_inside_traced_functions_are_not_traced() -> None:
     }
 
 
+def test_what_follows_an_early_exit_of_traced_code_is_eager() -> None:
+    """``if not tf.executing_eagerly() or ...: return x`` (keras_hub's preprocessing
+    converters): the rest of the block, nested defs and calls included, runs only eagerly;
+    Keras' ``in_grain_data_pipeline()`` is true only in a Grain (plain Python) worker."""
+    source = """
+        import tensorflow as tf
+        from keras.src.utils.backend_utils import in_grain_data_pipeline
+
+        def grain_helper(x):
+            print("grain-helper")
+
+        def after_helper(x):
+            print("after-helper")
+
+        @tf.function
+        def step(x, flag):
+            if in_grain_data_pipeline():
+                print("grain")
+                grain_helper(x)
+            if not tf.executing_eagerly() or flag:
+                print("exit-body")
+                return x
+            def inner():
+                print("after-nested")
+            print("after")
+            after_helper(x)
+            return x
+
+        @tf.function
+        def not_an_exit(x):
+            if not tf.executing_eagerly():
+                print("no-return")
+            print("still-traced")
+            if tf.executing_eagerly():
+                return x
+            print("traced-after-eager-return")
+            return x
+    """
+    assert _agree(source) == {
+        "grain-helper": False, "after-helper": False, "grain": False, "exit-body": True, "after-nested": False,
+        "after": False, "no-return": True, "still-traced": True, "traced-after-eager-return": True,
+    }
+
+
 def test_keras_dynamic_models_and_preprocessing_update_state_run_eagerly() -> None:
     source = """
         import keras
@@ -364,6 +408,27 @@ def test_map_of_another_data_library_is_not_dataset_map() -> None:
             return ds.map(lambda p: parse(p))
     """
     assert _agree(source) == {"grain": False, "tf.data": True}
+    # keras_hub/src/utils/pipeline_model.py: a parameter checked to be a Grain dataset.
+    checked = """
+        import tensorflow as tf
+
+        def grain_step(x):
+            print("grain-checked")
+        def tf_step(x):
+            print("tf-checked")
+
+        def apply(ds, f):
+            if _is_tf_dataset(ds):
+                return ds.map(tf_step, num_parallel_calls=tf.data.AUTOTUNE)
+            if not _is_grain_dataset(ds):
+                raise ValueError(ds)
+            return ds.map(grain_step)
+
+        def unchecked(ds):
+            if not _is_grain_dataset(ds):
+                return ds.map(tf_step)
+    """
+    assert _agree(checked) == {"grain-checked": False, "tf-checked": True}
 
 
 COMMON_FUNCTION = """

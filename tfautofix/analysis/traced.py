@@ -16,7 +16,8 @@ and the functions and ``self.`` methods those call.
 Not traced, though reached from traced code (names.py lists them): callbacks of
 ``tf.py_function``/``tf.numpy_function`` (and what only they reach), the bodies of
 ``with tf.init_scope():``/``context.eager_mode()`` and of
-``if tf.executing_eagerly():``, Keras classes built with ``dynamic=True``, the
+``if tf.executing_eagerly():`` (and what follows ``if not tf.executing_eagerly(): return``),
+of Keras' ``if in_grain_data_pipeline():`` (a Grain worker, plain Python), Keras classes built with ``dynamic=True``, the
 ``update_state`` of Keras layers (preprocessing layers: ``adapt()`` runs it
 eagerly), and the files of Keras 3's other backends (``keras/src/backend/jax``...),
 which never run under TensorFlow. Backend-agnostic Keras code (``keras.ops``) *is*
@@ -109,10 +110,20 @@ class TracedCode:
             node = site.node
             if any(isinstance(item.context_expr, ast.Call) and screen.names(item.context_expr.func) & EAGER_CONTEXTS for item in node.items):
                 regions[site.function].append(_lines(node.body))
+        exits: dict[ast.If, ast.AST | None] = {}
         for site in screen.sites(ast.If):
             branch = self._eager_branch(site.node, site.function)
             if branch:
                 regions[site.function].append(_lines(branch))
+            node = site.node
+            if not node.orelse and isinstance(node.body[-1], (ast.Return, ast.Raise)) and branch is node.orelse:
+                exits[node] = site.function
+        if exits:  # `if not tf.executing_eagerly(): return x`: what follows in the block is eager
+            for node in ast.walk(screen.tree):
+                for block in (getattr(node, "body", None), getattr(node, "orelse", None), getattr(node, "finalbody", None)):
+                    for index, statement in enumerate(block if isinstance(block, list) else ()):
+                        if statement in exits and index + 1 < len(block):
+                            regions[exits[statement]].append(_lines(block[index + 1:]))
         return dict(regions)
 
     @cached_property
@@ -135,20 +146,26 @@ class TracedCode:
         """The branch of ``if`` that never runs traced by TensorFlow: the body under
         ``executing_eagerly()`` (alone or and-ed) or under a Keras backend test that
         excludes TensorFlow (``backend.backend() == "jax"``, ``!= "tensorflow"``); the
-        else branch under their negation."""
+        else branch under their negation (alone or or-ed). ``regions`` also makes eager
+        what follows an ``if`` of the latter kind whose body returns or raises."""
         def guard(expr: ast.AST, negated: bool = False) -> bool:
             if isinstance(expr, ast.Name):  # a flag holding a backend test
                 expr = self._flags.get((function, expr.id), expr)
             return self._is_guard(expr, negated)
 
+        def traced_true(expr: ast.AST) -> bool:  # true whenever TensorFlow traces the code
+            if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+                return guard(expr.operand)
+            if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+                return any(traced_true(value) for value in expr.values)
+            return guard(expr, negated=True)
+
         test = node.test
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            return node.orelse if guard(test.operand) else None
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
             return node.body if any(guard(value) for value in test.values) else None
         if guard(test):
             return node.body
-        return node.orelse if guard(test, negated=True) else None
+        return node.orelse if traced_true(test) else None
 
     def _is_guard(self, expr: ast.AST, negated: bool = False) -> bool:
         """Is ``expr`` true only outside TensorFlow's tracing (``negated``: only inside it)?"""
@@ -546,7 +563,8 @@ def _dataset_call(screen: Screen, call: ast.Call, function: ast.AST | None) -> b
     """Can ``x.map(f, ...)`` be ``Dataset.map``? Not on a module (``six.moves.map``,
     ``builtins.map``), nor ``pool.map(f, items)``/``executor.map(f, *its)``: a second
     positional argument that is a collection, not a ``num_parallel_calls``; nor on a local
-    the function assigns from another data library (``ds = grain.MapDataset.source(...)``)."""
+    the function assigns from another data library (``ds = grain.MapDataset.source(...)``) or
+    has checked to be one (``if not _is_grain_dataset(ds): raise ...``)."""
     receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
     if receiver is not None and screen.names(receiver) and not any(n.startswith(("tensorflow", "keras")) for n in screen.names(receiver)):
         return False
@@ -559,6 +577,15 @@ def _dataset_call(screen: Screen, call: ast.Call, function: ast.AST | None) -> b
                     not _OTHER_DATA_LIBRARIES.isdisjoint(name.split("."))
                     for sub in ast.walk(node.value) if isinstance(sub, ast.Call) for name in screen.names(sub.func)
                 )
+            ):
+                return False
+        for node in getattr(function, "body", ()):  # `if not _is_grain_dataset(ds): raise ...`, then `ds.map(f)`
+            test = node.test.operand if isinstance(node, ast.If) and isinstance(node.test, ast.UnaryOp) else None
+            if (
+                isinstance(test, ast.Call) and node.end_lineno < call.lineno and not node.orelse
+                and isinstance(node.body[-1], (ast.Raise, ast.Return))
+                and any(isinstance(a, ast.Name) and a.id == receiver.id for a in test.args)
+                and any(not _OTHER_DATA_LIBRARIES.isdisjoint(re.split(r"[._]", name)) for n in (test.func, *test.args[1:]) for name in (_spelled(n), *screen.names(n)))
             ):
                 return False
     if len(call.args) >= 2:

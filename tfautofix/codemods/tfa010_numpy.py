@@ -152,7 +152,7 @@ def normalise(x):
             if any(f in buffers for f in ctx.ancestors(call)):
                 continue  # reported once, for the whole function
             if m.matches(call, m.Call(func=m.Attribute(attr=m.Name("numpy")), args=[])):
-                if ctx.is_traced(call):
+                if ctx.is_traced(call) and not _guarded(ctx, call.func.value):  # type: ignore[attr-defined]
                     yield self._numpy_method(ctx, call)
                 continue
             numpy_names = sorted(
@@ -160,7 +160,8 @@ def normalise(x):
             )
             if not numpy_names or not ctx.is_traced(call):
                 continue
-            if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) for arg in call.args):
+            if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) and not _guarded(ctx, arg.value)
+                       for arg in call.args):
                 continue  # NumPy on Python data: folded into a constant, as intended
             yield self._numpy_function(ctx, call, numpy_names[0])
 
@@ -244,6 +245,80 @@ def _shape_parameter(ctx: FileContext, expr: cst.BaseExpression) -> bool:
         scope is not None and expr.value.endswith("shape") and bool(scope[expr.value])
         and all(isinstance(getattr(a, "node", None), cst.Param) for a in scope[expr.value])
     )
+
+
+#: Tests that a value is a tensor (``tf.is_tensor(x)``, ``keras.ops.is_tensor(x)``), tensor types, and types no tensor has.
+_TENSOR_TESTS = frozenset({"tensorflow.is_tensor", "keras.ops.is_tensor", "keras.src.ops.is_tensor",
+                           "tensorflow.python.framework.tensor_util.is_tf_type", "tensorflow.python.framework.tensor_util.is_tensor"})
+_COMPOSITE = frozenset({"tensorflow.RaggedTensor", "tensorflow.SparseTensor"})
+_DENSE = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.ops.Tensor", "tensorflow.python.framework.tensor.Tensor"})
+_TENSOR_TYPES = _COMPOSITE | _DENSE | {"tensorflow.Variable", "tensorflow.python.framework.ops.EagerTensor"}
+_NOT_TENSORS = frozenset({"numpy.ndarray", "numpy.generic", "numpy.number", *(f"builtins.{t}" for t in
+                          ("list", "tuple", "dict", "set", "int", "float", "bool", "complex", "str", "bytes"))})
+
+
+def _guarded(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Does a type test on the name ``expr`` say it is no tensor here? Under
+    ``if not tf.is_tensor(x):``, ``isinstance(x, (np.ndarray, list))``, the ``else`` of
+    ``isinstance(x, tf.Tensor)``, after ``if tf.is_tensor(x): return ...``; and, in a helper
+    traced through its callers, under ``isinstance(x, tf.RaggedTensor)``: a branch for the
+    composite tensors only a caller that builds them passes (precision first: we do not
+    know it does). Only for a parameter the function never rebinds."""
+    if not isinstance(expr, cst.Name):
+        return False
+    scope = ctx.scope(expr)
+    if scope is None or expr.value not in scope or not all(isinstance(getattr(a, "node", None), cst.Param) for a in scope[expr.value]):
+        return False
+    ok = {"other", "composite"} if (ctx.traced_reason(expr) or "").startswith("called from") else {"other"}
+    chain = [expr, *ctx.ancestors(expr)]
+    for child, node in zip(chain, chain[1:]):
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            return False
+        if isinstance(node, cst.If) and child in (node.body, node.orelse):
+            if _type_test(ctx, node.test, expr.value, child is node.body) in ok:
+                return True
+        if isinstance(node, cst.IndentedBlock) and child in node.body:
+            for statement in node.body[: node.body.index(child)]:  # `if tf.is_tensor(x): return ...` before
+                if (isinstance(statement, cst.If) and statement.orelse is None and _exits(statement.body)
+                        and _type_test(ctx, statement.test, expr.value, False) in ok):
+                    return True
+    return False
+
+
+def _type_test(ctx: FileContext, test: cst.BaseExpression, name: str, true: bool) -> str | None:
+    """What ``test`` being ``true`` (or false) says ``name`` is: "tensor", "composite"
+    (a ragged or sparse tensor), "other" (no tensor), or None (nothing known)."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _type_test(ctx, test.expression, name, not true)
+    if isinstance(test, cst.BooleanOperation):
+        kinds = {_type_test(ctx, test.left, name, true), _type_test(ctx, test.right, name, true)}
+        if isinstance(test.operator, cst.And) == true:  # both hold: either one says it
+            kinds.discard(None)
+        return kinds.pop() if len(kinds) == 1 else None  # either holds: both must say the same
+    if m.matches(test, m.Comparison(comparisons=[m.ComparisonTarget(m.IsNot(), m.Name("None"))])):
+        # `tf is not None` false: TensorFlow is missing, no value is a tensor
+        return "other" if not true and any(n.startswith("tensorflow") for n in ctx.names(test.left)) else None
+    if not (isinstance(test, cst.Call) and test.args and m.matches(test.args[0].value, m.Name(name))):
+        return None
+    if ctx.names(test.func) & _TENSOR_TESTS:
+        return "tensor" if true else "other"
+    if not (ctx.resolves_to(test.func, "builtins.isinstance") and len(test.args) == 2):
+        return None
+    types = test.args[1].value
+    names = [ctx.names(e.value) for e in types.elements] if isinstance(types, cst.Tuple) else [ctx.names(types)]
+    if all(n & _NOT_TENSORS for n in names):
+        return "other" if true else None
+    if not all(n & _TENSOR_TYPES for n in names):
+        return None
+    if true:
+        return "composite" if all(n & _COMPOSITE for n in names) else "tensor"
+    return "other" if any(n & _DENSE for n in names) else None  # not a tf.Tensor (precision first: nor a ragged one)
+
+
+def _exits(body: cst.BaseSuite) -> bool:
+    last = body.body[-1] if isinstance(body, cst.IndentedBlock) else body
+    small = getattr(last, "body", None)
+    return isinstance(small, (list, tuple)) and bool(small) and isinstance(small[-1], (cst.Return, cst.Raise))
 
 
 def _numpy_buffers(ctx: FileContext) -> dict[cst.FunctionDef, cst.CSTNode]:

@@ -1,0 +1,43 @@
+"""Branches a type test keeps tensors out of (keras_hub's `convert_to_numpy`): NumPy under
+`isinstance(x, (np.ndarray, list))` or `not tf.is_tensor(x)`, in the `else` of
+`isinstance(x, tf.Tensor)`, after `if tf.is_tensor(x): return ...`; and, in a helper traced
+through its callers, the `isinstance(x, tf.RaggedTensor)` branch no caller here reaches (a
+dense tensor is passed). Only the dense-tensor branch is a finding (not taken here: the
+exercise runs the guarded branches)."""
+import numpy as np
+import tensorflow as tf
+
+
+def to_numpy(x):
+    if isinstance(x, np.ndarray):
+        return x
+    if tf is not None and isinstance(x, tf.RaggedTensor):
+        return x.numpy()
+    if tf is not None and isinstance(x, tf.Tensor):
+        return np.asarray(x)
+    return np.array(x)
+
+
+def width(x):
+    if not tf.is_tensor(x):
+        return np.size(x)
+    return tf.size(x)
+
+
+def total(x):
+    if isinstance(x, (list, tuple)):
+        return np.sum(x)
+    elif isinstance(x, tf.Tensor):
+        return tf.reduce_sum(x)
+    else:
+        return np.sum(x)
+
+
+@tf.function
+def step(x):
+    scale = to_numpy([2.0, 3.0])
+    return x * tf.cast(scale.sum() + width([1, 2, 3]) + total((1, 2)), x.dtype) + tf.cast(width(x), x.dtype)
+
+
+def exercise():
+    return [step(tf.ones([n])) for n in (1, 3)]
