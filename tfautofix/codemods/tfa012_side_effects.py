@@ -47,7 +47,8 @@ Eagerly, the same code does what it says on every call.
 
 Reported (with the consequence): mutating a Python container defined outside
 the function (`history.append(loss)`, `cache[key] = x`, with `history`/`cache`
-bound to a list/dict/set), assigning a `global` or `nonlocal` name, setting
+bound to a list/dict/set), assigning a `global` or `nonlocal` name (not a
+`nonlocal` of a traced function, which every trace creates anew), setting
 `self.attr` to a value that may be a tensor in a traced method, mutating
 `self.attr` that the class makes a container, and modifying a Python argument
 of the `tf.function` itself (`arg.append(...)`, `arg[k] = v`, anywhere in its
@@ -204,6 +205,8 @@ def doubled(x):
                        f"`{name}` keeps symbolic tensors that raise `InaccessibleTensorError` when used outside")
             return self.finding(ctx, target, message)
         if isinstance(target, cst.Name) and _declared(ctx, target) and not _constant_assignment(ctx, target):
+            if _declared(ctx, target) == "nonlocal" and _owned_by_traced(ctx, target):
+                return None  # `i += 1` naming tensors: the traced owner creates `i` anew in every trace
             message = (f"assignment to {_declared(ctx, target)} `{target.value}` {_ONCE.format(reason=reason)}; "
                        "keep the value in a `tf.Variable` and `.assign(...)` it, or return it")
             return self.finding(ctx, target, message)
@@ -262,6 +265,17 @@ def _declared(ctx: FileContext, name: cst.Name) -> str | None:
             ):
                 return kind
     return None
+
+
+def _owned_by_traced(ctx: FileContext, name: cst.Name) -> bool:
+    """Is the function that binds the ``nonlocal`` ``name`` traced itself? Then each trace
+    (like each eager call) starts it afresh: state of one trace, not kept across calls."""
+    functions = [f for f in ctx.ancestors(name) if isinstance(f, cst.FunctionDef)]
+    for outer in functions[1:]:
+        params = {p.name.value for p in (*outer.params.posonly_params, *outer.params.params, *outer.params.kwonly_params)}
+        if name.value in params or name.value in names_in(outer.body, nested=False)[1]:
+            return ctx.is_traced(outer)
+    return False
 
 
 def _value(ctx: FileContext, target: cst.BaseExpression) -> cst.BaseExpression | None:
