@@ -20,25 +20,18 @@ _NOT_TENSORS = ("tensorflow.function", "tensorflow.TensorSpec", "tensorflow.Tens
                 "tensorflow.as_dtype", "tensorflow.dtypes.as_dtype", "tensorflow.executing_eagerly",
                 "tensorflow.TensorShape", "tensorflow.python.framework.tensor_util.constant_value")
 _PYTHON_PARAMETERS = ("self", "cls")
-#: ``tf.nest``: structures of whatever they are given (``map_structure``: of what its function returns).
-_NEST = ("tensorflow.nest.", "tensorflow.python.util.nest.")
 
 
-def _tensorflow_name(ctx: FileContext, func: cst.BaseExpression) -> bool:
-    return any(name.startswith("tensorflow.") and not name.startswith(_NOT_TENSORS) for name in ctx.names(func))
+def _tensorflow_call(ctx: FileContext, call: cst.Call) -> bool:
+    return any(
+        name.startswith("tensorflow.") and not name.startswith(_NOT_TENSORS) for name in ctx.names(call.func)
+    )
 
 
 def may_be_tensor(ctx: FileContext, expr: cst.BaseExpression, _seen: frozenset = frozenset(), _every: bool = False) -> bool:
     """True when ``expr``, evaluated in traced code, may be a (symbolic) tensor."""
     if isinstance(expr, cst.Call):
-        if any(n.startswith(_NEST) for n in ctx.names(expr.func)):
-            if ctx.names(expr.func) & {f"{nest}map_structure" for nest in _NEST}:
-                # `nest.map_structure(_get_shape_tuple, inputs)`: tensors only if the function returns them
-                function = expr.args[0].value if expr.args else None
-                return (isinstance(function, cst.Lambda) and may_be_tensor(ctx, function.body, _seen, _every)) or (
-                    function is not None and not isinstance(function, cst.Lambda) and _tensorflow_name(ctx, function))
-            return any(may_be_tensor(ctx, arg.value, _seen, _every) for arg in expr.args)
-        if _tensorflow_name(ctx, expr.func):
+        if _tensorflow_call(ctx, expr):
             return True
         if _every:
             return False  # np.square(x), x.to_numpy(), x.numpy(): may be NumPy arrays

@@ -25,6 +25,8 @@ _DTYPE_PRESERVING = frozenset(
     f"tensorflow.{op}" for op in ("square", "abs", "exp", "sqrt", "tanh", "sigmoid", "negative", "maximum", "minimum",
                                   "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reshape", "identity")
 )
+#: ``nest.map_structure(f, ...)`` holds what ``f`` returns (not tensors because ``nest`` is TensorFlow's).
+_NEST_MAPS = frozenset({"tensorflow.nest.map_structure", "tensorflow.python.util.nest.map_structure"})
 _ONCE = "runs only while the function is traced ({reason}): once per trace, not on every call"
 
 
@@ -70,7 +72,8 @@ Left alone (not hazards): loops over Python lists of tensors or over
 trace time, which works); Keras build-once and lazy-init idioms
 (`self.built = True`, flags set to a literal, `if not self.x: self.x = Layer()`,
 `if holder[0] is None: holder[0] = ...`, assignments in `build`/`_build*`,
-objects constructed there); methods of things that are not Python containers
+objects constructed there); `self.x = nest.map_structure(f, inputs)` with an `f` that
+returns no tensor (shapes); methods of things that are not Python containers
 (`MutableHashTable.insert`, `optimizer.update(model, x, y)`); functions given to
 `tf.py_function`/`tf.numpy_function`; code outside traced functions.
 """
@@ -349,6 +352,11 @@ def _may_store_tensor(ctx: FileContext, target: cst.BaseExpression) -> bool:
         last = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", "")
         if last[:1].isupper() and not any(n.startswith("tensorflow.") for n in names):
             return False  # `Layer(...)`: an object constructed here
+        if names & _NEST_MAPS:  # `nest.map_structure(_get_shape_tuple, inputs)`: what the function returns
+            function = value.args[0].value if value.args else None
+            if isinstance(function, cst.Lambda):
+                return may_be_tensor(ctx, function.body)
+            return function is not None and any(n.startswith("tensorflow.") for n in ctx.names(function))
     return may_be_tensor(ctx, value)
 
 
