@@ -88,6 +88,32 @@ def test_exclude_and_per_file_ignores_are_relative_to_their_pyproject(tmp_path: 
     assert codes(result.stdout) == [("pkg/src/s.py", "TFA008"), ("pkg/tests/t.py", "TFA009")]
 
 
+COUNTS_TRACES = "import tensorflow as tf\n\ntraces = []\n\n@tf.function\ndef step(x):\n    traces.append(1)\n    return x\n"
+NUMPY = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    return x.numpy()\n"
+
+
+def test_the_readme_recipe_for_tests_keeps_what_breaks_them(tmp_path: Path) -> None:
+    """README's `per-file-ignores` block for test code, applied as written: tests anywhere
+    (`*_test.py`, `test_*.py`, `tests/`) keep TFA010 (`.numpy()` fails traced) but not the
+    trace counting or debug prints they do on purpose; library code keeps everything."""
+    readme = (Path(tfautofix.__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    recipe = readme.split("```toml\n[tool.tfautofix.per-file-ignores]\n", 1)[1].split("```", 1)[0]
+    hazards = PRINTS + COUNTS_TRACES.replace("import tensorflow as tf\n", "").replace("def step", "def count") + (
+        NUMPY.replace("import tensorflow as tf\n", "").replace("def step", "def value"))
+    write(tmp_path, {
+        "pyproject.toml": "[tool.tfautofix.per-file-ignores]\n" + recipe,
+        "pkg/layer.py": hazards,
+        "pkg/layer_test.py": hazards,
+        "pkg/tests/helpers.py": hazards,
+        "tests/test_layer.py": hazards,
+    })
+    result = cli("check", ".", "--format", "json", "--jobs", "1")
+    assert codes(result.stdout) == [
+        ("pkg/layer.py", "TFA008"), ("pkg/layer.py", "TFA010"), ("pkg/layer.py", "TFA012"),
+        ("pkg/layer_test.py", "TFA010"), ("pkg/tests/helpers.py", "TFA010"), ("tests/test_layer.py", "TFA010"),
+    ]
+
+
 def test_unsafe_fixes_from_configuration(tmp_path: Path) -> None:
     write(tmp_path, {"pyproject.toml": "[tool.tfautofix]\nunsafe-fixes = true\n", "a.py": PRINTS})
     options = dict(plan([Path(".")], Overrides()).files)["a.py"]
