@@ -427,6 +427,8 @@ def test_map_of_another_data_library_is_not_dataset_map() -> None:
         def unchecked(ds):
             if not _is_grain_dataset(ds):
                 return ds.map(tf_step)
+
+        in_a_lambda = lambda ds: ds.map(tf_step)
     """
     assert _agree(checked) == {"grain-checked": False, "tf-checked": True}
 

@@ -579,7 +579,7 @@ def _dataset_call(screen: Screen, call: ast.Call, function: ast.AST | None) -> b
                 )
             ):
                 return False
-        for node in getattr(function, "body", ()):  # `if not _is_grain_dataset(ds): raise ...`, then `ds.map(f)`
+        for node in function.body if isinstance(function, _DEFS) else ():  # `if not _is_grain_dataset(ds): raise`, then `ds.map(f)`
             test = node.test.operand if isinstance(node, ast.If) and isinstance(node.test, ast.UnaryOp) else None
             if (
                 isinstance(test, ast.Call) and node.end_lineno < call.lineno and not node.orelse
