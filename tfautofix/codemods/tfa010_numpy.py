@@ -297,7 +297,8 @@ def _type_test(ctx: FileContext, test: cst.BaseExpression, name: str, true: bool
         return kinds.pop() if len(kinds) == 1 else None  # either holds: both must say the same
     if m.matches(test, m.Comparison(comparisons=[m.ComparisonTarget(m.IsNot(), m.Name("None"))])):
         # `tf is not None` false: TensorFlow is missing, no value is a tensor
-        return "other" if not true and any(n.startswith("tensorflow") for n in ctx.names(test.left)) else None
+        module = m.matches(test.left, m.Name("tf")) or any(n.startswith("tensorflow") for n in ctx.names(test.left))
+        return "other" if not true and module else None
     if not (isinstance(test, cst.Call) and test.args and m.matches(test.args[0].value, m.Name(name))):
         return None
     if ctx.names(test.func) & _TENSOR_TESTS:
@@ -305,7 +306,7 @@ def _type_test(ctx: FileContext, test: cst.BaseExpression, name: str, true: bool
     if not (ctx.resolves_to(test.func, "builtins.isinstance") and len(test.args) == 2):
         return None
     types = test.args[1].value
-    names = [ctx.names(e.value) for e in types.elements] if isinstance(types, cst.Tuple) else [ctx.names(types)]
+    names = [_type_names(ctx, e.value) for e in types.elements] if isinstance(types, cst.Tuple) else [_type_names(ctx, types)]
     if all(n & _NOT_TENSORS for n in names):
         return "other" if true else None
     if not all(n & _TENSOR_TYPES for n in names):
@@ -313,6 +314,15 @@ def _type_test(ctx: FileContext, test: cst.BaseExpression, name: str, true: bool
     if true:
         return "composite" if all(n & _COMPOSITE for n in names) else "tensor"
     return "other" if any(n & _DENSE for n in names) else None  # not a tf.Tensor (precision first: nor a ragged one)
+
+
+def _type_names(ctx: FileContext, expr: cst.BaseExpression) -> set[str]:
+    """Qualified names of a type; ``tf.X`` also when ``tf`` is not an import (keras_hub:
+    ``tf = try_import_tensorflow()``)."""
+    names = ctx.names(expr)
+    if not any(n.startswith("tensorflow.") for n in names) and m.matches(expr, m.Attribute(value=m.Name("tf"))):
+        return {f"tensorflow.{expr.attr.value}"}  # type: ignore[attr-defined]
+    return names
 
 
 def _exits(body: cst.BaseSuite) -> bool:
