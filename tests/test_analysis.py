@@ -318,6 +318,51 @@ def test_what_follows_an_early_exit_of_traced_code_is_eager() -> None:
     }
 
 
+def test_a_branch_for_an_omitted_argument_every_traced_call_passes_is_not_traced() -> None:
+    """TF-Agents' ``load_tfrecord_dataset(..., decoder=decoder)``: ``if not decoder:`` reads a
+    spec file, but the traced caller always passes a decoder. The branch stays traced when
+    some traced call omits the argument, passes a literal None, unpacks ``**kwargs``, or the
+    function is also handed over as a callback (called who knows how)."""
+    source = """
+        import tensorflow as tf
+
+        def read_spec(path):
+            print("spec")
+
+        def load(files, decoder=None):
+            if not decoder:
+                read_spec(files)
+                decoder = tf.identity
+            return decoder(files)
+
+        def build(files, decoder=None, spec=None):
+            if decoder is None:
+                print("build-default")
+            if spec is not None:
+                print("build-spec")
+            else:
+                print("build-no-spec")
+            return files
+
+        def callback(x, scale=None):
+            if scale is None:
+                print("callback-default")
+            return x
+
+        @tf.function
+        def step(files, kwargs):
+            a = load(files, decoder=tf.identity)
+            b = load(files, tf.identity)
+            c = build(files, decoder=tf.identity)
+            d = build(files, None, spec=None)
+            e = callback(files, scale=2.0)
+            return a + b + c + d + e + tf.nest.map_structure(callback, files)
+    """
+    assert _agree(source) == {
+        "spec": False, "build-default": True, "build-spec": True, "build-no-spec": True, "callback-default": True,
+    }
+
+
 def test_keras_dynamic_models_and_preprocessing_update_state_run_eagerly() -> None:
     source = """
         import keras

@@ -397,6 +397,33 @@ def test_traced_code_crosses_the_modules_of_a_run() -> None:
     assert _prints() == {("pkg/agent.py", 9)}
 
 
+def test_a_branch_other_modules_never_take_is_not_traced() -> None:
+    """TF-Agents: `data_utils` maps `create` over a dataset, which calls
+    `example_encoding_dataset.load(..., decoder=decoder)`; `load`'s `if not decoder:` reads a
+    spec file (TFA016) for callers that omit it. Not traced while every traced call in the
+    run passes it; reported once one omits it (through the cache too)."""
+    loader = (
+        "import tensorflow as tf\n\n\ndef load(files, decoder=None):\n    if not decoder:\n"
+        "        tf.io.gfile.exists(files)\n        decoder = tf.identity\n    return decoder(files)\n"
+    )
+    user = (
+        "import functools\nimport tensorflow as tf\nfrom pkg.loader import load\n\n\n"
+        "def create(files, decoder=None):\n    return load(files, decoder=decoder)\n\n\n"
+        "def pipeline(ds, decoder):\n    return ds.interleave(functools.partial(create, decoder=decoder))\n"
+    )
+    write(Path("."), {"pkg/__init__.py": "", "pkg/loader.py": loader, "pkg/data.py": user})
+
+    def found(cache: bool = True) -> list[tuple[str, int]]:
+        outcome = execute(plan([Path("pkg")], Overrides(select=("TFA016",))), fix=False, jobs=1, cache=Cache() if cache else None)
+        return [(Path(f.path).as_posix(), f.line) for r in outcome.results for f in r.findings]
+
+    assert found(cache=False) == []
+    assert found() == []  # fills the cache
+    assert found() == []  # served from it
+    write(Path("."), {"pkg/data.py": user + "\n\n@tf.function\ndef step(files):\n    return load(files)\n"})
+    assert found() == [("pkg/loader.py", 6)]
+
+
 def test_fix_learns_the_project_facts_before_writing() -> None:
     write(Path("."), PROJECT)
     outcome = execute(plan([Path("pkg")], Overrides(select=("TFA008",))), fix=True, jobs=1)

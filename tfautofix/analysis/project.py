@@ -39,6 +39,9 @@ class Facts:
     wrappers: Mapping[str, bool] = field(default_factory=dict)
     #: qualified name this file imports → the TensorFlow module it is ("myproj.compat.tf" → "tensorflow")
     aliases: Mapping[str, str] = field(default_factory=dict)
+    #: qualname of ``traced`` → the positional arguments and keywords every traced call of
+    #: the others passes (absent: unknown; see ``TracedCode._never_taken``)
+    passes: Mapping[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
 
     def unaliased(self, name: str) -> str:
         """``name`` (absolute or relative, as imported) with a project module that
@@ -61,7 +64,7 @@ class Facts:
         """For the cache: what this file's results depend on besides its text."""
         if not self.matter:
             return ""
-        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items())))
+        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items()), sorted(self.passes.items())))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -78,11 +81,14 @@ class Summary:
     imports: list[str] = field(default_factory=list)
     #: qualified name called or wrapped from traced code → (reason, why AutoGraph is off or None)
     traced_out: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    #: of ``traced_out``: the positional arguments and keywords every call here passes
+    passes_out: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
             "module": self.module, "exports": self.exports, "wrappers": self.wrappers,
             "imports": self.imports, "traced_out": {k: list(v) for k, v in self.traced_out.items()},
+            "passes_out": {k: [v[0], list(v[1])] for k, v in self.passes_out.items()},
         }
 
     @classmethod
@@ -90,6 +96,7 @@ class Summary:
         return cls(
             data["module"], data["exports"], data["wrappers"], data["imports"],
             {k: (v[0], v[1]) for k, v in data["traced_out"].items()},
+            {k: (v[0], tuple(v[1])) for k, v in data.get("passes_out", {}).items()},
         )
 
 
@@ -150,6 +157,7 @@ def summarize(screen: Screen) -> Summary:
         known = summary.traced_out.get(qualified)
         if known is None or (known[1] is None and why.off is not None):
             summary.traced_out[qualified] = (why.text, why.off)
+    summary.passes_out = {k: v for k, v in model.passes_out().items() if k in summary.traced_out}
     return summary
 
 
@@ -163,6 +171,7 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
             exports.update({f"{summary.module}.{name}": target for name, target in summary.exports.items()})
             wrappers.update({f"{summary.module}.{name}": default for name, default in summary.wrappers.items()})
     traced: dict[str, dict[str, tuple[str, str | None]]] = {}
+    passes: dict[str, dict[str, tuple[int, tuple[str, ...]]]] = {}
     for summary in summaries.values():
         for qualified, why in summary.traced_out.items():
             if qualified.split(".")[0] in _TF_MODULES:
@@ -175,6 +184,9 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
                     known = traced.setdefault(path, {}).get(qualname)
                     if known is None or (known[1] is None and why[1] is not None):
                         traced[path][qualname] = why
+                    passed = summary.passes_out.get(qualified, (0, ()))
+                    had = passes.setdefault(path, {}).get(qualname, passed)
+                    passes[path][qualname] = (min(had[0], passed[0]), tuple(sorted(set(had[1]) & set(passed[1]))))
                     break
     facts: dict[str, Facts] = {}
     for path, summary in summaries.items():
@@ -182,7 +194,7 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
         aliases = {name: target for name, target in exports.items() if name in summary.imports}
         mine = traced.get(path, {})
         if used_wrappers or aliases or mine:
-            facts[path] = Facts(summary.module, mine, used_wrappers, aliases)
+            facts[path] = Facts(summary.module, mine, used_wrappers, aliases, passes.get(path, {}))
     return facts
 
 

@@ -82,6 +82,9 @@ class TracedCode:
         self.screen = screen
         facts = screen.facts
         self._traced_names = facts.traced if facts is not None else {}
+        self._passes = facts.passes if facts is not None else {}
+        self._never: dict[ast.AST, list[tuple[int, int]]] = {}  # see `_never_taken`
+        self._seeds: list[tuple[ast.AST, Why]] = []
 
     # -- queries --------------------------------------------------------------
     def is_traced(self, function: ast.AST | None, line: int | None = None) -> bool:
@@ -97,12 +100,19 @@ class TracedCode:
         return off if off is not None or function not in self._not_converted else "`do_not_convert`"
 
     def eager_line(self, function: ast.AST, line: int) -> bool:
-        """Is ``line`` of ``function`` inside an eager region (init_scope, executing_eagerly())?"""
-        return any(first <= line <= last for first, last in self.regions.get(function, ()))
+        """Is ``line`` of ``function`` inside an eager region (init_scope, executing_eagerly())
+        or a branch its traced callers never take?"""
+        return any(first <= line <= last for first, last in (*self._eager_regions.get(function, ()), *self._never.get(function, ())))
+
+    @property
+    def regions(self) -> dict[ast.AST | None, list[tuple[int, int]]]:
+        """Function → line ranges that do not run traced: eager blocks, branches never taken."""
+        self.reasons  # noqa: B018 - computes `_never`
+        return {f: [*self._eager_regions.get(f, ()), *self._never.get(f, ())] for f in {*self._eager_regions, *self._never}}
 
     # -- eager escapes --------------------------------------------------------
     @cached_property
-    def regions(self) -> dict[ast.AST | None, list[tuple[int, int]]]:
+    def _eager_regions(self) -> dict[ast.AST | None, list[tuple[int, int]]]:
         """Function → line ranges of its eager blocks."""
         screen = self.screen
         regions: dict[ast.AST | None, list[tuple[int, int]]] = defaultdict(list)
@@ -319,6 +329,61 @@ class TracedCode:
 
     @cached_property
     def reasons(self) -> dict[ast.AST, list[Why]]:
+        """Each traced function → why (see :meth:`_reasons`), again without the branches
+        its traced callers never take, if some are found."""
+        first = self._reasons()
+        self._never = self._never_taken(first)
+        return self._reasons() if self._never else first
+
+    def _never_taken(self, traced: dict[ast.AST, list[Why]]) -> dict[ast.AST, list[tuple[int, int]]]:
+        """The branch for an omitted optional argument (``if decoder is None:``, ``if not
+        decoder:``) of a function every traced call of which passes that argument (TF-Agents'
+        ``load_tfrecord_dataset(..., decoder=decoder)`` from a Dataset.interleave function):
+        calls seen in this file, and those of the other files of the run (``Facts.passes``).
+        Precision first: a passed name may hold None; a literal None is not passed."""
+        screen = self.screen
+        branches: dict[ast.AST, list[tuple[str, list[ast.stmt]]]] = defaultdict(list)
+        for site in screen.sites(ast.If):
+            function = site.function
+            if function in traced and isinstance(function, _DEFS) and screen.outer.get(function) is None:
+                found = _omitted_branch(site.node, function)
+                if found is not None:
+                    branches[function].append(found)
+        if not branches:
+            return {}
+        entries = {f for f, why in self._seeds if not why.text.startswith("called from traced")}  # decorated, wrapped...
+        calls: dict[ast.AST, list[tuple[int, frozenset[str]]]] = defaultdict(list)
+        for caller in traced:
+            for site in screen.calls_in(caller):
+                if not self.eager_line(caller, site.node.lineno):
+                    for target in self.resolve(site.node.func, caller):
+                        if target in branches:
+                            calls[target].append(_passed(site.node))
+        callees = {id(site.node.func) for site in screen.sites(ast.Call)}
+        names = {f.name for f in branches}
+        for node in ast.walk(screen.tree):  # also handed over as a callback: called who knows how
+            if isinstance(node, (ast.Name, ast.Attribute)) and last_name(node) in names and id(node) not in callees:
+                entries.update(f for f in branches if f.name == last_name(node))
+        never: dict[ast.AST, list[tuple[int, int]]] = {}
+        for function, found in branches.items():
+            cls = screen.class_of.get(function)
+            qualname = function.name if cls is None else f"{cls.name}.{function.name}"
+            passed = list(calls.get(function, ()))
+            if qualname in self._traced_names:  # traced by calls in other files
+                if qualname not in self._passes:
+                    continue
+                count, keywords = self._passes[qualname]
+                passed.append((count if cls is None else 0, frozenset(keywords)))
+            if function in entries or not passed:
+                continue
+            params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][1 if cls is not None else 0:]
+            for name, branch in found:
+                index = params.index(name) if name in params else len(params) + 1
+                if all(index < count or name in keywords for count, keywords in passed):
+                    never.setdefault(function, []).append(_lines(branch))
+        return never
+
+    def _reasons(self) -> dict[ast.AST, list[Why]]:
         """Each traced function → why: its decorator, the call wrapping it, the traced
         function calling or enclosing it."""
         screen = self.screen
@@ -381,6 +446,7 @@ class TracedCode:
                         why = Why(f"given to compile({keyword.arg}=...)", off)
                         seeds += [(f, why) for f in self.resolve(keyword.value, site.function)]
         roots = {f for f, why in seeds if why.off is None and why.text.startswith(("decorated with", "wrapped by"))}
+        self._seeds = seeds
 
         nested: dict[ast.AST | None, list[ast.AST]] = defaultdict(list)
         for function, outer in screen.outer.items():
@@ -476,6 +542,27 @@ class TracedCode:
         return layers
 
     # -- what other files need to know -----------------------------------------
+    def passes_out(self) -> dict[str, tuple[int, tuple[str, ...]]]:
+        """Qualified name called from traced code here → the positional arguments and
+        keywords every such call passes (``(0, ())`` when also wrapped or mapped here)."""
+        screen = self.screen
+        found: dict[str, tuple[int, frozenset[str]]] = {}
+
+        def add(qualified: str, passed: tuple[int, frozenset[str]]) -> None:
+            known = found.get(qualified)
+            found[qualified] = passed if known is None else (min(known[0], passed[0]), known[1] & passed[1])
+
+        for function in self.reasons:
+            for site in screen.calls_in(function):
+                if not self.eager_line(function, site.node.lineno):
+                    for qualified in screen.names(site.node.func):
+                        add(qualified, _passed(site.node))
+        for site in screen.sites(ast.Call):  # handed over (wrapped, mapped, a callback): called who knows how
+            for arg in (*site.node.args, *(k.value for k in site.node.keywords)):
+                for qualified in screen.names(arg.value if isinstance(arg, ast.Starred) else arg):
+                    add(qualified, (0, frozenset()))
+        return {name: (count, tuple(sorted(keywords))) for name, (count, keywords) in found.items()}
+
     def outgoing(self) -> Iterator[tuple[str, Why]]:
         """Qualified names (through imports) that traced code here calls or wraps: the
         project index makes the functions they name traced in their own files."""
@@ -499,6 +586,42 @@ class TracedCode:
             for arg, why in targets:
                 for qualified in screen.names(arg):
                     yield qualified, why
+
+
+def _omitted_branch(node: ast.If, function: ast.AST) -> tuple[str, list[ast.stmt]] | None:
+    """``if p is None:``/``if not p:`` (the body) or ``if p is not None:``/``if p:`` (the
+    else), for a parameter ``p`` of ``function`` whose default is None: the branch that
+    runs when the caller omits ``p``."""
+    test, omitted = node.test, node.body
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    elif isinstance(test, ast.Compare) and len(test.ops) == 1 and _is_none(test.comparators[0]):
+        test, omitted = test.left, node.body if isinstance(test.ops[0], ast.Is) else node.orelse if isinstance(test.ops[0], ast.IsNot) else None
+    else:
+        omitted = node.orelse
+    if not (isinstance(test, ast.Name) and omitted):
+        return None
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    return (test.id, omitted) if test.id in defaults and _is_none(defaults[test.id]) else None
+
+
+def _is_none(expr: ast.AST | None) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is None
+
+
+def _passed(call: ast.Call) -> tuple[int, frozenset[str]]:
+    """How many positional arguments and which keywords ``call`` surely passes (not a
+    literal None; nothing from ``*args``/``**kwargs`` on, which may leave anything out)."""
+    count = 0
+    for arg in call.args:
+        if isinstance(arg, ast.Starred) or _is_none(arg):
+            break
+        count += 1
+    keywords = frozenset(k.arg for k in call.keywords if k.arg is not None and not _is_none(k.value))
+    return count, keywords
 
 
 def _lines(body: list[ast.stmt]) -> tuple[int, int]:
