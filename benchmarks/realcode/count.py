@@ -91,7 +91,7 @@ def tables(findings: list[dict], judged: dict, packages: list[str]) -> str:
     for (package, code), counts in sorted(by_rule.items()):
         out.append(f"| {package} | {code} | {sum(counts.values())} | " + " | ".join(str(counts[c]) for c in CLASSES) + " |")
     out += ["", "| package | file:line | rule | class | why |", "|---|---|---|---|---|"]
-    for package, loc, code, cls, reason in sorted(rows):
+    for package, loc, code, cls, reason in sorted(rows, key=lambda r: (r[0], r[1].rsplit(":", 1)[0], int(r[1].rsplit(":", 1)[1]), r[2])):
         out.append(f"| {package} | `{loc}` | {code} | {cls} | {reason} |")
     return "\n".join(out)
 

@@ -17,7 +17,8 @@ Not traced, though reached from traced code (names.py lists them): callbacks of
 ``tf.py_function``/``tf.numpy_function`` (and what only they reach), the bodies of
 ``with tf.init_scope():``/``context.eager_mode()`` and of
 ``if tf.executing_eagerly():`` (and what follows ``if not tf.executing_eagerly(): return``),
-of Keras' ``if in_grain_data_pipeline():`` (a Grain worker, plain Python), Keras classes built with ``dynamic=True``, the
+of Keras' ``if in_grain_data_pipeline():`` (a Grain worker, plain Python), the branch for an
+omitted optional argument (``if decoder is None:``) when every traced call passes it, Keras classes built with ``dynamic=True``, the
 ``update_state`` of Keras layers (preprocessing layers: ``adapt()`` runs it
 eagerly), and the files of Keras 3's other backends (``keras/src/backend/jax``...),
 which never run under TensorFlow. Backend-agnostic Keras code (``keras.ops``) *is*

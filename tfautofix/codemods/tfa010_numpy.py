@@ -107,6 +107,10 @@ rewrite keeps it working; do not trace it.
 
 Left alone: NumPy on Python data, static shapes and constants (`np.mean([1.0, 2.0])`,
 `np.sqrt(x.shape[-1])`, `np.pi`), folded into a constant at trace time on purpose;
+a parameter where a type test keeps tensors out (under `if not tf.is_tensor(x):` or
+`isinstance(x, (np.ndarray, list))`, in the `else` of `isinstance(x, tf.Tensor)`, after
+`if tf.is_tensor(x): return ...`) and, in a helper traced through its callers, the
+`isinstance(x, tf.RaggedTensor)`/`SparseTensor` branch (the dense-tensor branch is reported);
 functions given to `tf.py_function` or `tf.numpy_function`, which run eagerly on
 real values; and `np.random` (see TFA002).
 """
