@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 from typing import Iterator, NamedTuple
 
 import libcst as cst
@@ -164,7 +165,7 @@ def normalise(x):
             )
             if not numpy_names or not ctx.is_traced(call):
                 continue
-            if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) and not _guarded(ctx, arg.value)
+            if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) and not _all_guarded(ctx, arg.value)
                        for arg in call.args):
                 continue  # NumPy on Python data: folded into a constant, as intended
             yield self._numpy_function(ctx, call, numpy_names[0])
@@ -257,8 +258,16 @@ _TENSOR_TESTS = frozenset({"tensorflow.is_tensor", "keras.ops.is_tensor", "keras
 _COMPOSITE = frozenset({"tensorflow.RaggedTensor", "tensorflow.SparseTensor"})
 _DENSE = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.ops.Tensor", "tensorflow.python.framework.tensor.Tensor"})
 _TENSOR_TYPES = _COMPOSITE | _DENSE | {"tensorflow.Variable", "tensorflow.python.framework.ops.EagerTensor"}
-_NOT_TENSORS = frozenset({"numpy.ndarray", "numpy.generic", "numpy.number", *(f"builtins.{t}" for t in
-                          ("list", "tuple", "dict", "set", "int", "float", "bool", "complex", "str", "bytes"))})
+_NOT_TENSORS = frozenset({"numpy.ndarray", "numpy.generic", "numpy.number", "numbers.Number", "numbers.Integral", "numbers.Real",
+                          *(f"builtins.{t}" for t in ("list", "tuple", "dict", "set", "int", "float", "bool", "complex", "str", "bytes")),
+                          *(f"six.{t}" for t in ("integer_types", "string_types", "text_type", "binary_type"))})
+
+
+def _all_guarded(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Is every name in ``expr`` that may be a tensor one a type test keeps tensors out of
+    (``np.uint64([salt & mask])`` under ``isinstance(salt, int)``)?"""
+    names = [n for n in m.findall(expr, m.Name()) if may_be_tensor(ctx, n)]
+    return bool(names) and all(_guarded(ctx, n) for n in names)
 
 
 def _guarded(ctx: FileContext, expr: cst.BaseExpression) -> bool:
@@ -275,12 +284,11 @@ def _guarded(ctx: FileContext, expr: cst.BaseExpression) -> bool:
         return False
     ok = {"other", "composite"} if (ctx.traced_reason(expr) or "").startswith("called from") else {"other"}
     chain = [expr, *ctx.ancestors(expr)]
-    for child, node in zip(chain, chain[1:]):
+    for child, node in itertools.pairwise(chain):
         if isinstance(node, (cst.FunctionDef, cst.Lambda)):
             return False
-        if isinstance(node, cst.If) and child in (node.body, node.orelse):
-            if _type_test(ctx, node.test, expr.value, child is node.body) in ok:
-                return True
+        if isinstance(node, cst.If) and child in (node.body, node.orelse) and _type_test(ctx, node.test, expr.value, child is node.body) in ok:
+            return True
         if isinstance(node, cst.IndentedBlock) and child in node.body:
             for statement in node.body[: node.body.index(child)]:  # `if tf.is_tensor(x): return ...` before
                 if (isinstance(statement, cst.If) and statement.orelse is None and _exits(statement.body)

@@ -1,10 +1,11 @@
 """Branches a type test keeps tensors out of (keras_hub's `convert_to_numpy`): NumPy under
-`isinstance(x, (np.ndarray, list))` or `not tf.is_tensor(x)`, in the `else` of
+`isinstance(x, (np.ndarray, list))`, `isinstance(salt, six.integer_types)` or `not tf.is_tensor(x)`, in the `else` of
 `isinstance(x, tf.Tensor)`, after `if tf.is_tensor(x): return ...`; and, in a helper traced
 through its callers, the `isinstance(x, tf.RaggedTensor)` branch no caller here reaches (a
 dense tensor is passed). Only the dense-tensor branch is a finding (not taken here: the
 exercise runs the guarded branches)."""
 import numpy as np
+import six
 import tensorflow as tf
 
 
@@ -24,6 +25,12 @@ def width(x):
     return tf.size(x)
 
 
+def salted(seed, salt):
+    if isinstance(salt, six.integer_types):
+        return seed + np.uint64([salt & (2**64 - 1)]).view(np.int32)[0]
+    return seed + salt
+
+
 def total(x):
     if isinstance(x, (list, tuple)):
         return np.sum(x)
@@ -40,4 +47,4 @@ def step(x):
 
 
 def exercise():
-    return [step(tf.ones([n])) for n in (1, 3)]
+    return [step(tf.ones([n])) for n in (1, 3)] + [tf.function(salted)(tf.constant(1), 3)]
