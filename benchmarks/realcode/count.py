@@ -23,13 +23,12 @@ import json
 import re
 import sys
 from collections import Counter, defaultdict
-from fnmatch import fnmatch
 from pathlib import Path
 
+import pathspec
+import tomllib
+
 CLASSES = ("real", "advisory", "pointless", "false")
-#: README.md's recipe for test code (kept equal by hand; tests/test_bulk.py checks the README's).
-TEST_PATTERNS = ("*_test.py", "test_*.py", "*/tests/*")
-TEST_CODES = frozenset({"TFA006", "TFA007", "TFA008", "TFA011", "TFA012"})
 _TOP = re.compile(r"^.*?(?:/site-packages/|/[^/]+-py[0-9.]+(?:\.py[0-9.]+)*-none-any/)")
 
 
@@ -58,9 +57,17 @@ def load_judgments(path: Path) -> dict[tuple[str, str, str], tuple[str, str]]:
     return judged
 
 
-def in_tests(location_: str) -> bool:
-    name = location_.rsplit(":", 1)[0]
-    return any(fnmatch(name.rsplit("/", 1)[-1], p) if "/" not in p else fnmatch("/" + name, p) for p in TEST_PATTERNS)
+def tests_recipe() -> list[tuple[pathspec.GitIgnoreSpec, frozenset[str]]]:
+    """README.md's ``per-file-ignores`` block for test code (the one tests/test_bulk.py applies)."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+    table = tomllib.loads(block)["tool"]["tfautofix"]["per-file-ignores"]
+    return [(pathspec.GitIgnoreSpec.from_lines([pattern]), frozenset(codes)) for pattern, codes in table.items()]
+
+
+def ignored_by(recipe, finding: dict) -> bool:
+    path = finding["location"].rsplit(":", 1)[0]
+    return any(finding["code"] in codes and spec.match_file(path) for spec, codes in recipe)
 
 
 def _precision(counts: Counter) -> str:
@@ -104,13 +111,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     findings = load_runs(args.runs)
     packages = sorted(p.name[: -len(".check.json")] for p in args.runs.glob("*.check.json"))
-    if args.tests_recipe:
-        findings = [f for f in findings if not (f["code"] in TEST_CODES and in_tests(f["location"]))]
+    recipe = tests_recipe() if args.tests_recipe else []
+    findings = [f for f in findings if not ignored_by(recipe, f)]
     judged = load_judgments(args.judgments)
     print(tables(findings, judged, packages))
     found = {(f["package"], f["location"], f["code"]) for f in findings}
     missing = sorted({(f["package"], f["location"], f["code"]) for f in findings} - judged.keys())
-    gone = sorted(key for key in judged if key not in found and not (args.tests_recipe and key[2] in TEST_CODES and in_tests(key[1])))
+    gone = sorted(key for key in judged if key not in found and not ignored_by(recipe, {"location": key[1], "code": key[2]}))
     if gone:
         print("\nJudged but no longer reported:\n" + "\n".join(f"- {p} `{loc}` {code} ({judged[(p, loc, code)][0]})" for p, loc, code in gone))
     if missing:
