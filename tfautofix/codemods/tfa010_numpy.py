@@ -108,9 +108,10 @@ rewrite keeps it working; do not trace it.
 
 Left alone: NumPy on Python data, static shapes and constants (`np.mean([1.0, 2.0])`,
 `np.sqrt(x.shape[-1])`, `np.pi`), folded into a constant at trace time on purpose;
-a parameter where a type test keeps tensors out (under `if not tf.is_tensor(x):` or
-`isinstance(x, (np.ndarray, list))`, in the `else` of `isinstance(x, tf.Tensor)`, after
-`if tf.is_tensor(x): return ...`) and, in a helper traced through its callers, the
+a parameter where a type test keeps tensors out (under `if not tf.is_tensor(x):`,
+`isinstance(x, (np.ndarray, list))`, `hasattr(x, "to_numpy")`, in the `else` of
+`isinstance(x, tf.Tensor)`, after `if tf.is_tensor(x): return ...`), one read only through
+`.shape`/`.dtype` (`np.all(shape[-2:] == minval.shape)`), and, in a helper traced through its callers, the
 `isinstance(x, tf.RaggedTensor)`/`SparseTensor` branch (the dense-tensor branch is reported);
 functions given to `tf.py_function` or `tf.numpy_function`, which run eagerly on
 real values; and `np.random` (see TFA002).
@@ -165,7 +166,7 @@ def normalise(x):
             )
             if not numpy_names or not ctx.is_traced(call):
                 continue
-            if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) and not _all_guarded(ctx, arg.value)
+            if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) and not _no_tensor(ctx, arg.value)
                        for arg in call.args):
                 continue  # NumPy on Python data: folded into a constant, as intended
             yield self._numpy_function(ctx, call, numpy_names[0])
@@ -263,11 +264,38 @@ _NOT_TENSORS = frozenset({"numpy.ndarray", "numpy.generic", "numpy.number", "num
                           *(f"six.{t}" for t in ("integer_types", "string_types", "text_type", "binary_type"))})
 
 
-def _all_guarded(ctx: FileContext, expr: cst.BaseExpression) -> bool:
-    """Is every name in ``expr`` that may be a tensor one a type test keeps tensors out of
-    (``np.uint64([salt & mask])`` under ``isinstance(salt, int)``)?"""
-    names = [n for n in m.findall(expr, m.Name()) if may_be_tensor(ctx, n)]
-    return bool(names) and all(_guarded(ctx, n) for n in names)
+#: Attributes only pandas-like objects have: ``hasattr(x, "to_numpy")`` says x is no tensor.
+_NOT_TENSOR_ATTRIBUTES = frozenset({"to_numpy", "iloc", "index", "columns"})
+
+
+def _no_tensor(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Is ``expr`` no tensor by what it is made of? No TensorFlow op in it, and each name in it
+    that may be a tensor is a shape parameter or one a type test keeps tensors out of
+    (``np.uint64([salt & mask])`` under ``isinstance(salt, int)``); what is only read through
+    ``.shape``/``.dtype`` does not count (``np.all(shape[-2:] == minval.shape)``)."""
+    parts = [p for p in _parts(ctx, expr) if may_be_tensor(ctx, p)]
+    return bool(parts) and all(isinstance(p, cst.Name) and (_shape_parameter(ctx, p) or _guarded(ctx, p)) for p in parts)
+
+
+def _parts(ctx: FileContext, expr: cst.CSTNode) -> Iterator[cst.BaseExpression]:
+    """The names and TensorFlow calls ``expr`` computes with."""
+    if isinstance(expr, cst.Name):
+        yield expr
+    elif isinstance(expr, cst.Attribute):
+        if expr.attr.value not in _TENSOR_ATTRIBUTES:
+            yield from _parts(ctx, expr.value)
+    elif isinstance(expr, cst.Subscript):
+        yield from _parts(ctx, expr.value)
+    elif isinstance(expr, cst.Call):
+        names = ctx.names(expr.func)
+        if any(n.startswith("tensorflow.") for n in names):
+            yield expr
+        else:
+            for child in (expr.func, *expr.args):
+                yield from _parts(ctx, child)
+    else:
+        for child in expr.children:
+            yield from _parts(ctx, child)
 
 
 def _guarded(ctx: FileContext, expr: cst.BaseExpression) -> bool:
@@ -315,6 +343,11 @@ def _type_test(ctx: FileContext, test: cst.BaseExpression, name: str, true: bool
         return None
     if ctx.names(test.func) & _TENSOR_TESTS:
         return "tensor" if true else "other"
+    if ctx.resolves_to(test.func, "builtins.hasattr") and len(test.args) == 2 and isinstance(test.args[1].value, cst.SimpleString):
+        attribute = test.args[1].value.evaluated_value
+        if attribute in _NOT_TENSOR_ATTRIBUTES:  # `hasattr(x, "to_numpy")`: a pandas object
+            return "other" if true else None
+        return "other" if attribute in ("shape", "dtype") and not true else None  # every tensor has them
     if not (ctx.resolves_to(test.func, "builtins.isinstance") and len(test.args) == 2):
         return None
     types = test.args[1].value

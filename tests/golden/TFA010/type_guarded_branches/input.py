@@ -1,5 +1,6 @@
 """Branches a type test keeps tensors out of (keras_hub's `convert_to_numpy`): NumPy under
-`isinstance(x, (np.ndarray, list))`, `isinstance(salt, six.integer_types)` or `not tf.is_tensor(x)`, in the `else` of
+`isinstance(x, (np.ndarray, list))`, `isinstance(salt, six.integer_types)`, `not tf.is_tensor(x)` or
+`hasattr(x, "to_numpy")` (pandas), or read through `.shape` only, in the `else` of
 `isinstance(x, tf.Tensor)`, after `if tf.is_tensor(x): return ...`; and, in a helper traced
 through its callers, the `isinstance(x, tf.RaggedTensor)` branch no caller here reaches (a
 dense tensor is passed). Only the dense-tensor branch is a finding (not taken here: the
@@ -31,6 +32,18 @@ def salted(seed, salt):
     return seed + salt
 
 
+def bounded(shape, minval):
+    if not np.all(shape[-len(minval.shape):] == minval.shape):
+        raise ValueError(shape)
+    return minval
+
+
+def values(series):
+    if hasattr(series, "index") and hasattr(series, "to_numpy"):
+        return np.transpose(series.to_numpy())
+    return series
+
+
 def total(x):
     if isinstance(x, (list, tuple)):
         return np.sum(x)
@@ -43,6 +56,7 @@ def total(x):
 @tf.function
 def step(x):
     scale = to_numpy([2.0, 3.0])
+    x = values(bounded(x.shape, x))
     return x * tf.cast(scale.sum() + width([1, 2, 3]) + total((1, 2)), x.dtype) + tf.cast(width(x), x.dtype)
 
 
