@@ -246,11 +246,25 @@ def _shape_parameter(ctx: FileContext, expr: cst.BaseExpression) -> bool:
     """``input_shape``, ``shape[1:]``: Keras passes shapes (tuples, TensorShapes) to parameters so named."""
     while isinstance(expr, cst.Subscript):
         expr = expr.value
-    scope = ctx.scope(expr) if isinstance(expr, cst.Name) else None
-    return (
-        scope is not None and expr.value.endswith("shape") and bool(scope[expr.value])
-        and all(isinstance(getattr(a, "node", None), cst.Param) for a in scope[expr.value])
-    )
+    return isinstance(expr, cst.Name) and expr.value.endswith("shape") and _parameter_here(ctx, expr)
+
+
+def _parameter_here(ctx: FileContext, name: cst.Name) -> bool:
+    """Does ``name`` hold its parameter's value here: a parameter, rebound (if at all) only
+    after this line and not in a loop around it (``shape = tf.convert_to_tensor(shape)`` later)?"""
+    scope = ctx.scope(name)
+    if scope is None or name.value not in scope:
+        return False
+    assignments = [getattr(a, "node", None) for a in scope[name.value]]
+    if not any(isinstance(node, cst.Param) for node in assignments):
+        return False
+    later = [node for node in assignments if not isinstance(node, cst.Param)]
+    if not later:
+        return True
+    if any(node is None for node in later) or any(isinstance(a, (cst.For, cst.While)) for a in ctx.ancestors(name)):
+        return False
+    line = ctx.span(name)[0][0]
+    return all(ctx.span(node)[0][0] > line for node in later)
 
 
 #: Tests that a value is a tensor (``tf.is_tensor(x)``, ``keras.ops.is_tensor(x)``), tensor types, and types no tensor has.
@@ -304,11 +318,10 @@ def _guarded(ctx: FileContext, expr: cst.BaseExpression) -> bool:
     ``isinstance(x, tf.Tensor)``, after ``if tf.is_tensor(x): return ...``; and, in a helper
     traced through its callers, under ``isinstance(x, tf.RaggedTensor)``: a branch for the
     composite tensors only a caller that builds them passes (precision first: we do not
-    know it does). Only for a parameter the function never rebinds."""
+    know it does). Only for a parameter not rebound before this line."""
     if not isinstance(expr, cst.Name):
         return False
-    scope = ctx.scope(expr)
-    if scope is None or expr.value not in scope or not all(isinstance(getattr(a, "node", None), cst.Param) for a in scope[expr.value]):
+    if not _parameter_here(ctx, expr):
         return False
     ok = {"other", "composite"} if (ctx.traced_reason(expr) or "").startswith("called from") else {"other"}
     chain = [expr, *ctx.ancestors(expr)]

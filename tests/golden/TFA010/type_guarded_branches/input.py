@@ -4,7 +4,7 @@
 `isinstance(x, tf.Tensor)`, after `if tf.is_tensor(x): return ...`; and, in a helper traced
 through its callers, the `isinstance(x, tf.RaggedTensor)` branch no caller here reaches (a
 dense tensor is passed). Only the dense-tensor branch is a finding (not taken here: the
-exercise runs the guarded branches)."""
+exercise runs the guarded branches), and `rebound`'s NumPy on a shape made a tensor."""
 import numpy as np
 import six
 import tensorflow as tf
@@ -35,7 +35,14 @@ def salted(seed, salt):
 def bounded(shape, minval):
     if not np.all(shape[-len(minval.shape):] == minval.shape):
         raise ValueError(shape)
-    return minval
+    shape = tf.convert_to_tensor(shape)  # rebound after the check: the check saw the parameter
+    return minval + tf.cast(tf.reduce_sum(shape) * 0, minval.dtype)
+
+
+@tf.function
+def rebound(shape):
+    shape = tf.shape(shape)  # rebound before: a tensor (reported, never run here)
+    return np.size(shape)
 
 
 def values(series):
