@@ -363,6 +363,47 @@ def test_a_branch_for_an_omitted_argument_every_traced_call_passes_is_not_traced
     }
 
 
+def test_branches_under_a_module_constant_false_never_run() -> None:
+    """TensorFlow Probability's backend flags (``JAX_MODE = False`` in the TensorFlow build):
+    ``if JAX_MODE:`` never runs; a flag rebound (in the module, through ``global``, or
+    locally) is no constant."""
+    source = """
+        import tensorflow as tf
+
+        JAX_MODE = False
+        SWITCHED = False
+        SWITCHED = True
+        LATER = False
+
+        def enable():
+            global LATER
+            LATER = True
+
+        @tf.function
+        def step(x):
+            if JAX_MODE:
+                print("jax")
+            if not JAX_MODE:
+                print("not-jax")
+            else:
+                print("not-jax-else")
+            if SWITCHED:
+                print("switched")
+            if LATER:
+                print("later")
+            return x
+
+        @tf.function
+        def shadowed(x, JAX_MODE=True):
+            if JAX_MODE:
+                print("shadowed")
+            return x
+    """
+    assert _agree(source) == {
+        "jax": False, "not-jax": True, "not-jax-else": False, "switched": True, "later": True, "shadowed": True,
+    }
+
+
 def test_keras_dynamic_models_and_preprocessing_update_state_run_eagerly() -> None:
     source = """
         import keras

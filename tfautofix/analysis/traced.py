@@ -18,7 +18,8 @@ Not traced, though reached from traced code (names.py lists them): callbacks of
 ``with tf.init_scope():``/``context.eager_mode()`` and of
 ``if tf.executing_eagerly():`` (and what follows ``if not tf.executing_eagerly(): return``),
 of Keras' ``if in_grain_data_pipeline():`` (a Grain worker, plain Python), the branch for an
-omitted optional argument (``if decoder is None:``) when every traced call passes it, Keras classes built with ``dynamic=True``, the
+omitted optional argument (``if decoder is None:``) when every traced call passes it, the body
+of ``if JAX_MODE:`` for a module constant ``JAX_MODE = False``, Keras classes built with ``dynamic=True``, the
 ``update_state`` of Keras layers (preprocessing layers: ``adapt()`` runs it
 eagerly), and the files of Keras 3's other backends (``keras/src/backend/jax``...),
 which never run under TensorFlow. Backend-agnostic Keras code (``keras.ops``) *is*
@@ -160,8 +161,8 @@ class TracedCode:
         else branch under their negation (alone or or-ed). ``regions`` also makes eager
         what follows an ``if`` of the latter kind whose body returns or raises."""
         def guard(expr: ast.AST, negated: bool = False) -> bool:
-            if isinstance(expr, ast.Name):  # a flag holding a backend test
-                expr = self._flags.get((function, expr.id), expr)
+            if isinstance(expr, ast.Name):  # a flag holding a backend test, or a module's constant False
+                expr = self._flags.get((function, expr.id)) or self._module_false(expr.id, function) or expr
             return self._is_guard(expr, negated)
 
         def traced_true(expr: ast.AST) -> bool:  # true whenever TensorFlow traces the code
@@ -178,8 +179,23 @@ class TracedCode:
             return node.body
         return node.orelse if traced_true(test) else None
 
+    def _module_false(self, name: str, function: ast.AST | None) -> ast.AST | None:
+        """``JAX_MODE = False`` (TensorFlow Probability's backend flags): a module-level name
+        bound once to False, never declared ``global``, not bound in ``function``."""
+        value = self._flags.get((None, name))
+        if not (isinstance(value, ast.Constant) and value.value is False) or function is None:
+            return None
+        if any(name in site.node.names for site in self.screen.sites(ast.Global)):
+            return None
+        bound = any((isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+                    or (isinstance(n, ast.arg) and n.arg == name) for n in ast.walk(function))
+        return None if bound else value
+
     def _is_guard(self, expr: ast.AST, negated: bool = False) -> bool:
-        """Is ``expr`` true only outside TensorFlow's tracing (``negated``: only inside it)?"""
+        """Is ``expr`` true only outside TensorFlow's tracing (``negated``: only inside it)?
+        A constant False is never true: its branch never runs traced."""
+        if isinstance(expr, ast.Constant) and expr.value is False:
+            return not negated
         if isinstance(expr, ast.Call):
             return not negated and bool(self.screen.names(expr.func) & EAGER_GUARDS)
         if not (isinstance(expr, ast.Compare) and len(expr.ops) == 1 and isinstance(expr.left, ast.Call)):
