@@ -106,7 +106,7 @@ class TracedCode:
         or a branch its traced callers never take?"""
         return any(first <= line <= last for first, last in (*self._eager_regions.get(function, ()), *self._never.get(function, ())))
 
-    @property
+    @cached_property
     def regions(self) -> dict[ast.AST | None, list[tuple[int, int]]]:
         """Function → line ranges that do not run traced: eager blocks, branches never taken."""
         self.reasons  # noqa: B018 - computes `_never`
