@@ -321,8 +321,8 @@ def test_what_follows_an_early_exit_of_traced_code_is_eager() -> None:
 def test_a_branch_for_an_omitted_argument_every_traced_call_passes_is_not_traced() -> None:
     """TF-Agents' ``load_tfrecord_dataset(..., decoder=decoder)``: ``if not decoder:`` reads a
     spec file, but the traced caller always passes a decoder. The branch stays traced when
-    some traced call omits the argument, passes a literal None, unpacks ``**kwargs``, or the
-    function is also handed over as a callback (called who knows how)."""
+    some traced call omits the argument, passes a literal None, unpacks ``**kwargs``, the
+    function rebinds it first, or is also handed over as a callback (called who knows how)."""
     source = """
         import tensorflow as tf
 
@@ -349,6 +349,12 @@ def test_a_branch_for_an_omitted_argument_every_traced_call_passes_is_not_traced
                 print("callback-default")
             return x
 
+        def reset(x, mode=None):
+            mode = None
+            if mode is None:
+                print("reset-default")
+            return x
+
         @tf.function
         def step(files, kwargs):
             a = load(files, decoder=tf.identity)
@@ -356,10 +362,12 @@ def test_a_branch_for_an_omitted_argument_every_traced_call_passes_is_not_traced
             c = build(files, decoder=tf.identity)
             d = build(files, None, spec=None)
             e = callback(files, scale=2.0)
-            return a + b + c + d + e + tf.nest.map_structure(callback, files)
+            f = reset(files, mode="eval")
+            return a + b + c + d + e + f + tf.nest.map_structure(callback, files)
     """
     assert _agree(source) == {
         "spec": False, "build-default": True, "build-spec": True, "build-no-spec": True, "callback-default": True,
+        "reset-default": True,
     }
 
 

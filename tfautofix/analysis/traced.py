@@ -608,7 +608,7 @@ class TracedCode:
 def _omitted_branch(node: ast.If, function: ast.AST) -> tuple[str, list[ast.stmt]] | None:
     """``if p is None:``/``if not p:`` (the body) or ``if p is not None:``/``if p:`` (the
     else), for a parameter ``p`` of ``function`` whose default is None: the branch that
-    runs when the caller omits ``p``."""
+    runs when the caller omits ``p`` (if ``p`` is not rebound before)."""
     test, omitted = node.test, node.body
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test = test.operand
@@ -622,7 +622,11 @@ def _omitted_branch(node: ast.If, function: ast.AST) -> tuple[str, list[ast.stmt
     positional = [*args.posonlyargs, *args.args]
     defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
     defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
-    return (test.id, omitted) if test.id in defaults and _is_none(defaults[test.id]) else None
+    if not (test.id in defaults and _is_none(defaults[test.id])):
+        return None
+    rebound = any(isinstance(n, ast.Name) and n.id == test.id and isinstance(n.ctx, ast.Store) and n.lineno < node.lineno
+                  for n in ast.walk(function))
+    return None if rebound else (test.id, omitted)  # `decoder = decoder or make()` first: not the caller's value
 
 
 def _is_none(expr: ast.AST | None) -> bool:
