@@ -110,10 +110,10 @@ Left alone: NumPy on Python data, static shapes and constants (`np.mean([1.0, 2.
 `np.sqrt(x.shape[-1])`, `np.pi`), folded into a constant at trace time on purpose;
 a parameter where a type test keeps tensors out (under `if not tf.is_tensor(x):`,
 `isinstance(x, (np.ndarray, list))`, `hasattr(x, "to_numpy")`, in the `else` of
-`isinstance(x, tf.Tensor)`, after `if tf.is_tensor(x): return ...`), one read only through
-`.shape`/`.dtype` (`np.all(shape[-2:] == minval.shape)`), and, in a helper traced through
-its callers, the `isinstance(x, tf.RaggedTensor)`/`SparseTensor` branch (the dense-tensor
-branch is reported);
+`isinstance(x, tf.Tensor)`, after `if tf.is_tensor(x): return ...`), one read only
+through `.shape`/`.dtype` (`np.all(shape[-2:] == minval.shape)`), and, in a helper
+traced through its callers, the `isinstance(x, tf.RaggedTensor)`/`SparseTensor` branch
+(the dense-tensor branch is reported);
 functions given to `tf.py_function` or `tf.numpy_function`, which run eagerly on
 real values; and `np.random` (see TFA002).
 """
