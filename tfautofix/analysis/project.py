@@ -157,7 +157,7 @@ def summarize(screen: Screen) -> Summary:
         known = summary.traced_out.get(qualified)
         if known is None or (known[1] is None and why.off is not None):
             summary.traced_out[qualified] = (why.text, why.off)
-    summary.passes_out = {k: v for k, v in model.passes_out().items() if k in summary.traced_out}
+    summary.passes_out = model.passes_out(set(summary.traced_out))
     return summary
 
 

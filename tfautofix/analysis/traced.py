@@ -376,11 +376,6 @@ class TracedCode:
                     for target in self.resolve(site.node.func, caller):
                         if target in branches:
                             calls[target].append(_passed(site.node))
-        callees = {id(site.node.func) for site in screen.sites(ast.Call)}
-        names = {f.name for f in branches}
-        for node in ast.walk(screen.tree):  # also handed over as a callback: called who knows how
-            if isinstance(node, (ast.Name, ast.Attribute)) and last_name(node) in names and id(node) not in callees:
-                entries.update(f for f in branches if f.name == last_name(node))
         never: dict[ast.AST, list[tuple[int, int]]] = {}
         for function, found in branches.items():
             cls = screen.class_of.get(function)
@@ -398,6 +393,12 @@ class TracedCode:
                 index = params.index(name) if name in params else len(params) + 1
                 if all(index < count or name in keywords for count, keywords in passed):
                     never.setdefault(function, []).append(_lines(branch))
+        if never:  # not for a function also handed over as a callback: called who knows how
+            callees = {id(site.node.func) for site in screen.sites(ast.Call)}
+            names = {f.name for f in never}
+            for node in ast.walk(screen.tree):
+                if isinstance(node, (ast.Name, ast.Attribute)) and last_name(node) in names and id(node) not in callees:
+                    never = {f: lines for f, lines in never.items() if f.name != last_name(node)}
         return never
 
     def _reasons(self) -> dict[ast.AST, list[Why]]:
@@ -559,11 +560,13 @@ class TracedCode:
         return layers
 
     # -- what other files need to know -----------------------------------------
-    def passes_out(self) -> dict[str, tuple[int, tuple[str, ...]]]:
-        """Qualified name called from traced code here → the positional arguments and
-        keywords every such call passes (``(0, ())`` when also wrapped or mapped here)."""
+    def passes_out(self, wanted: set[str]) -> dict[str, tuple[int, tuple[str, ...]]]:
+        """Of the qualified names ``wanted`` (those traced code here calls): the positional
+        arguments and keywords every such call passes (``(0, ())`` when also handed over
+        here: wrapped, mapped, a callback)."""
         screen = self.screen
         found: dict[str, tuple[int, frozenset[str]]] = {}
+        short = {name.rsplit(".", 1)[-1] for name in wanted}
 
         def add(qualified: str, passed: tuple[int, frozenset[str]]) -> None:
             known = found.get(qualified)
@@ -571,13 +574,15 @@ class TracedCode:
 
         for function in self.reasons:
             for site in screen.calls_in(function):
-                if not self.eager_line(function, site.node.lineno):
-                    for qualified in screen.names(site.node.func):
+                if last_name(site.node.func) in short and not self.eager_line(function, site.node.lineno):
+                    for qualified in screen.names(site.node.func) & wanted:
                         add(qualified, _passed(site.node))
-        for site in screen.sites(ast.Call):  # handed over (wrapped, mapped, a callback): called who knows how
+        for site in screen.sites(ast.Call):
             for arg in (*site.node.args, *(k.value for k in site.node.keywords)):
-                for qualified in screen.names(arg.value if isinstance(arg, ast.Starred) else arg):
-                    add(qualified, (0, frozenset()))
+                arg = arg.value if isinstance(arg, ast.Starred) else arg
+                if last_name(arg) in short:
+                    for qualified in screen.names(arg) & wanted:
+                        add(qualified, (0, frozenset()))
         return {name: (count, tuple(sorted(keywords))) for name, (count, keywords) in found.items()}
 
     def outgoing(self) -> Iterator[tuple[str, Why]]:
