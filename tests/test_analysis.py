@@ -274,6 +274,144 @@ def test_eager_escapes_inside_traced_functions_are_not_traced() -> None:
     }
 
 
+def test_what_follows_an_early_exit_of_traced_code_is_eager() -> None:
+    """``if not tf.executing_eagerly() or ...: return x`` (keras_hub's preprocessing
+    converters): the rest of the block, nested defs and calls included, runs only eagerly;
+    Keras' ``in_grain_data_pipeline()`` is true only in a Grain (plain Python) worker."""
+    source = """
+        import tensorflow as tf
+        from keras.src.utils.backend_utils import in_grain_data_pipeline
+
+        def grain_helper(x):
+            print("grain-helper")
+
+        def after_helper(x):
+            print("after-helper")
+
+        @tf.function
+        def step(x, flag):
+            if in_grain_data_pipeline():
+                print("grain")
+                grain_helper(x)
+            if not tf.executing_eagerly() or flag:
+                print("exit-body")
+                return x
+            def inner():
+                print("after-nested")
+            print("after")
+            after_helper(x)
+            return x
+
+        @tf.function
+        def not_an_exit(x):
+            if not tf.executing_eagerly():
+                print("no-return")
+            print("still-traced")
+            if tf.executing_eagerly():
+                return x
+            print("traced-after-eager-return")
+            return x
+    """
+    assert _agree(source) == {
+        "grain-helper": False, "after-helper": False, "grain": False, "exit-body": True, "after-nested": False,
+        "after": False, "no-return": True, "still-traced": True, "traced-after-eager-return": True,
+    }
+
+
+def test_a_branch_for_an_omitted_argument_every_traced_call_passes_is_not_traced() -> None:
+    """TF-Agents' ``load_tfrecord_dataset(..., decoder=decoder)``: ``if not decoder:`` reads a
+    spec file, but the traced caller always passes a decoder. The branch stays traced when
+    some traced call omits the argument, passes a literal None, unpacks ``**kwargs``, the
+    function rebinds it first, or is also handed over as a callback (called who knows how)."""
+    source = """
+        import tensorflow as tf
+
+        def read_spec(path):
+            print("spec")
+
+        def load(files, decoder=None):
+            if not decoder:
+                read_spec(files)
+                decoder = tf.identity
+            return decoder(files)
+
+        def build(files, decoder=None, spec=None):
+            if decoder is None:
+                print("build-default")
+            if spec is not None:
+                print("build-spec")
+            else:
+                print("build-no-spec")
+            return files
+
+        def callback(x, scale=None):
+            if scale is None:
+                print("callback-default")
+            return x
+
+        def reset(x, mode=None):
+            mode = None
+            if mode is None:
+                print("reset-default")
+            return x
+
+        @tf.function
+        def step(files, kwargs):
+            a = load(files, decoder=tf.identity)
+            b = load(files, tf.identity)
+            c = build(files, decoder=tf.identity)
+            d = build(files, None, spec=None)
+            e = callback(files, scale=2.0)
+            f = reset(files, mode="eval")
+            return a + b + c + d + e + f + tf.nest.map_structure(callback, files)
+    """
+    assert _agree(source) == {
+        "spec": False, "build-default": True, "build-spec": True, "build-no-spec": True, "callback-default": True,
+        "reset-default": True,
+    }
+
+
+def test_branches_under_a_module_constant_false_never_run() -> None:
+    """TensorFlow Probability's backend flags (``JAX_MODE = False`` in the TensorFlow build):
+    ``if JAX_MODE:`` never runs; a flag rebound (in the module, through ``global``, or
+    locally) is no constant."""
+    source = """
+        import tensorflow as tf
+
+        JAX_MODE = False
+        SWITCHED = False
+        SWITCHED = True
+        LATER = False
+
+        def enable():
+            global LATER
+            LATER = True
+
+        @tf.function
+        def step(x):
+            if JAX_MODE:
+                print("jax")
+            if not JAX_MODE:
+                print("not-jax")
+            else:
+                print("not-jax-else")
+            if SWITCHED:
+                print("switched")
+            if LATER:
+                print("later")
+            return x
+
+        @tf.function
+        def shadowed(x, JAX_MODE=True):
+            if JAX_MODE:
+                print("shadowed")
+            return x
+    """
+    assert _agree(source) == {
+        "jax": False, "not-jax": True, "not-jax-else": False, "switched": True, "later": True, "shadowed": True,
+    }
+
+
 def test_keras_dynamic_models_and_preprocessing_update_state_run_eagerly() -> None:
     source = """
         import keras
@@ -364,6 +502,29 @@ def test_map_of_another_data_library_is_not_dataset_map() -> None:
             return ds.map(lambda p: parse(p))
     """
     assert _agree(source) == {"grain": False, "tf.data": True}
+    # keras_hub/src/utils/pipeline_model.py: a parameter checked to be a Grain dataset.
+    checked = """
+        import tensorflow as tf
+
+        def grain_step(x):
+            print("grain-checked")
+        def tf_step(x):
+            print("tf-checked")
+
+        def apply(ds, f):
+            if _is_tf_dataset(ds):
+                return ds.map(tf_step, num_parallel_calls=tf.data.AUTOTUNE)
+            if not _is_grain_dataset(ds):
+                raise ValueError(ds)
+            return ds.map(grain_step)
+
+        def unchecked(ds):
+            if not _is_grain_dataset(ds):
+                return ds.map(tf_step)
+
+        in_a_lambda = lambda ds: ds.map(tf_step)
+    """
+    assert _agree(checked) == {"grain-checked": False, "tf-checked": True}
 
 
 COMMON_FUNCTION = """

@@ -90,6 +90,32 @@ def test_exclude_and_per_file_ignores_are_relative_to_their_pyproject(tmp_path: 
     assert codes(result.stdout) == [("pkg/src/s.py", "TFA008"), ("pkg/tests/t.py", "TFA009")]
 
 
+COUNTS_TRACES = "import tensorflow as tf\n\ntraces = []\n\n@tf.function\ndef step(x):\n    traces.append(1)\n    return x\n"
+NUMPY = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    return x.numpy()\n"
+
+
+def test_the_readme_recipe_for_tests_keeps_what_breaks_them(tmp_path: Path) -> None:
+    """README's `per-file-ignores` block for test code, applied as written: tests anywhere
+    (`*_test.py`, `test_*.py`, `tests/`) keep TFA010 (`.numpy()` fails traced) but not the
+    trace counting or debug prints they do on purpose; library code keeps everything."""
+    readme = (Path(tfautofix.__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    recipe = readme.split("```toml\n[tool.tfautofix.per-file-ignores]\n", 1)[1].split("```", 1)[0]
+    hazards = PRINTS + COUNTS_TRACES.replace("import tensorflow as tf\n", "").replace("def step", "def count") + (
+        NUMPY.replace("import tensorflow as tf\n", "").replace("def step", "def value"))
+    write(tmp_path, {
+        "pyproject.toml": "[tool.tfautofix.per-file-ignores]\n" + recipe,
+        "pkg/layer.py": hazards,
+        "pkg/layer_test.py": hazards,
+        "pkg/tests/helpers.py": hazards,
+        "tests/test_layer.py": hazards,
+    })
+    result = cli("check", ".", "--format", "json", "--jobs", "1")
+    assert codes(result.stdout) == [
+        ("pkg/layer.py", "TFA008"), ("pkg/layer.py", "TFA010"), ("pkg/layer.py", "TFA012"),
+        ("pkg/layer_test.py", "TFA010"), ("pkg/tests/helpers.py", "TFA010"), ("tests/test_layer.py", "TFA010"),
+    ]
+
+
 def test_unsafe_fixes_from_configuration(tmp_path: Path) -> None:
     write(tmp_path, {"pyproject.toml": "[tool.tfautofix]\nunsafe-fixes = true\n", "a.py": PRINTS})
     options = dict(plan([Path(".")], Overrides()).files)["a.py"]
@@ -430,6 +456,33 @@ def test_traced_code_crosses_the_modules_of_a_run() -> None:
     # utils.py is unchanged, but no longer called from traced code: its cached result must not stand.
     write(Path("."), {"pkg/train.py": "from .compat import tf\nfrom .utils import helper\n\n\ndef step(x):\n    return helper(x)\n"})
     assert _prints() == {("pkg/agent.py", 9)}
+
+
+def test_a_branch_other_modules_never_take_is_not_traced() -> None:
+    """TF-Agents: `data_utils` maps `create` over a dataset, which calls
+    `example_encoding_dataset.load(..., decoder=decoder)`; `load`'s `if not decoder:` reads a
+    spec file (TFA016) for callers that omit it. Not traced while every traced call in the
+    run passes it; reported once one omits it (through the cache too)."""
+    loader = (
+        "import tensorflow as tf\n\n\ndef load(files, decoder=None):\n    if not decoder:\n"
+        "        tf.io.gfile.exists(files)\n        decoder = tf.identity\n    return decoder(files)\n"
+    )
+    user = (
+        "import functools\nimport tensorflow as tf\nfrom pkg.loader import load\n\n\n"
+        "def create(files, decoder=None):\n    return load(files, decoder=decoder)\n\n\n"
+        "def pipeline(ds, decoder):\n    return ds.interleave(functools.partial(create, decoder=decoder))\n"
+    )
+    write(Path("."), {"pkg/__init__.py": "", "pkg/loader.py": loader, "pkg/data.py": user})
+
+    def found(cache: bool = True) -> list[tuple[str, int]]:
+        outcome = execute(plan([Path("pkg")], Overrides(select=("TFA016",))), fix=False, jobs=1, cache=Cache() if cache else None)
+        return [(Path(f.path).as_posix(), f.line) for r in outcome.results for f in r.findings]
+
+    assert found(cache=False) == []
+    assert found() == []  # fills the cache
+    assert found() == []  # served from it
+    write(Path("."), {"pkg/data.py": user + "\n\n@tf.function\ndef step(files):\n    return load(files)\n"})
+    assert found() == [("pkg/loader.py", 6)]
 
 
 def test_fix_learns_the_project_facts_before_writing() -> None:

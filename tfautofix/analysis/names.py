@@ -89,8 +89,10 @@ EAGER_CALLBACKS = frozenset({"tensorflow.py_function", "tensorflow.numpy_functio
 #: ``with`` these: the block runs eagerly, outside the graph being traced.
 EAGER_CONTEXTS = frozenset({"tensorflow.init_scope", "tensorflow.python.eager.context.eager_mode"})
 #: ``if`` these: the true branch runs only eagerly (``executing_eagerly_outside_functions``
-#: is true inside a tf.function: not a guard).
-EAGER_GUARDS = frozenset({"tensorflow.executing_eagerly", "tensorflow.python.eager.context.executing_eagerly"})
+#: is true inside a tf.function: not a guard), or in plain Python: Keras'
+#: ``in_grain_data_pipeline()`` is true only in a Grain (non-TensorFlow) pipeline's worker.
+EAGER_GUARDS = frozenset({"tensorflow.executing_eagerly", "tensorflow.python.eager.context.executing_eagerly",
+                          "keras.src.utils.backend_utils.in_grain_data_pipeline"})
 #: ``tf.data.Dataset`` methods whose function argument is always traced.
 DATASET_METHODS = frozenset({"map", "filter", "flat_map", "interleave", "parallel_interleave"})
 #: Keras methods that Keras itself wraps in a ``tf.function``.

@@ -43,6 +43,9 @@ class Facts:
     #: tensors: (a flag per position, keywords). Absent: any parameter may get one (an
     #: entry point: wrapped by ``tf.function``, passed to ``Dataset.map``, called with ``*args``)
     arguments: Mapping[str, tuple[tuple[bool, ...], tuple[str, ...]]] = field(default_factory=dict)
+    #: qualname of ``traced`` → the positional arguments and keywords every traced call of
+    #: the others passes (absent: unknown; see ``TracedCode._never_taken``)
+    passes: Mapping[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
 
     def unaliased(self, name: str) -> str:
         """``name`` (absolute or relative, as imported) with a project module that
@@ -65,7 +68,7 @@ class Facts:
         """For the cache: what this file's results depend on besides its text."""
         if not self.matter:
             return ""
-        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items()), sorted(self.arguments.items())))
+        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items()), sorted(self.arguments.items()), sorted(self.passes.items())))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -85,12 +88,15 @@ class Summary:
     #: of ``traced_out``, those every traced call passes known arguments → which may be
     #: tensors, merged over the calls (see ``Facts.arguments``)
     traced_args: dict[str, tuple[tuple[bool, ...], tuple[str, ...]]] = field(default_factory=dict)
+    #: of ``traced_out``: the positional arguments and keywords every call here passes
+    passes_out: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
             "module": self.module, "exports": self.exports, "wrappers": self.wrappers,
             "imports": self.imports, "traced_out": {k: list(v) for k, v in self.traced_out.items()},
             "traced_args": {k: [list(v[0]), list(v[1])] for k, v in self.traced_args.items()},
+            "passes_out": {k: [v[0], list(v[1])] for k, v in self.passes_out.items()},
         }
 
     @classmethod
@@ -99,6 +105,7 @@ class Summary:
             data["module"], data["exports"], data["wrappers"], data["imports"],
             {k: (v[0], v[1]) for k, v in data["traced_out"].items()},
             {k: (tuple(v[0]), tuple(v[1])) for k, v in data.get("traced_args", {}).items()},
+            {k: (v[0], tuple(v[1])) for k, v in data.get("passes_out", {}).items()},
         )
 
 
@@ -168,6 +175,7 @@ def summarize(screen: Screen) -> Summary:
         anything |= model.values_imported  # also used as a value: whoever calls it, with whatever
     for qualified in anything:
         summary.traced_args.pop(qualified, None)
+    summary.passes_out = model.passes_out(set(summary.traced_out))
     return summary
 
 
@@ -192,6 +200,7 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
             wrappers.update({f"{summary.module}.{name}": default for name, default in summary.wrappers.items()})
     traced: dict[str, dict[str, tuple[str, str | None]]] = {}
     arguments: dict[str, dict[str, tuple[tuple[bool, ...], tuple[str, ...]] | None]] = {}
+    passes: dict[str, dict[str, tuple[int, tuple[str, ...]]]] = {}
     for summary in summaries.values():
         for qualified, why in summary.traced_out.items():
             if qualified.split(".")[0] in _TF_MODULES:
@@ -210,6 +219,9 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
                         kinds[qualname] = passed
                     elif kinds[qualname] is not None:
                         kinds[qualname] = None if passed is None else _merged(kinds[qualname], passed)
+                    passed = summary.passes_out.get(qualified, (0, ()))
+                    had = passes.setdefault(path, {}).get(qualname, passed)
+                    passes[path][qualname] = (min(had[0], passed[0]), tuple(sorted(set(had[1]) & set(passed[1]))))
                     break
     facts: dict[str, Facts] = {}
     for path, summary in summaries.items():
@@ -218,7 +230,7 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
         mine = traced.get(path, {})
         if used_wrappers or aliases or mine:
             kinds = {qualname: passed for qualname, passed in arguments.get(path, {}).items() if passed is not None}
-            facts[path] = Facts(summary.module, mine, used_wrappers, aliases, kinds)
+            facts[path] = Facts(summary.module, mine, used_wrappers, aliases, kinds, passes.get(path, {}))
     return facts
 
 

@@ -16,7 +16,10 @@ and the functions and ``self.`` methods those call.
 Not traced, though reached from traced code (names.py lists them): callbacks of
 ``tf.py_function``/``tf.numpy_function`` (and what only they reach), the bodies of
 ``with tf.init_scope():``/``context.eager_mode()`` and of
-``if tf.executing_eagerly():``, Keras classes built with ``dynamic=True``, the
+``if tf.executing_eagerly():`` (and what follows ``if not tf.executing_eagerly(): return``),
+of Keras' ``if in_grain_data_pipeline():`` (a Grain worker, plain Python), the branch for an
+omitted optional argument (``if decoder is None:``) when every traced call passes it, the body
+of ``if JAX_MODE:`` for a module constant ``JAX_MODE = False``, Keras classes built with ``dynamic=True``, the
 ``update_state`` of Keras layers (preprocessing layers: ``adapt()`` runs it
 eagerly), and the files of Keras 3's other backends (``keras/src/backend/jax``...),
 which never run under TensorFlow. Backend-agnostic Keras code (``keras.ops``) *is*
@@ -93,6 +96,8 @@ class TracedCode:
         self._traced_names = facts.traced if facts is not None else {}
         self._locals_cache: dict[ast.AST, _Locals] = {}
         self._steps = 0  # names and returns followed for one call's arguments (see _BUDGET)
+        self._passes = facts.passes if facts is not None else {}
+        self._never: dict[ast.AST, list[tuple[int, int]]] = {}  # see `_never_taken`
 
     # -- queries --------------------------------------------------------------
     def is_traced(self, function: ast.AST | None, line: int | None = None) -> bool:
@@ -108,12 +113,19 @@ class TracedCode:
         return off if off is not None or function not in self._not_converted else "`do_not_convert`"
 
     def eager_line(self, function: ast.AST, line: int) -> bool:
-        """Is ``line`` of ``function`` inside an eager region (init_scope, executing_eagerly())?"""
-        return any(first <= line <= last for first, last in self.regions.get(function, ()))
+        """Is ``line`` of ``function`` inside an eager region (init_scope, executing_eagerly())
+        or a branch its traced callers never take?"""
+        return any(first <= line <= last for first, last in (*self._eager_regions.get(function, ()), *self._never.get(function, ())))
+
+    @cached_property
+    def regions(self) -> dict[ast.AST | None, list[tuple[int, int]]]:
+        """Function → line ranges that do not run traced: eager blocks, branches never taken."""
+        self.reasons  # noqa: B018 - computes `_never`
+        return {f: [*self._eager_regions.get(f, ()), *self._never.get(f, ())] for f in {*self._eager_regions, *self._never}}
 
     # -- eager escapes --------------------------------------------------------
     @cached_property
-    def regions(self) -> dict[ast.AST | None, list[tuple[int, int]]]:
+    def _eager_regions(self) -> dict[ast.AST | None, list[tuple[int, int]]]:
         """Function → line ranges of its eager blocks."""
         screen = self.screen
         regions: dict[ast.AST | None, list[tuple[int, int]]] = defaultdict(list)
@@ -121,10 +133,20 @@ class TracedCode:
             node = site.node
             if any(isinstance(item.context_expr, ast.Call) and screen.names(item.context_expr.func) & EAGER_CONTEXTS for item in node.items):
                 regions[site.function].append(_lines(node.body))
+        exits: dict[ast.If, ast.AST | None] = {}
         for site in screen.sites(ast.If):
             branch = self._eager_branch(site.node, site.function)
             if branch:
                 regions[site.function].append(_lines(branch))
+            node = site.node
+            if not node.orelse and isinstance(node.body[-1], (ast.Return, ast.Raise)) and branch is node.orelse:
+                exits[node] = site.function
+        if exits:  # `if not tf.executing_eagerly(): return x`: what follows in the block is eager
+            for node in ast.walk(screen.tree):
+                for block in (getattr(node, "body", None), getattr(node, "orelse", None), getattr(node, "finalbody", None)):
+                    for index, statement in enumerate(block if isinstance(block, list) else ()):
+                        if statement in exits and index + 1 < len(block):
+                            regions[exits[statement]].append(_lines(block[index + 1:]))
         return dict(regions)
 
     @cached_property
@@ -147,23 +169,44 @@ class TracedCode:
         """The branch of ``if`` that never runs traced by TensorFlow: the body under
         ``executing_eagerly()`` (alone or and-ed) or under a Keras backend test that
         excludes TensorFlow (``backend.backend() == "jax"``, ``!= "tensorflow"``); the
-        else branch under their negation."""
+        else branch under their negation (alone or or-ed). ``regions`` also makes eager
+        what follows an ``if`` of the latter kind whose body returns or raises."""
         def guard(expr: ast.AST, negated: bool = False) -> bool:
-            if isinstance(expr, ast.Name):  # a flag holding a backend test
-                expr = self._flags.get((function, expr.id), expr)
+            if isinstance(expr, ast.Name):  # a flag holding a backend test, or a module's constant False
+                expr = self._flags.get((function, expr.id)) or self._module_false(expr.id, function) or expr
             return self._is_guard(expr, negated)
 
+        def traced_true(expr: ast.AST) -> bool:  # true whenever TensorFlow traces the code
+            if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+                return guard(expr.operand)
+            if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+                return any(traced_true(value) for value in expr.values)
+            return guard(expr, negated=True)
+
         test = node.test
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            return node.orelse if guard(test.operand) else None
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
             return node.body if any(guard(value) for value in test.values) else None
         if guard(test):
             return node.body
-        return node.orelse if guard(test, negated=True) else None
+        return node.orelse if traced_true(test) else None
+
+    def _module_false(self, name: str, function: ast.AST | None) -> ast.AST | None:
+        """``JAX_MODE = False`` (TensorFlow Probability's backend flags): a module-level name
+        bound once to False, never declared ``global``, not bound in ``function``."""
+        value = self._flags.get((None, name))
+        if not (isinstance(value, ast.Constant) and value.value is False) or function is None:
+            return None
+        if any(name in site.node.names for site in self.screen.sites(ast.Global)):
+            return None
+        bound = any((isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+                    or (isinstance(n, ast.arg) and n.arg == name) for n in ast.walk(function))
+        return None if bound else value
 
     def _is_guard(self, expr: ast.AST, negated: bool = False) -> bool:
-        """Is ``expr`` true only outside TensorFlow's tracing (``negated``: only inside it)?"""
+        """Is ``expr`` true only outside TensorFlow's tracing (``negated``: only inside it)?
+        A constant False is never true: its branch never runs traced."""
+        if isinstance(expr, ast.Constant) and expr.value is False:
+            return not negated
         if isinstance(expr, ast.Call):
             return not negated and bool(self.screen.names(expr.func) & EAGER_GUARDS)
         if not (isinstance(expr, ast.Compare) and len(expr.ops) == 1 and isinstance(expr.left, ast.Call)):
@@ -313,6 +356,63 @@ class TracedCode:
         return found
 
     @cached_property
+    def reasons(self) -> dict[ast.AST, list[Why]]:
+        """Each traced function → why (see :meth:`_reasons`), again without the branches
+        its traced callers never take, if some are found."""
+        first = self._reasons()
+        self._never = self._never_taken(first)
+        return self._reasons() if self._never else first
+
+    def _never_taken(self, traced: dict[ast.AST, list[Why]]) -> dict[ast.AST, list[tuple[int, int]]]:
+        """The branch for an omitted optional argument (``if decoder is None:``, ``if not
+        decoder:``) of a function every traced call of which passes that argument (TF-Agents'
+        ``load_tfrecord_dataset(..., decoder=decoder)`` from a Dataset.interleave function):
+        calls seen in this file, and those of the other files of the run (``Facts.passes``).
+        Precision first: a passed name may hold None; a literal None is not passed."""
+        screen = self.screen
+        branches: dict[ast.AST, list[tuple[str, list[ast.stmt]]]] = defaultdict(list)
+        for site in screen.sites(ast.If):
+            function = site.function
+            if function in traced and isinstance(function, _DEFS) and screen.outer.get(function) is None:
+                found = _omitted_branch(site.node, function)
+                if found is not None:
+                    branches[function].append(found)
+        if not branches:
+            return {}
+        entries = {f for f, why in self._seeds[0] if not why.text.startswith("called from traced")}  # decorated, wrapped...
+        calls: dict[ast.AST, list[tuple[int, frozenset[str]]]] = defaultdict(list)
+        for caller in traced:
+            for site in screen.calls_in(caller):
+                if not self.eager_line(caller, site.node.lineno):
+                    for target in self.resolve(site.node.func, caller):
+                        if target in branches:
+                            calls[target].append(_passed(site.node))
+        never: dict[ast.AST, list[tuple[int, int]]] = {}
+        for function, found in branches.items():
+            cls = screen.class_of.get(function)
+            qualname = function.name if cls is None else f"{cls.name}.{function.name}"
+            passed = list(calls.get(function, ()))
+            if qualname in self._traced_names:  # traced by calls in other files
+                if qualname not in self._passes:
+                    continue
+                count, keywords = self._passes[qualname]
+                passed.append((count if cls is None else 0, frozenset(keywords)))
+            if function in entries or not passed:
+                continue
+            params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][1 if cls is not None else 0:]
+            for name, branch in found:
+                index = params.index(name) if name in params else len(params) + 1
+                if all(index < count or name in keywords for count, keywords in passed):
+                    never.setdefault(function, []).append(_lines(branch))
+        if never:  # not for a function also handed over as a callback: called who knows how
+            callees = {id(site.node.func) for site in screen.sites(ast.Call)}
+            names = {f.name for f in never}
+            for node in ast.walk(screen.tree):
+                if isinstance(node, (ast.Name, ast.Attribute)) and last_name(node) in names and id(node) not in callees:
+                    never = {f: lines for f, lines in never.items() if f.name != last_name(node)}
+        return never
+
+    @cached_property
     def _seeds(self) -> tuple[list[tuple[ast.AST, Why]], dict[ast.AST, str]]:
         """Functions traced for a reason of their own (not only as callees or nested defs),
         and those of them traced because other files' traced code calls them (→ qualname)."""
@@ -377,8 +477,7 @@ class TracedCode:
                         seeds += [(f, why) for f in self.resolve(keyword.value, site.function)]
         return seeds, by_facts
 
-    @cached_property
-    def reasons(self) -> dict[ast.AST, list[Why]]:
+    def _reasons(self) -> dict[ast.AST, list[Why]]:
         """Each traced function → why: its decorator, the call wrapping it, the traced
         function calling or enclosing it."""
         screen = self.screen
@@ -731,6 +830,31 @@ class TracedCode:
         return layers
 
     # -- what other files need to know -----------------------------------------
+    def passes_out(self, wanted: set[str]) -> dict[str, tuple[int, tuple[str, ...]]]:
+        """Of the qualified names ``wanted`` (those traced code here calls): the positional
+        arguments and keywords every such call passes (``(0, ())`` when also handed over
+        here: wrapped, mapped, a callback)."""
+        screen = self.screen
+        found: dict[str, tuple[int, frozenset[str]]] = {}
+        short = {name.rsplit(".", 1)[-1] for name in wanted}
+
+        def add(qualified: str, passed: tuple[int, frozenset[str]]) -> None:
+            known = found.get(qualified)
+            found[qualified] = passed if known is None else (min(known[0], passed[0]), known[1] & passed[1])
+
+        for function in self.reasons:
+            for site in screen.calls_in(function):
+                if last_name(site.node.func) in short and not self.eager_line(function, site.node.lineno):
+                    for qualified in screen.names(site.node.func) & wanted:
+                        add(qualified, _passed(site.node))
+        for site in screen.sites(ast.Call):
+            for arg in (*site.node.args, *(k.value for k in site.node.keywords)):
+                arg = arg.value if isinstance(arg, ast.Starred) else arg
+                if last_name(arg) in short:
+                    for qualified in screen.names(arg) & wanted:
+                        add(qualified, (0, frozenset()))
+        return {name: (count, tuple(sorted(keywords))) for name, (count, keywords) in found.items()}
+
     def outgoing(self) -> Iterator[tuple[str, Why, tuple[tuple[bool, ...], tuple[str, ...]] | None]]:
         """Qualified names (through imports) that traced code here calls or wraps, and
         which arguments the call passes may be tensors (None: any parameter may get one):
@@ -805,6 +929,46 @@ def _bind(function: ast.AST, passed: tuple[tuple[bool, ...], tuple[str, ...]] | 
     return found
 
 
+def _omitted_branch(node: ast.If, function: ast.AST) -> tuple[str, list[ast.stmt]] | None:
+    """``if p is None:``/``if not p:`` (the body) or ``if p is not None:``/``if p:`` (the
+    else), for a parameter ``p`` of ``function`` whose default is None: the branch that
+    runs when the caller omits ``p`` (if ``p`` is not rebound before)."""
+    test, omitted = node.test, node.body
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    elif isinstance(test, ast.Compare) and len(test.ops) == 1 and _is_none(test.comparators[0]):
+        test, omitted = test.left, node.body if isinstance(test.ops[0], ast.Is) else node.orelse if isinstance(test.ops[0], ast.IsNot) else None
+    else:
+        omitted = node.orelse
+    if not (isinstance(test, ast.Name) and omitted):
+        return None
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    if not (test.id in defaults and _is_none(defaults[test.id])):
+        return None
+    rebound = any(isinstance(n, ast.Name) and n.id == test.id and isinstance(n.ctx, ast.Store) and n.lineno < node.lineno
+                  for n in ast.walk(function))
+    return None if rebound else (test.id, omitted)  # `decoder = decoder or make()` first: not the caller's value
+
+
+def _is_none(expr: ast.AST | None) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is None
+
+
+def _passed(call: ast.Call) -> tuple[int, frozenset[str]]:
+    """How many positional arguments and which keywords ``call`` surely passes (not a
+    literal None; nothing from ``*args``/``**kwargs`` on, which may leave anything out)."""
+    count = 0
+    for arg in call.args:
+        if isinstance(arg, ast.Starred) or _is_none(arg):
+            break
+        count += 1
+    keywords = frozenset(k.arg for k in call.keywords if k.arg is not None and not _is_none(k.value))
+    return count, keywords
+
+
 def _lines(body: list[ast.stmt]) -> tuple[int, int]:
     return body[0].lineno, body[-1].end_lineno or body[-1].lineno
 
@@ -867,7 +1031,8 @@ def _dataset_call(screen: Screen, call: ast.Call, function: ast.AST | None) -> b
     """Can ``x.map(f, ...)`` be ``Dataset.map``? Not on a module (``six.moves.map``,
     ``builtins.map``), nor ``pool.map(f, items)``/``executor.map(f, *its)``: a second
     positional argument that is a collection, not a ``num_parallel_calls``; nor on a local
-    the function assigns from another data library (``ds = grain.MapDataset.source(...)``)."""
+    the function assigns from another data library (``ds = grain.MapDataset.source(...)``) or
+    has checked to be one (``if not _is_grain_dataset(ds): raise ...``)."""
     receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
     if receiver is not None and screen.names(receiver) and not any(n.startswith(("tensorflow", "keras")) for n in screen.names(receiver)):
         return False
@@ -880,6 +1045,15 @@ def _dataset_call(screen: Screen, call: ast.Call, function: ast.AST | None) -> b
                     not _OTHER_DATA_LIBRARIES.isdisjoint(name.split("."))
                     for sub in ast.walk(node.value) if isinstance(sub, ast.Call) for name in screen.names(sub.func)
                 )
+            ):
+                return False
+        for node in function.body if isinstance(function, _DEFS) else ():  # `if not _is_grain_dataset(ds): raise`, then `ds.map(f)`
+            test = node.test.operand if isinstance(node, ast.If) and isinstance(node.test, ast.UnaryOp) else None
+            if (
+                isinstance(test, ast.Call) and node.end_lineno < call.lineno and not node.orelse
+                and isinstance(node.body[-1], (ast.Raise, ast.Return))
+                and any(isinstance(a, ast.Name) and a.id == receiver.id for a in test.args)
+                and any(not _OTHER_DATA_LIBRARIES.isdisjoint(re.split(r"[._]", name)) for n in (test.func, *test.args[1:]) for name in (_spelled(n), *screen.names(n)))
             ):
                 return False
     if len(call.args) >= 2:

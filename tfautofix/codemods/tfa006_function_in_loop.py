@@ -56,7 +56,8 @@ callable whose code is not visible in the module.
 Not reported: a loop that wraps a *different* callable each iteration
 (`tf.function(model)` for each of several models, `tf.function(make_step(cfg))`
 per configuration, or a function called in a loop with a different model each
-time): one function per callable is unavoidable. Reported without a fix: the
+time, also when the created function closes over locals the call computes from it):
+one function per callable is unavoidable. Reported without a fix: the
 same code re-wrapped while it closes over a value the loop changes (a `def` or
 lambda using the loop variable) — pass the value as an argument instead; and
 creations that depend on the enclosing function's locals. Left alone:
@@ -207,7 +208,9 @@ def _wraps_loop_value(node: cst.FunctionDef | cst.Call, loop: cst.CSTNode) -> bo
 def _wraps_argument_varying_in_loop(ctx: FileContext, node, func: cst.FunctionDef, calls) -> bool:
     """``def evaluate(model): tf.function(model)`` called as ``evaluate(m)`` for each ``m`` of a
     loop wraps another callable on each call (so does a ``@tf.function`` def closing over
-    ``model``); called with the same model, it re-wraps one."""
+    ``model``, or over a local of ``evaluate`` — computed anew from the call's arguments:
+    TensorFlow's ``trace_saveable_util`` traces one restore function per saveable factory);
+    called with the same model, it re-wraps one."""
     wrapped = _wrapped(node)
     if isinstance(wrapped, cst.Lambda):
         return False
@@ -215,6 +218,7 @@ def _wraps_argument_varying_in_loop(ctx: FileContext, node, func: cst.FunctionDe
     if _class_of(ctx, func) is not None:
         params = params[1:]  # `self`, bound by `self.m(...)`
     used = _dependencies(node) if wrapped is None else names_in(wrapped)[0]
+    used = used | _through_locals(node, func, used)
     for call, loop in calls:
         changing = loop_bound_names(loop)
         positional = [arg for arg in call.args if arg.keyword is None]
@@ -231,6 +235,36 @@ def _wraps_argument_varying_in_loop(ctx: FileContext, node, func: cst.FunctionDe
         if any(names_in(a.value)[0] & changing for a in call.args if a.keyword is not None and a.keyword.value in kwonly):
             return True
     return False
+
+
+def _through_locals(node, func: cst.FunctionDef, used: set[str]) -> set[str]:
+    """The names ``func``'s locals among ``used`` are computed from: what is assigned to them,
+    iterated into them, passed to their methods (``specs.append(x)``), and what its other
+    nested functions that mention them read (``save_fn`` filling ``saveables``)."""
+    local = names_in(func.body, nested=False)[1]
+    statements = m.findall(func.body, m.Assign() | m.AugAssign() | m.AnnAssign() | m.For())
+    inner = [d for d in m.findall(func.body, m.FunctionDef() | m.Lambda()) if d is not node]
+    found: set[str] = set()
+    pending = list(used & local)
+    while pending:
+        name = pending.pop()
+        if name in found:
+            continue
+        found.add(name)
+        reads: set[str] = set()
+        for statement in statements:
+            targets = statement.targets if isinstance(statement, cst.Assign) else [statement]
+            if any(name in names_in(t.target)[0] for t in targets):
+                source = statement.iter if isinstance(statement, cst.For) else statement.value
+                reads |= names_in(source)[0] if source is not None else set()
+        for call in m.findall(func.body, m.Call(func=m.Attribute(value=m.Name(name)))):
+            reads |= names_in(call)[0]
+        for definition in inner:
+            if name in names_in(definition)[0]:
+                reads |= names_in(definition)[0]
+        found |= reads - local
+        pending += reads & local
+    return found
 
 
 def _changing_python_state(ctx: FileContext, node: cst.FunctionDef | cst.Call) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 from typing import Iterator, NamedTuple
 
 import libcst as cst
@@ -111,6 +112,12 @@ also in a helper whose traced callers (in this file or another module of the run
 all pass Python values for that parameter (`attention(q, self._size_per_head)`,
 `pool(x.shape[-1], 3)`): a helper's parameter is a tensor only when some traced call
 passes something that may be one;
+a parameter where a type test keeps tensors out (under `if not tf.is_tensor(x):`,
+`isinstance(x, (np.ndarray, list))`, `hasattr(x, "to_numpy")`, in the `else` of
+`isinstance(x, tf.Tensor)`, after `if tf.is_tensor(x): return ...`), one read only
+through `.shape`/`.dtype` (`np.all(shape[-2:] == minval.shape)`), and, in a helper
+traced through its callers, the `isinstance(x, tf.RaggedTensor)`/`SparseTensor` branch
+(the dense-tensor branch is reported);
 functions given to `tf.py_function` or `tf.numpy_function`, which run eagerly on
 real values; and `np.random` (see TFA002).
 """
@@ -156,7 +163,7 @@ def normalise(x):
             if any(f in buffers for f in ctx.ancestors(call)):
                 continue  # reported once, for the whole function
             if m.matches(call, m.Call(func=m.Attribute(attr=m.Name("numpy")), args=[])):
-                if ctx.is_traced(call):
+                if ctx.is_traced(call) and not _guarded(ctx, call.func.value):  # type: ignore[attr-defined]
                     yield self._numpy_method(ctx, call)
                 continue
             numpy_names = sorted(
@@ -164,7 +171,8 @@ def normalise(x):
             )
             if not numpy_names or not ctx.is_traced(call):
                 continue
-            if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) for arg in call.args):
+            if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) and not _no_tensor(ctx, arg.value)
+                       for arg in call.args):
                 continue  # NumPy on Python data: folded into a constant, as intended
             yield self._numpy_function(ctx, call, numpy_names[0])
 
@@ -243,11 +251,147 @@ def _shape_parameter(ctx: FileContext, expr: cst.BaseExpression) -> bool:
     """``input_shape``, ``shape[1:]``: Keras passes shapes (tuples, TensorShapes) to parameters so named."""
     while isinstance(expr, cst.Subscript):
         expr = expr.value
-    scope = ctx.scope(expr) if isinstance(expr, cst.Name) else None
-    return (
-        scope is not None and expr.value.endswith("shape") and bool(scope[expr.value])
-        and all(isinstance(getattr(a, "node", None), cst.Param) for a in scope[expr.value])
-    )
+    return isinstance(expr, cst.Name) and expr.value.endswith("shape") and _parameter_here(ctx, expr)
+
+
+def _parameter_here(ctx: FileContext, name: cst.Name) -> bool:
+    """Does ``name`` hold its parameter's value here: a parameter, rebound (if at all) only
+    after this line and not in a loop around it (``shape = tf.convert_to_tensor(shape)`` later)?"""
+    scope = ctx.scope(name)
+    if scope is None or name.value not in scope:
+        return False
+    assignments = [getattr(a, "node", None) for a in scope[name.value]]
+    if not any(isinstance(node, cst.Param) for node in assignments):
+        return False
+    later = [node for node in assignments if not isinstance(node, cst.Param)]
+    if not later:
+        return True
+    if any(node is None for node in later) or any(isinstance(a, (cst.For, cst.While)) for a in ctx.ancestors(name)):
+        return False
+    line = ctx.span(name)[0][0]
+    return all(ctx.span(node)[0][0] > line for node in later)
+
+
+#: Tests that a value is a tensor (``tf.is_tensor(x)``, ``keras.ops.is_tensor(x)``), tensor types, and types no tensor has.
+_TENSOR_TESTS = frozenset({"tensorflow.is_tensor", "keras.ops.is_tensor", "keras.src.ops.is_tensor",
+                           "tensorflow.python.framework.tensor_util.is_tf_type", "tensorflow.python.framework.tensor_util.is_tensor"})
+_COMPOSITE = frozenset({"tensorflow.RaggedTensor", "tensorflow.SparseTensor"})
+_DENSE = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.ops.Tensor", "tensorflow.python.framework.tensor.Tensor"})
+_TENSOR_TYPES = _COMPOSITE | _DENSE | {"tensorflow.Variable", "tensorflow.python.framework.ops.EagerTensor"}
+_NOT_TENSORS = frozenset({"numpy.ndarray", "numpy.generic", "numpy.number", "numbers.Number", "numbers.Integral", "numbers.Real",
+                          *(f"builtins.{t}" for t in ("list", "tuple", "dict", "set", "int", "float", "bool", "complex", "str", "bytes")),
+                          *(f"six.{t}" for t in ("integer_types", "string_types", "text_type", "binary_type"))})
+
+
+#: Attributes only pandas-like objects have: ``hasattr(x, "to_numpy")`` says x is no tensor.
+_NOT_TENSOR_ATTRIBUTES = frozenset({"to_numpy", "iloc", "index", "columns"})
+
+
+def _no_tensor(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Is ``expr`` no tensor by what it is made of? No TensorFlow op in it, and each name in it
+    that may be a tensor is a shape parameter or one a type test keeps tensors out of
+    (``np.uint64([salt & mask])`` under ``isinstance(salt, int)``); what is only read through
+    ``.shape``/``.dtype`` does not count (``np.all(shape[-2:] == minval.shape)``)."""
+    parts = [p for p in _parts(ctx, expr) if may_be_tensor(ctx, p)]
+    return bool(parts) and all(isinstance(p, cst.Name) and (_shape_parameter(ctx, p) or _guarded(ctx, p)) for p in parts)
+
+
+def _parts(ctx: FileContext, expr: cst.CSTNode) -> Iterator[cst.BaseExpression]:
+    """The names and TensorFlow calls ``expr`` computes with."""
+    if isinstance(expr, cst.Name):
+        yield expr
+    elif isinstance(expr, cst.Attribute):
+        if expr.attr.value not in _TENSOR_ATTRIBUTES:
+            yield from _parts(ctx, expr.value)
+    elif isinstance(expr, cst.Subscript):
+        yield from _parts(ctx, expr.value)
+    elif isinstance(expr, cst.Call):
+        names = ctx.names(expr.func)
+        if any(n.startswith("tensorflow.") for n in names):
+            yield expr
+        else:
+            for child in (expr.func, *expr.args):
+                yield from _parts(ctx, child)
+    else:
+        for child in expr.children:
+            yield from _parts(ctx, child)
+
+
+def _guarded(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Does a type test on the name ``expr`` say it is no tensor here? Under
+    ``if not tf.is_tensor(x):``, ``isinstance(x, (np.ndarray, list))``, the ``else`` of
+    ``isinstance(x, tf.Tensor)``, after ``if tf.is_tensor(x): return ...``; and, in a helper
+    traced through its callers, under ``isinstance(x, tf.RaggedTensor)``: a branch for the
+    composite tensors only a caller that builds them passes (precision first: we do not
+    know it does). Only for a parameter not rebound before this line."""
+    if not isinstance(expr, cst.Name):
+        return False
+    if not _parameter_here(ctx, expr):
+        return False
+    ok = {"other", "composite"} if (ctx.traced_reason(expr) or "").startswith("called from") else {"other"}
+    chain = [expr, *ctx.ancestors(expr)]
+    for child, node in itertools.pairwise(chain):
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            return False
+        if isinstance(node, cst.If) and child in (node.body, node.orelse) and _type_test(ctx, node.test, expr.value, child is node.body) in ok:
+            return True
+        if isinstance(node, cst.IndentedBlock) and child in node.body:
+            for statement in node.body[: node.body.index(child)]:  # `if tf.is_tensor(x): return ...` before
+                if (isinstance(statement, cst.If) and statement.orelse is None and _exits(statement.body)
+                        and _type_test(ctx, statement.test, expr.value, False) in ok):
+                    return True
+    return False
+
+
+def _type_test(ctx: FileContext, test: cst.BaseExpression, name: str, true: bool) -> str | None:
+    """What ``test`` being ``true`` (or false) says ``name`` is: "tensor", "composite"
+    (a ragged or sparse tensor), "other" (no tensor), or None (nothing known)."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _type_test(ctx, test.expression, name, not true)
+    if isinstance(test, cst.BooleanOperation):
+        kinds = {_type_test(ctx, test.left, name, true), _type_test(ctx, test.right, name, true)}
+        if isinstance(test.operator, cst.And) == true:  # both hold: either one says it
+            kinds.discard(None)
+        return kinds.pop() if len(kinds) == 1 else None  # either holds: both must say the same
+    if m.matches(test, m.Comparison(comparisons=[m.ComparisonTarget(m.IsNot(), m.Name("None"))])):
+        # `tf is not None` false: TensorFlow is missing, no value is a tensor
+        module = m.matches(test.left, m.Name("tf")) or any(n.startswith("tensorflow") for n in ctx.names(test.left))
+        return "other" if not true and module else None
+    if not (isinstance(test, cst.Call) and test.args and m.matches(test.args[0].value, m.Name(name))):
+        return None
+    if ctx.names(test.func) & _TENSOR_TESTS:
+        return "tensor" if true else "other"
+    if ctx.resolves_to(test.func, "builtins.hasattr") and len(test.args) == 2 and isinstance(test.args[1].value, cst.SimpleString):
+        attribute = test.args[1].value.evaluated_value
+        if attribute in _NOT_TENSOR_ATTRIBUTES:  # `hasattr(x, "to_numpy")`: a pandas object
+            return "other" if true else None
+        return "other" if attribute in ("shape", "dtype") and not true else None  # every tensor has them
+    if not (ctx.resolves_to(test.func, "builtins.isinstance") and len(test.args) == 2):
+        return None
+    types = test.args[1].value
+    names = [_type_names(ctx, e.value) for e in types.elements] if isinstance(types, cst.Tuple) else [_type_names(ctx, types)]
+    if all(n & _NOT_TENSORS for n in names):
+        return "other" if true else None
+    if not all(n & _TENSOR_TYPES for n in names):
+        return None
+    if true:
+        return "composite" if all(n & _COMPOSITE for n in names) else "tensor"
+    return "other" if any(n & _DENSE for n in names) else None  # not a tf.Tensor (precision first: nor a ragged one)
+
+
+def _type_names(ctx: FileContext, expr: cst.BaseExpression) -> set[str]:
+    """Qualified names of a type; ``tf.X`` also when ``tf`` is not an import (keras_hub:
+    ``tf = try_import_tensorflow()``)."""
+    names = ctx.names(expr)
+    if not any(n.startswith("tensorflow.") for n in names) and m.matches(expr, m.Attribute(value=m.Name("tf"))):
+        return {f"tensorflow.{expr.attr.value}"}  # type: ignore[attr-defined]
+    return names
+
+
+def _exits(body: cst.BaseSuite) -> bool:
+    last = body.body[-1] if isinstance(body, cst.IndentedBlock) else body
+    small = getattr(last, "body", None)
+    return isinstance(small, (list, tuple)) and bool(small) and isinstance(small[-1], (cst.Return, cst.Raise))
 
 
 def _numpy_buffers(ctx: FileContext) -> dict[cst.FunctionDef, cst.CSTNode]:

@@ -25,6 +25,8 @@ _DTYPE_PRESERVING = frozenset(
     f"tensorflow.{op}" for op in ("square", "abs", "exp", "sqrt", "tanh", "sigmoid", "negative", "maximum", "minimum",
                                   "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reshape", "identity")
 )
+#: ``nest.map_structure(f, ...)`` holds what ``f`` returns (not tensors because ``nest`` is TensorFlow's).
+_NEST_MAPS = frozenset({"tensorflow.nest.map_structure", "tensorflow.python.util.nest.map_structure"})
 _ONCE = "runs only while the function is traced ({reason}): once per trace, not on every call"
 
 
@@ -47,7 +49,8 @@ Eagerly, the same code does what it says on every call.
 
 Reported (with the consequence): mutating a Python container defined outside
 the function (`history.append(loss)`, `cache[key] = x`, with `history`/`cache`
-bound to a list/dict/set), assigning a `global` or `nonlocal` name, setting
+bound to a list/dict/set), assigning a `global` or `nonlocal` name (not a
+`nonlocal` of a traced function, which every trace creates anew), setting
 `self.attr` to a value that may be a tensor in a traced method, mutating
 `self.attr` that the class makes a container, and modifying a Python argument
 of the `tf.function` itself (`arg.append(...)`, `arg[k] = v`, anywhere in its
@@ -69,7 +72,8 @@ Left alone (not hazards): loops over Python lists of tensors or over
 trace time, which works); Keras build-once and lazy-init idioms
 (`self.built = True`, flags set to a literal, `if not self.x: self.x = Layer()`,
 `if holder[0] is None: holder[0] = ...`, assignments in `build`/`_build*`,
-objects constructed there); methods of things that are not Python containers
+objects constructed there); `self.x = nest.map_structure(f, inputs)` with an `f` that
+returns no tensor (shapes); methods of things that are not Python containers
 (`MutableHashTable.insert`, `optimizer.update(model, x, y)`); functions given to
 `tf.py_function`/`tf.numpy_function`; code outside traced functions.
 """
@@ -204,6 +208,8 @@ def doubled(x):
                        f"`{name}` keeps symbolic tensors that raise `InaccessibleTensorError` when used outside")
             return self.finding(ctx, target, message)
         if isinstance(target, cst.Name) and _declared(ctx, target) and not _constant_assignment(ctx, target):
+            if _declared(ctx, target) == "nonlocal" and _owned_by_traced(ctx, target):
+                return None  # `i += 1` naming tensors: the traced owner creates `i` anew in every trace
             message = (f"assignment to {_declared(ctx, target)} `{target.value}` {_ONCE.format(reason=reason)}; "
                        "keep the value in a `tf.Variable` and `.assign(...)` it, or return it")
             return self.finding(ctx, target, message)
@@ -262,6 +268,17 @@ def _declared(ctx: FileContext, name: cst.Name) -> str | None:
             ):
                 return kind
     return None
+
+
+def _owned_by_traced(ctx: FileContext, name: cst.Name) -> bool:
+    """Is the function that binds the ``nonlocal`` ``name`` traced itself? Then each trace
+    (like each eager call) starts it afresh: state of one trace, not kept across calls."""
+    functions = [f for f in ctx.ancestors(name) if isinstance(f, cst.FunctionDef)]
+    for outer in functions[1:]:
+        params = {p.name.value for p in (*outer.params.posonly_params, *outer.params.params, *outer.params.kwonly_params)}
+        if name.value in params or name.value in names_in(outer.body, nested=False)[1]:
+            return ctx.is_traced(outer)
+    return False
 
 
 def _value(ctx: FileContext, target: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -335,6 +352,11 @@ def _may_store_tensor(ctx: FileContext, target: cst.BaseExpression) -> bool:
         last = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", "")
         if last[:1].isupper() and not any(n.startswith("tensorflow.") for n in names):
             return False  # `Layer(...)`: an object constructed here
+        if names & _NEST_MAPS:  # `nest.map_structure(_get_shape_tuple, inputs)`: what the function returns
+            function = value.args[0].value if value.args else None
+            if isinstance(function, cst.Lambda):
+                return may_be_tensor(ctx, function.body)
+            return function is not None and any(n.startswith("tensorflow.") for n in ctx.names(function))
     return may_be_tensor(ctx, value)
 
 
