@@ -807,8 +807,8 @@ def test_argument_kinds_follow_returns_nest_maps_and_replaced_parameters() -> No
             return dtype.as_numpy_dtype
 
 
-        def noise(shape):
-            return np.float32(np.prod(shape))
+        def noise(values):
+            return np.float32(np.prod(values))
 
 
         class Model(tf.keras.Model):
@@ -830,7 +830,7 @@ def test_argument_kinds_follow_returns_nest_maps_and_replaced_parameters() -> No
     )
     assert _tfa010_lines(source) == {11}
     parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
-    assert parameters["to_numpy_dtype"] == {"dtype"} and parameters["widen"] == set() and parameters["noise"] == {"shape"}
+    assert parameters["to_numpy_dtype"] == {"dtype"} and parameters["widen"] == set() and parameters["noise"] == {"values"}
 
 
 def test_argument_kinds_past_the_budget_may_be_tensors() -> None:
