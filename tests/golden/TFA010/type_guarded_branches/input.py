@@ -3,8 +3,8 @@
 `hasattr(x, "to_numpy")` (pandas), or read through `.shape` only, in the `else` of
 `isinstance(x, tf.Tensor)`, after `if tf.is_tensor(x): return ...`; and, in a helper traced
 through its callers, the `isinstance(x, tf.RaggedTensor)` branch no caller here reaches (a
-dense tensor is passed). Only the dense-tensor branch is a finding (not taken here: the
-exercise runs the guarded branches), and `rebound`'s NumPy on a shape made a tensor."""
+dense tensor is passed). Only the dense-tensor branch is a finding (`as_array` passes it a
+tensor; not run: the exercise runs the guarded branches), and `rebound`'s NumPy on a shape made a tensor."""
 import numpy as np
 import six
 import tensorflow as tf
@@ -58,6 +58,11 @@ def total(x):
         return tf.reduce_sum(x)
     else:
         return np.sum(x)
+
+
+@tf.function
+def as_array(x):
+    return to_numpy(x)  # a tensor reaches the dense branch (reported, never run here)
 
 
 @tf.function
