@@ -843,3 +843,38 @@ def test_argument_kinds_past_the_budget_may_be_tensors() -> None:
     )
     parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
     assert parameters["helper"] == {"n"}
+
+
+def test_a_same_file_helper_given_a_tensor_returns_what_its_returns_say() -> None:
+    """TF-Agents' `_as_array(0.0, _get_np_dtype(r))`: `_get_np_dtype` is given a tensor spec but
+    returns `np.dtype(...)`, a NumPy dtype; what a function of this file returns decides, not
+    what it is given (NumPy's dtype facts are not tensors)."""
+    source = textwrap.dedent(
+        """\
+        import numpy as np
+        import tensorflow as tf
+
+
+        def _get_np_dtype(spec):
+            dtype = spec.dtype
+            if isinstance(dtype, tf.dtypes.DType):
+                dtype = dtype.as_numpy_dtype()
+            return np.dtype(dtype)
+
+
+        def _as_array(a, t=np.float32):
+            return np.asarray(a, dtype=t)
+
+
+        def _scaled(x):
+            return x * 2
+
+
+        @tf.function
+        def step(x):
+            return tf.fill([2], _as_array(0.0, _get_np_dtype(x))) + _as_array(_scaled(x))
+        """
+    )
+    assert _tfa010_lines(source) == {13}  # only `a`, given `_scaled(x)`, a tensor
+    parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
+    assert parameters["_as_array"] == {"a"}

@@ -75,6 +75,9 @@ NOT_TENSOR_CALLS = (
     "tensorflow.get_static_value", "tensorflow.compat.dimension_value", "tensorflow.is_tensor",
     "tensorflow.as_dtype", "tensorflow.dtypes.as_dtype", "tensorflow.executing_eagerly",
     "tensorflow.TensorShape", "tensorflow.python.framework.tensor_util.constant_value",
+    # NumPy's facts about dtypes and static shapes: `np.dtype(spec.dtype)` (TF-Agents' _get_np_dtype)
+    "numpy.dtype", "numpy.result_type", "numpy.promote_types", "numpy.finfo", "numpy.iinfo",
+    "numpy.issubdtype", "numpy.can_cast", "numpy.ndim",
 )
 #: ``tf.nest`` (``nest.map_structure(f, *structures)``...): structure, not computation. What
 #: they return holds tensors only when what they are given does, and the function they map

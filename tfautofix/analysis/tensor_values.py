@@ -28,7 +28,10 @@ def may_be_tensor(ctx: FileContext, expr: cst.BaseExpression, _seen: frozenset =
             return True
         if _every:
             return False  # np.square(x), x.to_numpy(), x.numpy(): may be NumPy arrays
-        if any(n.startswith(("numpy.", *NEST_MODULES)) for n in ctx.names(expr.func)):  # np.square(tensor), tf.nest.flatten(...)
+        names = ctx.names(expr.func)
+        if any(n.startswith(NOT_TENSOR_CALLS) for n in names):  # np.dtype(x.dtype)
+            return False
+        if any(n.startswith(("numpy.", *NEST_MODULES)) for n in names):  # np.square(tensor), tf.nest.flatten(...)
             return any(may_be_tensor(ctx, arg.value, _seen) for arg in expr.args)
         # A method of a tensor (x.numpy(), x.read_value(), ...) yields tensor-like data.
         return isinstance(expr.func, cst.Attribute) and may_be_tensor(ctx, expr.func.value, _seen)

@@ -675,10 +675,10 @@ class TracedCode:
                 return any(self._returns_tensor(target, found, seen, (mapped[0], function)) for target in self.resolve(mapped[0], function))
             if isinstance(func, ast.Attribute) and (func.attr in _STATIC_METHODS or self._tensor(func.value, function, found, seen)):
                 return func.attr not in _STATIC_METHODS
-            if any(self._tensor(a, function, found, seen) for a in (*expr.args, *(k.value for k in expr.keywords))):
-                return True
-            # A function of this file: what it returns (`self._sample()` may build tensors).
-            return any(self._returns_tensor(target, found, seen, (func, function)) for target in self.resolve(func, function))
+            targets = self.resolve(func, function)
+            if targets:  # a function of this file: what it returns (`self._sample()` may build tensors)
+                return any(self._returns_tensor(target, found, seen, (func, function)) for target in targets)
+            return any(self._tensor(a, function, found, seen) for a in (*expr.args, *(k.value for k in expr.keywords)))
         if isinstance(expr, ast.Attribute):
             return expr.attr not in _STATIC_ATTRIBUTES and not self.screen.names(expr) and self._tensor(expr.value, function, found, seen)
         if isinstance(expr, (ast.Subscript, ast.Starred, ast.NamedExpr, ast.Await)):
