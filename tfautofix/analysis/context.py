@@ -16,7 +16,6 @@ from libcst.metadata import (
 )
 
 from tfautofix.analysis.names import canonical
-from tfautofix.files import source_lines
 from tfautofix.rule import ImportSpec
 from tfautofix.screen import Screen
 
@@ -116,14 +115,10 @@ class FileContext:
     def _ast_functions(self) -> dict[tuple[int, int], ast.AST]:
         """The model's functions by the (line, column) LibCST gives their start."""
         screen = self.screen
-        lines = source_lines(screen.text)
-        found = {}
-        for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
-            node = site.node
-            line = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
-            column = node.col_offset if line.isascii() else len(line.encode()[: node.col_offset].decode(errors="replace"))
-            found[(node.lineno, column)] = node
-        return found
+        return {
+            (site.node.lineno, screen.column(site.node.lineno, site.node.col_offset)): site.node
+            for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+        }
 
     def _model_function(self, node: cst.CSTNode) -> tuple[ast.AST | None, int]:
         """The model's function around ``node`` (its innermost def or lambda), and ``node``'s
