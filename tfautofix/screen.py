@@ -132,6 +132,7 @@ class Screen:
         self.class_of: dict[ast.AST, ast.ClassDef] = {}
         self._calls_to: dict[frozenset[str], list[Site]] = {}
         self._scopes: dict[ast.AST | None, tuple[frozenset[str], frozenset[str]]] = {}
+        self._traced_sites: dict[tuple[type, ...], list[Site]] = {}
 
     # -- the walk -----------------------------------------------------------
     @cached_property
@@ -500,9 +501,15 @@ class Screen:
         return {cls for same_name in classes.values() for cls in same_name if is_keras(cls)}
 
     def traced_sites(self, *kinds: type) -> list[Site]:
-        """Nodes of these types inside code that may be traced."""
-        model = self.traced_code
-        return [site for site in self.sites(*kinds) if model.is_traced(site.function, site.node.lineno)]
+        """Nodes of these types inside code that may be traced (shared by the rules: do not modify)."""
+        if kinds not in self._traced_sites:
+            model = self.traced_code
+            traced, regions = model.reasons, model.regions  # `is_traced`, without a call per site
+            self._traced_sites[kinds] = [
+                site for site in self.sites(*kinds)
+                if site.function in traced and (site.function not in regions or not model.eager_line(site.function, site.node.lineno))
+            ]
+        return self._traced_sites[kinds]
 
 
 def last_name(expr: ast.AST) -> str | None:

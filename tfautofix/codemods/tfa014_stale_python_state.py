@@ -150,31 +150,39 @@ def _def_around(screen: Screen, function: ast.AST | None) -> ast.AST | None:
 
 
 def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt], dict[str, ast.stmt]]:
-    """(class, attribute) rebound by a non-traced, non-set-up method; globals rebound by eager code
-    (a function declaring them ``global``, or module-level code in a loop) → the first such statement."""
+    """(class, attribute) rebound by a non-traced, non-set-up method of a class with traced code;
+    globals rebound by eager code (a function declaring them ``global``, or module-level code in
+    a loop) → the first such statement."""
     attrs: dict[tuple[ast.ClassDef, str], ast.stmt] = {}
     globals_: dict[str, ast.stmt] = {}
     declared = {(site.function, name) for site in screen.sites(ast.Global) for name in site.node.names}
+    traced_classes: set[ast.ClassDef | None] | None = None
     setups: dict[ast.ClassDef, set[str]] = {}
     for kind in (ast.Assign, ast.AugAssign, ast.AnnAssign):
         for site in sorted(screen.sites(kind), key=lambda site: (site.node.lineno, site.node.col_offset)):
             statement, function = site.node, site.function
-            targets = statement.targets if kind is ast.Assign else [statement.target]
-            if not any(isinstance(t, (ast.Attribute, ast.Name)) for t in targets) or not _python_number(statement, function):
-                continue
-            if function is not None and screen.traced_code.is_traced(function, statement.lineno):
-                continue  # a traced mutation: TFA012's business
-            for target in targets:
-                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+            rebound: list[tuple[ast.ClassDef, str] | str] = []
+            for target in statement.targets if kind is ast.Assign else [statement.target]:
+                if _self_attribute(target) and function is not None:
+                    if traced_classes is None:  # only their attributes are read by traced code
+                        traced_classes = {screen.class_around(f) for f in screen.traced_code.reasons}
                     cls = screen.class_around(function)
-                    if cls is not None and function is not None:
+                    if cls in traced_classes and cls is not None:
                         if cls not in setups:
                             setups[cls] = _setup_methods(cls)
                         if function.name not in setups[cls]:
-                            attrs.setdefault((cls, target.attr), statement)
-                elif isinstance(target, ast.Name):
-                    if (function is None and site.in_loop) or (function, target.id) in declared:
-                        globals_.setdefault(target.id, statement)
+                            rebound.append((cls, target.attr))
+                elif isinstance(target, ast.Name) and ((function is None and site.in_loop) or (function, target.id) in declared):
+                    rebound.append(target.id)
+            if not rebound or not _python_number(statement, function):
+                continue
+            if function is not None and screen.traced_code.is_traced(function, statement.lineno):
+                continue  # a traced mutation: TFA012's business
+            for key in rebound:
+                if isinstance(key, str):
+                    globals_.setdefault(key, statement)
+                else:
+                    attrs.setdefault(key, statement)
     return attrs, globals_
 
 
