@@ -423,14 +423,21 @@ class Screen:
             for previous, node in zip(body, body[1:])
         }
         lines = source_lines(self.text, keepends=True)
-        for first, last in self._unreferenced_runs(stubbed, needed, after):
+        runs = self._unreferenced_runs(stubbed, needed, after)
+        for first, last in runs:
             # Top-level definitions no kept code names cannot matter at all: each run of
             # them becomes one string literal over the same lines (a generated module of
             # 50,000 functions would otherwise cost LibCST 50,000 stubs).
             ends = [line[len(line.rstrip("\r\n")):] for line in lines[first - 1 : last]]
             blank = ['""', *([""] * (last - first))] if first == last else ['"""', *([""] * (last - first - 1)), '"""']
             lines[first - 1 : last] = [line + end for line, end in zip(blank, ends)]
-            stubbed = [node for node in stubbed if not first <= node.lineno <= last]
+        starts = [first for first, _ in runs]  # in order, disjoint
+
+        def folded(node: ast.AST) -> bool:
+            index = bisect.bisect_right(starts, node.lineno) - 1
+            return index >= 0 and node.lineno <= runs[index][1]
+
+        stubbed = [node for node in stubbed if not folded(node)]
         for node in stubbed:
             # `def name(): pass`, then the other lines inside one string literal (blank
             # and comment lines would each cost LibCST a node): line numbers stay the same.

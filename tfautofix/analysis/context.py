@@ -35,6 +35,7 @@ class FileContext:
             self.screen = screen
         # unsafe_skip_copy keeps node identity, so fixes can target nodes of `module`.
         self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        self._import_names: dict[tuple[str, str | None], tuple[str, ImportSpec | None]] = {}
 
     # -- metadata -------------------------------------------------------
     @cached_property
@@ -247,7 +248,9 @@ class FileContext:
         and the import it needs (see :mod:`tfautofix.imports`)."""
         from tfautofix.imports import import_name
 
-        return import_name(self.module, module, preferred, self._identifiers)
+        if (module, preferred) not in self._import_names:  # asked once per fix: the answer is the file's
+            self._import_names[module, preferred] = import_name(self.module, module, preferred, self._identifiers)
+        return self._import_names[module, preferred]
 
     @cached_property
     def backend_agnostic_keras(self) -> bool:
