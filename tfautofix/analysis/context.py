@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 from functools import cached_property
 from typing import Iterator
 
 import libcst as cst
 from libcst.metadata import (
     MetadataWrapper,
-    ParentNodeProvider,
     PositionProvider,
     QualifiedNameProvider,
     ScopeProvider,
@@ -23,6 +23,8 @@ from tfautofix.screen import Screen
 _TENSORFLOW = ("tensorflow", "tensorflow.compat.v2")
 
 FunctionNode = (cst.FunctionDef, cst.Lambda)
+#: Node type → its dataclass fields (where its children are).
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 class FileContext:
@@ -44,12 +46,33 @@ class FileContext:
 
     @cached_property
     def _analysis(self):
-        # Every rule needs all three: resolved together, they share LibCST traversals.
-        return self.wrapper.resolve_many([ParentNodeProvider, ScopeProvider, QualifiedNameProvider])
+        # Resolved together, they share LibCST traversals.
+        return self.wrapper.resolve_many([ScopeProvider, QualifiedNameProvider])
 
-    @property
-    def _parents(self):
-        return self._analysis[ParentNodeProvider]
+    @cached_property
+    def _parents(self) -> dict[cst.CSTNode, cst.CSTNode]:
+        """Each node's parent, as ``ParentNodeProvider`` gives it, from a plain walk of the
+        nodes' fields: ~10x cheaper than a LibCST visitor, and no scope analysis."""
+        parents: dict[cst.CSTNode, cst.CSTNode] = {}
+        stack: list[cst.CSTNode] = [self.module]
+        pop, push = stack.pop, stack.append
+        while stack:
+            node = pop()
+            kind = type(node)
+            fields = _FIELDS.get(kind)
+            if fields is None:
+                fields = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+            for name in fields:
+                value = getattr(node, name)
+                if isinstance(value, cst.CSTNode):
+                    parents[value] = node
+                    push(value)
+                elif type(value) is tuple or type(value) is list:
+                    for item in value:
+                        if isinstance(item, cst.CSTNode):
+                            parents[item] = node
+                            push(item)
+        return parents
 
     @property
     def _qualified_names(self):
