@@ -14,6 +14,8 @@ local name the sites they can be at, and ``check`` (which rewrites nothing)
 gives LibCST only the :meth:`Screen.focus` of the file: the definitions those
 sites depend on, everything else reduced to stubs on the same lines.
 ``tests/test_screen.py`` holds every rule to both on every golden case.
+Rules that fix nothing need no LibCST at all: their ``Rule.detect`` reports
+from the screen itself.
 """
 
 from __future__ import annotations
