@@ -17,7 +17,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.rule import Finding, Fix, Rule
-from tfautofix.screen import Screen, last_name
+from tfautofix.screen import Screen, Site, last_name
 
 class FunctionCreatedInLoop(Rule):
     code = "TFA006"
@@ -86,18 +86,16 @@ for i in range(3):
 """
 
     def prescreen(self, screen: Screen) -> bool:
-        """A ``tf.function`` created in a loop, or in a function whose name is called in a
-        loop. The whole file then: whether the fix is safe depends on what the wrapped
-        function reads and where the module rebinds it."""
+        """A ``tf.function`` created in a loop, or, not under an ``if``, in a module-level
+        function or method (not decorated) whose name is called in a loop. The whole file
+        then: whether the fix is safe depends on what the wrapped function reads and where
+        the module rebinds it."""
         defs = screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
         decorators = {id(d) for site in defs for d in site.node.decorator_list}
         creations = [site for site in screen.calls_to(frozenset({TF_FUNCTION})) if id(site.node) not in decorators]
         creations += screen.tf_function_defs
         loop_calls = {last_name(site.node.func) for site in screen.sites(ast.Call) if site.in_loop}
-        return any(
-            site.in_loop or any(getattr(function, "name", None) in loop_calls for function in screen.functions_around(site))
-            for site in creations
-        )
+        return any(site.in_loop or _in_function_called_in_loop(screen, site, loop_calls) for site in creations)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         called_in_loop = _functions_called_in_loops(ctx)
@@ -135,6 +133,27 @@ for i in range(3):
 
 
 # -- detection --------------------------------------------------------------------
+
+
+def _in_function_called_in_loop(screen: Screen, site: Site, loop_calls: set[str | None]) -> bool:
+    """May ``check`` find the creation's function called in a loop: the innermost ``def``
+    around it is undecorated, a module-level function or a method, a call in a loop names it,
+    and no ``if`` inside it holds the creation (``_guarded``: created once)?"""
+    func = site.function
+    while isinstance(func, ast.Lambda):
+        func = screen.outer.get(func)
+    if func is None or func.decorator_list or func.name not in loop_calls:
+        return False
+    cls = screen.class_of.get(func)
+    if not (func in cls.body if cls is not None else screen.outer.get(func) is None):
+        return False
+    inside = [site.function]  # the functions from the creation's up to `func`
+    while inside[-1] is not func:
+        inside.append(screen.outer.get(inside[-1]))
+    line = site.node.lineno
+    return not any(
+        guard.function in inside and guard.node.lineno <= line <= guard.node.end_lineno for guard in screen.sites(ast.If)
+    )
 
 
 def _creations(ctx: FileContext) -> Iterator[cst.FunctionDef | cst.Call]:
