@@ -95,7 +95,7 @@ for i in range(3):
         creations = [site for site in screen.calls_to(frozenset({TF_FUNCTION})) if id(site.node) not in decorators]
         creations += screen.tf_function_defs
         loop_calls = {last_name(site.node.func) for site in screen.sites(ast.Call) if site.in_loop}
-        return any(site.in_loop or _in_function_called_in_loop(screen, site, loop_calls) for site in creations)
+        return any(_may_report(screen, site, loop_calls) for site in creations)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         called_in_loop = _functions_called_in_loops(ctx)
@@ -133,6 +133,66 @@ for i in range(3):
 
 
 # -- detection --------------------------------------------------------------------
+
+
+def _may_report(screen: Screen, site: Site, loop_calls: set[str | None]) -> bool:
+    """May ``check`` report this creation? Its declines that need no LibCST: a loop wrapping
+    the loop's own value (``_wraps_loop_value``), a function nothing calls in a loop."""
+    if not site.in_loop:
+        return _in_function_called_in_loop(screen, site, loop_calls)
+    loop = _innermost_loop(screen, site)
+    if loop is None:
+        return _in_function_called_in_loop(screen, site, loop_calls)
+    call = site.node
+    wrapped = None if not isinstance(call, ast.Call) else next(
+        (a for a in call.args if not isinstance(a, ast.Starred)), next((k.value for k in call.keywords if k.arg == "func"), None)
+    )
+    if wrapped is None or isinstance(wrapped, ast.Lambda):
+        return True
+    return {n.id for n in ast.walk(wrapped) if isinstance(n, ast.Name)}.isdisjoint(_loop_bound(loop))
+
+
+def _innermost_loop(screen: Screen, site: Site) -> ast.AST | None:
+    """The loop ``enclosing_loops`` finds first around the site: whose body (a comprehension:
+    all but its first iterable) holds it, within its function."""
+    root = site.function if site.function is not None else screen.tree
+    parents: dict[ast.AST, ast.AST] = {}
+    stack = [root]
+    while stack and site.node not in parents:
+        node = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+            stack.append(child)
+    grandchild, child = None, site.node
+    while child is not root and child in parents:
+        ancestor = parents[child]
+        if isinstance(ancestor, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            return None
+        if isinstance(ancestor, (ast.For, ast.AsyncFor, ast.While)) and any(child is s for s in ancestor.body):
+            return ancestor
+        if isinstance(ancestor, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) and not (
+            child is ancestor.generators[0] and grandchild is ancestor.generators[0].iter
+        ):
+            return ancestor
+        grandchild, child = child, ancestor
+    return None
+
+
+def _loop_bound(loop: ast.AST) -> set[str]:
+    """Names ``loop_bound_names`` surely counts: the targets, and names assigned in the body
+    outside nested functions and classes."""
+    if isinstance(loop, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        roots: list[ast.AST] = [g.target for g in loop.generators]
+    else:
+        roots = [*loop.body, *([loop.target] if isinstance(loop, (ast.For, ast.AsyncFor)) else [])]
+    bound: set[str] = set()
+    while roots:
+        node = roots.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            roots += ast.iter_child_nodes(node)
+    return bound
 
 
 def _in_function_called_in_loop(screen: Screen, site: Site, loop_calls: set[str | None]) -> bool:
