@@ -143,29 +143,17 @@ def _may_report(screen: Screen, site: Site, loop_calls: set[str | None]) -> bool
     loop = _innermost_loop(screen, site)
     if loop is None:
         return _in_function_called_in_loop(screen, site, loop_calls)
-    call = site.node
-    wrapped = None if not isinstance(call, ast.Call) else next(
-        (a for a in call.args if not isinstance(a, ast.Starred)), next((k.value for k in call.keywords if k.arg == "func"), None)
-    )
+    wrapped = _wrapped_argument(site.node) if isinstance(site.node, ast.Call) else None
     if wrapped is None or isinstance(wrapped, ast.Lambda):
         return True
-    return {n.id for n in ast.walk(wrapped) if isinstance(n, ast.Name)}.isdisjoint(_loop_bound(loop))
+    return _reads(wrapped).isdisjoint(_loop_bound(loop))
 
 
 def _innermost_loop(screen: Screen, site: Site) -> ast.AST | None:
     """The loop ``enclosing_loops`` finds first around the site: whose body (a comprehension:
     all but its first iterable) holds it, within its function."""
-    root = site.function if site.function is not None else screen.tree
-    parents: dict[ast.AST, ast.AST] = {}
-    stack = [root]
-    while stack and site.node not in parents:
-        node = stack.pop()
-        for child in ast.iter_child_nodes(node):
-            parents[child] = node
-            stack.append(child)
     grandchild, child = None, site.node
-    while child is not root and child in parents:
-        ancestor = parents[child]
+    for ancestor in _ancestors(screen, site):
         if isinstance(ancestor, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             return None
         if isinstance(ancestor, (ast.For, ast.AsyncFor, ast.While)) and any(child is s for s in ancestor.body):
@@ -176,6 +164,23 @@ def _innermost_loop(screen: Screen, site: Site) -> ast.AST | None:
             return ancestor
         grandchild, child = child, ancestor
     return None
+
+
+def _ancestors(screen: Screen, site: Site) -> list[ast.AST]:
+    """The nodes around the site, innermost first, up to (not including) its function."""
+    root = site.function if site.function is not None else screen.tree
+    parents: dict[ast.AST, ast.AST] = {}
+    stack = [root]
+    while stack and site.node not in parents:
+        node = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+            stack.append(child)
+    found, node = [], site.node
+    while node in parents and parents[node] is not root:
+        node = parents[node]
+        found.append(node)
+    return found
 
 
 def _loop_bound(loop: ast.AST) -> set[str]:
@@ -211,9 +216,88 @@ def _in_function_called_in_loop(screen: Screen, site: Site, loop_calls: set[str 
     while inside[-1] is not func:
         inside.append(screen.outer.get(inside[-1]))
     line = site.node.lineno
-    return not any(
-        guard.function in inside and guard.node.lineno <= line <= guard.node.end_lineno for guard in screen.sites(ast.If)
-    )
+    if any(guard.function in inside and guard.node.lineno <= line <= guard.node.end_lineno for guard in screen.sites(ast.If)):
+        return False
+    return not _varies_per_call(screen, site, func, cls)
+
+
+def _varies_per_call(screen: Screen, site: Site, func: ast.AST, cls: ast.ClassDef | None) -> bool:
+    """Does a call of ``func`` in a loop pass, for a parameter the creation uses, a value the
+    loop rebinds (``_wraps_argument_varying_in_loop``: another callable on each call)? Only
+    calls, uses and rebound names that ``check`` surely sees too."""
+    node = site.node
+    if isinstance(node, ast.Call):
+        wrapped = _wrapped_argument(node)
+        if wrapped is None or isinstance(wrapped, ast.Lambda):
+            return False
+        used = _reads(wrapped)
+    else:
+        used = _free_reads(node)
+    if cls is None and func not in screen.tree.body:
+        return False  # `check` only looks for calls of the module's top-level functions and of methods
+    params = [*func.args.posonlyargs, *func.args.args][1 if cls is not None else 0 :]
+    kwonly = {a.arg for a in func.args.kwonlyargs} & used
+    for call_site in screen.sites(ast.Call):
+        call = call_site.node
+        if not call_site.in_loop or last_name(call.func) != func.name:
+            continue
+        if cls is None:
+            if not isinstance(call.func, ast.Name) or screen.scope_of(func.name, call_site.function) is not None:
+                continue
+        elif not (_self_attribute_call(call) and screen.class_around(call_site.function) is cls):
+            continue
+        ancestors = _ancestors(screen, call_site)
+        loop = _innermost_loop(screen, call_site)
+        if loop is None or any(isinstance(a, ast.ClassDef) for a in ancestors):
+            continue  # not a call `check` finds in a loop (or resolves to another class's names)
+        changing = _loop_bound(loop)
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return True
+        for index, param in enumerate(params):
+            if param.arg in used:
+                given = [k.value for k in call.keywords if k.arg == param.arg] + call.args[index : index + 1]
+                if any(not _reads(value).isdisjoint(changing) for value in given):
+                    return True
+        if any(not _reads(k.value).isdisjoint(changing) for k in call.keywords if k.arg in kwonly):
+            return True
+    return False
+
+
+def _wrapped_argument(call: ast.Call) -> ast.expr | None:
+    """What ``tf.function(f, ...)`` wraps (``_wrapped``)."""
+    positional = next((a for a in call.args if not isinstance(a, ast.Starred)), None)
+    return positional if positional is not None else next((k.value for k in call.keywords if k.arg == "func"), None)
+
+
+def _reads(expr: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
+
+
+def _free_reads(definition: ast.AST) -> set[str]:
+    """Names read in ``definition`` that nothing in it binds (not even a nested parameter)."""
+    read: set[str] = set()
+    bound = {definition.name}
+    for node in ast.walk(definition):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.alias):
+            bound.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            bound.update(node.names)
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            bound.add(node.rest)
+    return read - bound
+
+
+def _self_attribute_call(call: ast.Call) -> bool:
+    func = call.func
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
 
 
 def _creations(ctx: FileContext) -> Iterator[cst.FunctionDef | cst.Call]:
