@@ -87,9 +87,9 @@ for i in range(3):
 
     def prescreen(self, screen: Screen) -> bool:
         """A ``tf.function`` created in a loop, or, not under an ``if``, in a module-level
-        function or method (not decorated) whose name is called in a loop. The whole file
-        then: whether the fix is safe depends on what the wrapped function reads and where
-        the module rebinds it."""
+        function or method (not decorated) whose name is called in a loop, less what
+        ``check`` surely declines (``_may_report``). The whole file then: whether the fix is
+        safe depends on what the wrapped function reads and where the module rebinds it."""
         defs = screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
         decorators = {id(d) for site in defs for d in site.node.decorator_list}
         creations = [site for site in screen.calls_to(frozenset({TF_FUNCTION})) if id(site.node) not in decorators]
@@ -137,7 +137,9 @@ for i in range(3):
 
 def _may_report(screen: Screen, site: Site, loop_calls: set[str | None]) -> bool:
     """May ``check`` report this creation? Its declines that need no LibCST: a loop wrapping
-    the loop's own value (``_wraps_loop_value``), a function nothing calls in a loop."""
+    the loop's own value (``_wraps_loop_value``), a function nothing calls in a loop, or
+    called there with what the loop rebinds (``_wraps_argument_varying_in_loop``). Each is
+    proven on a subset of what ``check`` sees, so a file is never dropped wrongly."""
     if not site.in_loop:
         return _in_function_called_in_loop(screen, site, loop_calls)
     loop = _innermost_loop(screen, site)
