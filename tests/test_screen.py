@@ -215,3 +215,31 @@ def test_report_only_findings_count_columns_in_characters_as_libcst_does() -> No
     start = line.index("open(")
     assert (finding.column, finding.end_column) == (start + 1, start + len('open(path)') + 1)
     assert not line.isascii() and len(line[:start].encode()) != start  # bytes and characters differ here
+
+
+PER_CALL = '''\
+import tensorflow as tf
+
+
+def convert(model, x):
+    @tf.function
+    def step(y):
+        return model(y)
+
+    return step(x)
+
+
+def run(models, x):
+    for model in models:
+        convert(model, x)
+'''
+
+
+def test_tfa006_screen_drops_a_function_wrapping_another_callable_on_each_call_of_a_loop() -> None:
+    from tfautofix.engine import lint_source
+
+    rule = [rule_by_code("TFA006")]
+    assert rules_for(PER_CALL, rule) == []  # each call wraps another model: check declines it
+    same = PER_CALL.replace("        convert(model, x)", "        convert(models[0], x)")
+    assert rules_for(same, rule) == rule
+    assert [f.code for f in lint_source(same, rule, "input.py")] == ["TFA006"]
