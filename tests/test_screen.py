@@ -159,3 +159,87 @@ def test_focus_keeps_the_whole_file_for_rules_that_need_it() -> None:
     assert [rule.code for rule in rules] == ["TFA011"] and focus == text
     rules, focus = screen_source(text, [rule_by_code("TFA011"), rule_by_code("TFA009")])
     assert focus == text
+
+
+# -- rules that fix nothing report from the ast alone --------------------------------
+
+REPORT_ONLY = '''\
+import json
+
+import tensorflow as tf
+
+SCALE = 1.0
+
+
+def set_scale(factor):
+    global SCALE
+    SCALE = factor
+
+
+@tf.function
+def step(x, path):
+    label = "é, ü"; config = json.load(open(path))
+    return x * SCALE * config["factor"]
+
+
+@tf.function  # tfautofix: ignore[TFA017]
+def countdown(n):
+    return countdown(n - 1)
+
+
+@tf.function
+def factorial(n):
+    return n * factorial(n - 1)
+'''
+
+
+def test_report_only_rules_detect_without_libcst(monkeypatch) -> None:
+    from tfautofix import engine
+
+    def no_libcst(*args, **kwargs):
+        raise AssertionError("LibCST parsed a file that only report-only rules screen in")
+
+    monkeypatch.setattr(engine.cst, "parse_module", no_libcst)
+    rules = [rule_by_code(code) for code in ("TFA014", "TFA016", "TFA017")]
+    assert all(rule.ast_only for rule in rules)
+    found = [(f.code, f.line) for f in engine.lint_source(REPORT_ONLY, rules, "input.py")]
+    # the def-line suppression covers countdown's recursion; json.load(open(...)) is one finding
+    assert found == [("TFA016", 15), ("TFA014", 16), ("TFA017", 26)]
+
+
+def test_report_only_findings_count_columns_in_characters_as_libcst_does() -> None:
+    from tfautofix.engine import lint_source
+
+    [finding] = lint_source(REPORT_ONLY, [rule_by_code("TFA016")], "input.py")
+    line = REPORT_ONLY.splitlines()[finding.line - 1]
+    start = line.index("open(")
+    assert (finding.column, finding.end_column) == (start + 1, start + len('open(path)') + 1)
+    assert not line.isascii() and len(line[:start].encode()) != start  # bytes and characters differ here
+
+
+PER_CALL = '''\
+import tensorflow as tf
+
+
+def convert(model, x):
+    @tf.function
+    def step(y):
+        return model(y)
+
+    return step(x)
+
+
+def run(models, x):
+    for model in models:
+        convert(model, x)
+'''
+
+
+def test_tfa006_screen_drops_a_function_wrapping_another_callable_on_each_call_of_a_loop() -> None:
+    from tfautofix.engine import lint_source
+
+    rule = [rule_by_code("TFA006")]
+    assert rules_for(PER_CALL, rule) == []  # each call wraps another model: check declines it
+    same = PER_CALL.replace("        convert(model, x)", "        convert(models[0], x)")
+    assert rules_for(same, rule) == rule
+    assert [f.code for f in lint_source(same, rule, "input.py")] == ["TFA006"]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ast
 import difflib
+import functools
+import gc
 import re
 import sys
 from contextlib import contextmanager
@@ -98,16 +100,21 @@ def _detect(
     module: cst.Module, text: str, rules: Sequence[Rule], path: str, traces=None, screen: Screen | None = None
 ) -> tuple[FileContext, list[Finding]]:
     ctx = FileContext(module, path, traces, screen)
+    return ctx, _findings(text, rules, path, ctx.screen, ctx)
+
+
+def _findings(text: str, rules: Sequence[Rule], path: str, screen: Screen, ctx: FileContext | None = None) -> list[Finding]:
+    """The rules' findings, less the suppressed ones; ``ctx`` (LibCST) only for rules without ``detect``."""
     lines = source_lines(text)
-    regions = list(function_regions(ctx, lines)) if "tfautofix:" in text else []
+    regions = list(function_regions(screen, lines)) if "tfautofix:" in text else []
     findings = []
     for rule in rules:
-        for finding in rule.check(ctx):
+        for finding in rule.detect(screen) if rule.ast_only else rule.check(ctx):
             if not _suppressed(finding, lines) and not in_suppressed_function(finding, regions):
                 finding.path = path
                 findings.append(finding)
     findings.sort(key=lambda f: (f.line, f.column, f.code))
-    return ctx, findings
+    return findings
 
 
 def lint_source(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None, facts: Facts | None = None) -> list[Finding]:
@@ -123,6 +130,8 @@ def _lint(text: str, rules: Sequence[Rule], path: str, traces, facts: Facts | No
     rules, focus, screen = _screen(text, rules, traces, path, facts, tree)
     if not rules:
         return [], screen
+    if all(rule.ast_only for rule in rules):
+        return _findings(text, rules, path, screen), screen
     return _detect(cst.parse_module(focus), text, rules, path, traces, screen)[1], screen
 
 
@@ -239,8 +248,8 @@ def fix_source(
     current = text
     for _ in range(MAX_PASSES):
         screened, _, screen = _screen(current, rules, traces, path, facts)  # again after each pass: a fix may expose another hazard
-        if not screened:
-            remaining = []
+        if not screened or all(rule.ast_only for rule in screened):  # nothing LibCST could fix
+            remaining = _findings(current, screened, path, screen) if screened else []
             break
         module = cst.parse_module(current)
         ctx, findings = _detect(module, current, screened, path, traces, screen)
@@ -286,6 +295,23 @@ def process_file(path: str, options: Options, fix: bool) -> FileResult:
     return process_text(path, source.text, options, fix, source.encoding)
 
 
+def _collecting_rarely(function):
+    """Parse trees are large and acyclic enough: while a file is processed, the cyclic garbage
+    collector runs rarely (its passes over millions of fresh nodes cost as much as ``ast.parse``)."""
+
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        threshold = gc.get_threshold()
+        gc.set_threshold(max(threshold[0], 100_000), 50, 100)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            gc.set_threshold(*threshold)
+
+    return wrapper
+
+
+@_collecting_rarely
 def process_text(path: str, text: str, options: Options, fix: bool, encoding: str = "utf-8") -> FileResult:
     """``process_file`` on text already read (a file, or standard input)."""
     source = SourceFile(Path(path), text, encoding)

@@ -6,6 +6,7 @@ A rule lives in one module under ``tfautofix/codemods/`` and subclasses
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, ClassVar, Iterator, Literal, Mapping, Sequence, Union
 
@@ -91,7 +92,7 @@ class Finding:
 
 
 class Rule:
-    """Base class of every rule. Subclasses set the class attributes and ``check``."""
+    """Base class of every rule. Subclasses set the class attributes and ``check`` (or ``detect``)."""
 
     code: ClassVar[str]
     name: ClassVar[str]
@@ -117,8 +118,19 @@ class Rule:
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         raise NotImplementedError
 
+    def detect(self, screen: Screen) -> Iterator[Finding]:
+        """Findings straight from the builtin ``ast`` (the screen and its traced-code model),
+        instead of ``prescreen`` and ``check``: a rule that fixes nothing needs no LibCST
+        (``self.finding(screen, ast_node, ...)`` gives LibCST's positions)."""
+        raise NotImplementedError
+
+    @property
+    def ast_only(self) -> bool:
+        """Does the rule implement ``detect`` (and need no LibCST)?"""
+        return type(self).detect is not Rule.detect
+
     def finding(
-        self, ctx: FileContext, node: cst.CSTNode, message: str, fix: Fix | None = None
+        self, ctx: FileContext | Screen, node: cst.CSTNode | ast.AST, message: str, fix: Fix | None = None
     ) -> Finding:
         start, end = ctx.span(node)
         return Finding(

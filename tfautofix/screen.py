@@ -14,6 +14,8 @@ local name the sites they can be at, and ``check`` (which rewrites nothing)
 gives LibCST only the :meth:`Screen.focus` of the file: the definitions those
 sites depend on, everything else reduced to stubs on the same lines.
 ``tests/test_screen.py`` holds every rule to both on every golden case.
+Rules that fix nothing need no LibCST at all: their ``Rule.detect`` reports
+from the screen itself.
 """
 
 from __future__ import annotations
@@ -87,6 +89,9 @@ def screen_file(
     kept: list[Rule] = []
     sites: list[Site] | None = []
     for rule in candidates:
+        if rule.ast_only:  # it detects on the screen itself: no LibCST, nothing for the focus
+            kept.append(rule)
+            continue
         verdict = rule.prescreen(screen)
         if not verdict:
             continue
@@ -95,7 +100,7 @@ def screen_file(
             sites = None  # the rule needs the whole file
         elif sites is not None:
             sites += verdict
-    if not kept or sites is None:
+    if not kept or sites is None or all(rule.ast_only for rule in kept):
         return kept, text, screen
     return kept, screen.focus(sites), screen
 
@@ -128,6 +133,8 @@ class Screen:
         self.outer: dict[ast.AST, ast.AST | None] = {}
         self.class_of: dict[ast.AST, ast.ClassDef] = {}
         self._calls_to: dict[frozenset[str], list[Site]] = {}
+        self._scopes: dict[ast.AST | None, tuple[frozenset[str], frozenset[str]]] = {}
+        self._traced_sites: dict[tuple[type, ...], list[Site]] = {}
 
     # -- the walk -----------------------------------------------------------
     @cached_property
@@ -288,6 +295,90 @@ class Screen:
             defs.sort(key=lambda node: (node.lineno, node.col_offset))
         return paths
 
+    # -- scopes --------------------------------------------------------------
+    def _bindings(self, function: ast.AST | None) -> tuple[frozenset[str], frozenset[str]]:
+        """Names ``function`` (None: the module) binds in its own scope (parameters, targets,
+        imports, nested definitions; comprehension targets too, for simplicity), and those it
+        declares ``global``."""
+        if function not in self._scopes:
+            bound: set[str] = set()
+            declared: set[str] = set()
+            if function is None:
+                stack: list[ast.AST] = list(self.tree.body)
+            else:
+                args = function.args
+                bound.update(a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a)
+                stack = list(function.body) if isinstance(function.body, list) else [function.body]
+            while stack:
+                node = stack.pop()
+                kind = type(node)
+                if kind is ast.Name:
+                    if type(node.ctx) is not ast.Load:
+                        bound.add(node.id)
+                    continue
+                if kind in _FUNCTIONS or kind is ast.ClassDef:  # their own scope; what they evaluate here
+                    if kind is not ast.Lambda:
+                        bound.add(node.name)
+                        stack += node.decorator_list
+                    if kind is ast.ClassDef:
+                        stack += [*node.bases, *node.keywords]
+                    else:
+                        stack += [*node.args.defaults, *filter(None, node.args.kw_defaults)]
+                    continue
+                if kind is ast.Global:
+                    declared.update(node.names)
+                elif kind is ast.Import or kind is ast.ImportFrom:
+                    bound.update((a.asname or a.name.split(".")[0]) for a in node.names if a.name != "*")
+                elif getattr(node, "name", None) and kind is not ast.alias:  # except ... as e, match captures
+                    bound.add(node.name)
+                elif kind is ast.MatchMapping and node.rest:
+                    bound.add(node.rest)
+                stack += ast.iter_child_nodes(node)
+            self._scopes[function] = (frozenset(bound - declared), frozenset(declared))
+        return self._scopes[function]
+
+    def scope_of(self, name: str, function: ast.AST | None) -> ast.AST | None:
+        """The function (def or lambda) whose binding ``name``, read in ``function``, refers
+        to; None for the module (and builtins). Python's rules: class bodies are skipped."""
+        self._sites  # the walk records `outer`
+        while function is not None:
+            bound, declared = self._bindings(function)
+            if name in declared:
+                return None
+            if name in bound:
+                return function
+            function = self.outer.get(function)
+        return None
+
+    def builtin(self, name: str, function: ast.AST | None) -> bool:
+        """Does ``name``, read in ``function``, refer to the builtin of that name?"""
+        return self.scope_of(name, function) is None and name not in self._bindings(None)[0]
+
+    # -- positions (rules reporting straight from the ``ast``: ``Rule.detect``) --
+    @cached_property
+    def lines(self) -> list[str]:
+        return source_lines(self.text)
+
+    def column(self, line: int, offset: int) -> int:
+        """The character column of ``ast``'s UTF-8 byte ``offset`` on ``line`` (LibCST counts characters)."""
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return offset if text.isascii() else len(text.encode()[:offset].decode(errors="replace"))
+
+    def span(self, node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
+        """1-based (line, column) of the start and end of ``node``, as ``FileContext.span`` gives them."""
+        return (
+            (node.lineno, self.column(node.lineno, node.col_offset) + 1),
+            (node.end_lineno, self.column(node.end_lineno, node.end_col_offset) + 1),
+        )
+
+    def code(self, node: ast.AST) -> str:
+        """The source text of ``node``."""
+        (line, column), (end_line, end_column) = self.span(node)
+        if line == end_line:
+            return self.lines[line - 1][column - 1 : end_column - 1]
+        inner = self.lines[line : end_line - 1]
+        return "\n".join([self.lines[line - 1][column - 1 :], *inner, self.lines[end_line - 1][: end_column - 1]])
+
     def functions_around_function(self, function: ast.AST | None) -> Iterator[ast.AST]:
         """The functions enclosing ``function`` (not itself), innermost first."""
         self._sites
@@ -334,14 +425,21 @@ class Screen:
             for previous, node in zip(body, body[1:])
         }
         lines = source_lines(self.text, keepends=True)
-        for first, last in self._unreferenced_runs(stubbed, needed, after):
+        runs = self._unreferenced_runs(stubbed, needed, after)
+        for first, last in runs:
             # Top-level definitions no kept code names cannot matter at all: each run of
             # them becomes one string literal over the same lines (a generated module of
             # 50,000 functions would otherwise cost LibCST 50,000 stubs).
             ends = [line[len(line.rstrip("\r\n")):] for line in lines[first - 1 : last]]
             blank = ['""', *([""] * (last - first))] if first == last else ['"""', *([""] * (last - first - 1)), '"""']
             lines[first - 1 : last] = [line + end for line, end in zip(blank, ends)]
-            stubbed = [node for node in stubbed if not first <= node.lineno <= last]
+        starts = [first for first, _ in runs]  # in order, disjoint
+
+        def folded(node: ast.AST) -> bool:
+            index = bisect.bisect_right(starts, node.lineno) - 1
+            return index >= 0 and node.lineno <= runs[index][1]
+
+        stubbed = [node for node in stubbed if not folded(node)]
         for node in stubbed:
             # `def name(): pass`, then the other lines inside one string literal (blank
             # and comment lines would each cost LibCST a node): line numbers stay the same.
@@ -412,9 +510,15 @@ class Screen:
         return {cls for same_name in classes.values() for cls in same_name if is_keras(cls)}
 
     def traced_sites(self, *kinds: type) -> list[Site]:
-        """Nodes of these types inside code that may be traced."""
-        model = self.traced_code
-        return [site for site in self.sites(*kinds) if model.is_traced(site.function, site.node.lineno)]
+        """Nodes of these types inside code that may be traced (shared by the rules: do not modify)."""
+        if kinds not in self._traced_sites:
+            model = self.traced_code
+            traced, regions = model.reasons, model.regions  # `is_traced`, without a call per site
+            self._traced_sites[kinds] = [
+                site for site in self.sites(*kinds)
+                if site.function in traced and (site.function not in regions or not model.eager_line(site.function, site.node.lineno))
+            ]
+        return self._traced_sites[kinds]
 
 
 def last_name(expr: ast.AST) -> str | None:

@@ -7,14 +7,14 @@ code that deliberately runs at trace time.
 
 from __future__ import annotations
 
+import ast
 import re
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-import libcst as cst
-
-from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.index import nodes
 from tfautofix.rule import Finding
+
+if TYPE_CHECKING:
+    from tfautofix.screen import Screen
 
 SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
 
@@ -41,19 +41,21 @@ def unknown_codes(lines: list[str], known) -> Iterator[tuple[int, str]]:
                     yield number, code
 
 
-def function_regions(ctx: FileContext, lines: list[str]) -> Iterator[Region]:
+def function_regions(screen: Screen, lines: list[str]) -> Iterator[Region]:
     """Functions whose ``def`` line (or the line ending their signature), or one of
     whose decorator lines, carries a suppression."""
-    for func in nodes(ctx, cst.FunctionDef):
-        def_line = ctx.span(func.name)[0][0]
-        decorators = {ctx.span(d)[0][0] for d in func.decorators}
-        header = " ".join(lines[n - 1] for n in sorted({*decorators, def_line}) if 0 < n <= len(lines))
-        if isinstance(func.body, cst.IndentedBlock) and func.body.header.comment is not None:
-            header += " " + func.body.header.comment.value
-        codes = _codes(header)
+    for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef):
+        func = site.node
+        header = {func.lineno, *(d.lineno for d in func.decorator_list)}
+        # The signature ends on the last line before the body that is not blank or a comment.
+        body = min([func.body[0].lineno, *(d.lineno for d in getattr(func.body[0], "decorator_list", ()))])
+        end = next(
+            (n for n in range(body - 1, func.lineno, -1) if lines[n - 1].strip()[:1] not in ("", "#")),
+            func.lineno,
+        )
+        codes = _codes(" ".join(lines[n - 1] for n in sorted({*header, end}) if 0 < n <= len(lines)))
         if codes is not False:
-            start, end = ctx.span(func)
-            yield start[0], end[0], codes
+            yield func.lineno, func.end_lineno, codes
 
 
 def in_suppressed_function(finding: Finding, regions: list[Region]) -> bool:

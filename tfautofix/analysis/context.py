@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 from functools import cached_property
 from typing import Iterator
 
 import libcst as cst
 from libcst.metadata import (
     MetadataWrapper,
-    ParentNodeProvider,
     PositionProvider,
     QualifiedNameProvider,
     ScopeProvider,
 )
 
 from tfautofix.analysis.names import canonical
-from tfautofix.files import source_lines
 from tfautofix.rule import ImportSpec
 from tfautofix.screen import Screen
 
@@ -24,6 +23,8 @@ from tfautofix.screen import Screen
 _TENSORFLOW = ("tensorflow", "tensorflow.compat.v2")
 
 FunctionNode = (cst.FunctionDef, cst.Lambda)
+#: Node type → its dataclass fields (where its children are).
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 class FileContext:
@@ -36,6 +37,7 @@ class FileContext:
             self.screen = screen
         # unsafe_skip_copy keeps node identity, so fixes can target nodes of `module`.
         self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        self._import_names: dict[tuple[str, str | None], tuple[str, ImportSpec | None]] = {}
 
     # -- metadata -------------------------------------------------------
     @cached_property
@@ -44,12 +46,33 @@ class FileContext:
 
     @cached_property
     def _analysis(self):
-        # Every rule needs all three: resolved together, they share LibCST traversals.
-        return self.wrapper.resolve_many([ParentNodeProvider, ScopeProvider, QualifiedNameProvider])
+        # Resolved together, they share LibCST traversals.
+        return self.wrapper.resolve_many([ScopeProvider, QualifiedNameProvider])
 
-    @property
-    def _parents(self):
-        return self._analysis[ParentNodeProvider]
+    @cached_property
+    def _parents(self) -> dict[cst.CSTNode, cst.CSTNode]:
+        """Each node's parent, as ``ParentNodeProvider`` gives it, from a plain walk of the
+        nodes' fields: ~10x cheaper than a LibCST visitor, and no scope analysis."""
+        parents: dict[cst.CSTNode, cst.CSTNode] = {}
+        stack: list[cst.CSTNode] = [self.module]
+        pop, push = stack.pop, stack.append
+        while stack:
+            node = pop()
+            kind = type(node)
+            fields = _FIELDS.get(kind)
+            if fields is None:
+                fields = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+            for name in fields:
+                value = getattr(node, name)
+                if isinstance(value, cst.CSTNode):
+                    parents[value] = node
+                    push(value)
+                elif type(value) is tuple or type(value) is list:
+                    for item in value:
+                        if isinstance(item, cst.CSTNode):
+                            parents[item] = node
+                            push(item)
+        return parents
 
     @property
     def _qualified_names(self):
@@ -116,14 +139,10 @@ class FileContext:
     def _ast_functions(self) -> dict[tuple[int, int], ast.AST]:
         """The model's functions by the (line, column) LibCST gives their start."""
         screen = self.screen
-        lines = source_lines(screen.text)
-        found = {}
-        for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
-            node = site.node
-            line = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
-            column = node.col_offset if line.isascii() else len(line.encode()[: node.col_offset].decode(errors="replace"))
-            found[(node.lineno, column)] = node
-        return found
+        return {
+            (site.node.lineno, screen.column(site.node.lineno, site.node.col_offset)): site.node
+            for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+        }
 
     def _model_function(self, node: cst.CSTNode) -> tuple[ast.AST | None, int]:
         """The model's function around ``node`` (its innermost def or lambda), and ``node``'s
@@ -260,7 +279,9 @@ class FileContext:
         and the import it needs (see :mod:`tfautofix.imports`)."""
         from tfautofix.imports import import_name
 
-        return import_name(self.module, module, preferred, self._identifiers)
+        if (module, preferred) not in self._import_names:  # asked once per fix: the answer is the file's
+            self._import_names[module, preferred] = import_name(self.module, module, preferred, self._identifiers)
+        return self._import_names[module, preferred]
 
     @cached_property
     def backend_agnostic_keras(self) -> bool:

@@ -226,7 +226,7 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
     facts: dict[str, Facts] = {}
     for path, summary in summaries.items():
         used_wrappers = {name: d for name, d in wrappers.items() if _imported(name, summary.imports)}
-        aliases = {name: target for name, target in exports.items() if name in summary.imports}
+        aliases = {name: exports[name] for name in summary.imports if name in exports}
         mine = traced.get(path, {})
         if used_wrappers or aliases or mine:
             kinds = {qualname: passed for qualname, passed in arguments.get(path, {}).items() if passed is not None}

@@ -10,8 +10,10 @@ its parameters; it produces tensors, so it is only offered where a tensor works
 from __future__ import annotations
 
 import ast
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable, Iterator
+from weakref import WeakKeyDictionary
 
 import libcst as cst
 import libcst.matchers as m
@@ -500,9 +502,16 @@ def _source(ctx: FileContext, call: cst.Call) -> _Source | None:
     return None
 
 
+_SEEDS: WeakKeyDictionary[FileContext, dict[str, list[cst.Call]]] = WeakKeyDictionary()
+
+
 def _seeds(ctx: FileContext, family: str) -> list[cst.Call]:
-    seed = "random.seed" if family == "python" else "numpy.random.seed"
-    return [c for c in nodes(ctx, cst.Call) if ctx.resolves_to(c.func, seed)]
+    """The file's calls seeding ``family``'s global generator (found once per file: each draw asks)."""
+    found = _SEEDS.setdefault(ctx, {})
+    if family not in found:
+        seed = "random.seed" if family == "python" else "numpy.random.seed"
+        found[family] = [c for c in nodes(ctx, cst.Call) if ctx.resolves_to(c.func, seed)]
+    return found[family]
 
 
 def _reseeded(ctx: FileContext, call: cst.Call, family: str) -> bool:
@@ -992,13 +1001,16 @@ def augment(image):
             site for site in screen.sites(ast.Assign)
             if any(_self_attribute(t) and t.attr in attributes for t in site.node.targets)
         ]
+        by_name: dict[str | None, list[Site]] = defaultdict(list)
+        for site in calls:
+            by_name[last_name(site.node.func)].append(site)
         callers, pending = set(), [site for site in found if site.function is not None]
         while pending:  # functions holding draws, and the functions calling those, ...
             for function in screen.functions_around(pending.pop()):
                 name = getattr(function, "name", None)
                 if name is not None and name not in callers:
                     callers.add(name)
-                    pending += [site for site in calls if last_name(site.node.func) == name]
+                    pending += by_name.get(name, ())
         return found + [site for site in calls if last_name(site.node.func) in callers]
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

@@ -17,7 +17,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.rule import Finding, Fix, Rule
-from tfautofix.screen import Screen, last_name
+from tfautofix.screen import Screen, Site, last_name
 
 class FunctionCreatedInLoop(Rule):
     code = "TFA006"
@@ -87,18 +87,16 @@ for i in range(3):
 """
 
     def prescreen(self, screen: Screen) -> bool:
-        """A ``tf.function`` created in a loop, or in a function whose name is called in a
-        loop. The whole file then: whether the fix is safe depends on what the wrapped
-        function reads and where the module rebinds it."""
+        """A ``tf.function`` created in a loop, or, not under an ``if``, in a module-level
+        function or method (not decorated) whose name is called in a loop, less what
+        ``check`` surely declines (``_may_report``). The whole file then: whether the fix is
+        safe depends on what the wrapped function reads and where the module rebinds it."""
         defs = screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)
         decorators = {id(d) for site in defs for d in site.node.decorator_list}
         creations = [site for site in screen.calls_to(frozenset({TF_FUNCTION})) if id(site.node) not in decorators]
         creations += screen.tf_function_defs
         loop_calls = {last_name(site.node.func) for site in screen.sites(ast.Call) if site.in_loop}
-        return any(
-            site.in_loop or any(getattr(function, "name", None) in loop_calls for function in screen.functions_around(site))
-            for site in creations
-        )
+        return any(_may_report(screen, site, loop_calls) for site in creations)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         called_in_loop = _functions_called_in_loops(ctx)
@@ -136,6 +134,173 @@ for i in range(3):
 
 
 # -- detection --------------------------------------------------------------------
+
+
+def _may_report(screen: Screen, site: Site, loop_calls: set[str | None]) -> bool:
+    """May ``check`` report this creation? Its declines that need no LibCST: a loop wrapping
+    the loop's own value (``_wraps_loop_value``), a function nothing calls in a loop, or
+    called there with what the loop rebinds (``_wraps_argument_varying_in_loop``). Each is
+    proven on a subset of what ``check`` sees, so a file is never dropped wrongly."""
+    if not site.in_loop:
+        return _in_function_called_in_loop(screen, site, loop_calls)
+    loop = _innermost_loop(screen, site)
+    if loop is None:
+        return _in_function_called_in_loop(screen, site, loop_calls)
+    wrapped = _wrapped_argument(site.node) if isinstance(site.node, ast.Call) else None
+    if wrapped is None or isinstance(wrapped, ast.Lambda):
+        return True
+    return _reads(wrapped).isdisjoint(_loop_bound(loop))
+
+
+def _innermost_loop(screen: Screen, site: Site) -> ast.AST | None:
+    """The loop ``enclosing_loops`` finds first around the site: whose body (a comprehension:
+    all but its first iterable) holds it, within its function."""
+    grandchild, child = None, site.node
+    for ancestor in _ancestors(screen, site):
+        if isinstance(ancestor, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            return None
+        if isinstance(ancestor, (ast.For, ast.AsyncFor, ast.While)) and any(child is s for s in ancestor.body):
+            return ancestor
+        if isinstance(ancestor, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) and not (
+            child is ancestor.generators[0] and grandchild is ancestor.generators[0].iter
+        ):
+            return ancestor
+        grandchild, child = child, ancestor
+    return None
+
+
+def _ancestors(screen: Screen, site: Site) -> list[ast.AST]:
+    """The nodes around the site, innermost first, up to (not including) its function."""
+    root = site.function if site.function is not None else screen.tree
+    parents: dict[ast.AST, ast.AST] = {}
+    stack = [root]
+    while stack and site.node not in parents:
+        node = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+            stack.append(child)
+    found, node = [], site.node
+    while node in parents and parents[node] is not root:
+        node = parents[node]
+        found.append(node)
+    return found
+
+
+def _loop_bound(loop: ast.AST) -> set[str]:
+    """Names ``loop_bound_names`` surely counts: the targets, and names assigned in the body
+    outside nested functions and classes."""
+    if isinstance(loop, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        roots: list[ast.AST] = [g.target for g in loop.generators]
+    else:
+        roots = [*loop.body, *([loop.target] if isinstance(loop, (ast.For, ast.AsyncFor)) else [])]
+    bound: set[str] = set()
+    while roots:
+        node = roots.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            roots += ast.iter_child_nodes(node)
+    return bound
+
+
+def _in_function_called_in_loop(screen: Screen, site: Site, loop_calls: set[str | None]) -> bool:
+    """May ``check`` find the creation's function called in a loop: the innermost ``def``
+    around it is undecorated, a module-level function or a method, a call in a loop names it,
+    and no ``if`` inside it holds the creation (``_guarded``: created once)?"""
+    func = site.function
+    while isinstance(func, ast.Lambda):
+        func = screen.outer.get(func)
+    if func is None or func.decorator_list or func.name not in loop_calls:
+        return False
+    cls = screen.class_of.get(func)
+    if not (func in cls.body if cls is not None else screen.outer.get(func) is None):
+        return False
+    inside = [site.function]  # the functions from the creation's up to `func`
+    while inside[-1] is not func:
+        inside.append(screen.outer.get(inside[-1]))
+    line = site.node.lineno
+    if any(guard.function in inside and guard.node.lineno <= line <= guard.node.end_lineno for guard in screen.sites(ast.If)):
+        return False
+    return not _varies_per_call(screen, site, func, cls)
+
+
+def _varies_per_call(screen: Screen, site: Site, func: ast.AST, cls: ast.ClassDef | None) -> bool:
+    """Does a call of ``func`` in a loop pass, for a parameter the creation uses, a value the
+    loop rebinds (``_wraps_argument_varying_in_loop``: another callable on each call)? Only
+    calls, uses and rebound names that ``check`` surely sees too."""
+    node = site.node
+    if isinstance(node, ast.Call):
+        wrapped = _wrapped_argument(node)
+        if wrapped is None or isinstance(wrapped, ast.Lambda):
+            return False
+        used = _reads(wrapped)
+    else:
+        used = _free_reads(node)
+    if cls is None and func not in screen.tree.body:
+        return False  # `check` only looks for calls of the module's top-level functions and of methods
+    params = [*func.args.posonlyargs, *func.args.args][1 if cls is not None else 0 :]
+    kwonly = {a.arg for a in func.args.kwonlyargs} & used
+    for call_site in screen.sites(ast.Call):
+        call = call_site.node
+        if not call_site.in_loop or last_name(call.func) != func.name:
+            continue
+        if cls is None:
+            if not isinstance(call.func, ast.Name) or screen.scope_of(func.name, call_site.function) is not None:
+                continue
+        elif not (_self_attribute_call(call) and screen.class_around(call_site.function) is cls):
+            continue
+        ancestors = _ancestors(screen, call_site)
+        loop = _innermost_loop(screen, call_site)
+        if loop is None or any(isinstance(a, ast.ClassDef) for a in ancestors):
+            continue  # not a call `check` finds in a loop (or resolves to another class's names)
+        changing = _loop_bound(loop)
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return True
+        for index, param in enumerate(params):
+            if param.arg in used:
+                given = [k.value for k in call.keywords if k.arg == param.arg] + call.args[index : index + 1]
+                if any(not _reads(value).isdisjoint(changing) for value in given):
+                    return True
+        if any(not _reads(k.value).isdisjoint(changing) for k in call.keywords if k.arg in kwonly):
+            return True
+    return False
+
+
+def _wrapped_argument(call: ast.Call) -> ast.expr | None:
+    """What ``tf.function(f, ...)`` wraps (``_wrapped``)."""
+    positional = next((a for a in call.args if not isinstance(a, ast.Starred)), None)
+    return positional if positional is not None else next((k.value for k in call.keywords if k.arg == "func"), None)
+
+
+def _reads(expr: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
+
+
+def _free_reads(definition: ast.AST) -> set[str]:
+    """Names read in ``definition`` that nothing in it binds (not even a nested parameter)."""
+    read: set[str] = set()
+    bound = {definition.name}
+    for node in ast.walk(definition):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.alias):
+            bound.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            bound.update(node.names)
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            bound.add(node.rest)
+    return read - bound
+
+
+def _self_attribute_call(call: ast.Call) -> bool:
+    func = call.func
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
 
 
 def _creations(ctx: FileContext) -> Iterator[cst.FunctionDef | cst.Call]:

@@ -6,14 +6,8 @@ import ast
 from collections import defaultdict
 from collections.abc import Iterator
 
-import libcst as cst
-from libcst.metadata import GlobalScope
-
-from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.index import nodes
-from tfautofix.analysis.index import calls_inside
 from tfautofix.rule import Finding, Rule
-from tfautofix.screen import Screen, Site, last_name
+from tfautofix.screen import Screen
 
 #: Methods that set state up once, before any call (Keras builds lazily, once).
 _SETUP = frozenset({"__init__", "__new__", "__setstate__", "build", "setUp", "setUpClass"})
@@ -86,213 +80,196 @@ class Scaled(keras.layers.Layer):
         return x / self.temperature
 """
 
-    def prescreen(self, screen: Screen) -> list[Site]:
-        """Traced definitions of a class with an attribute rebound outside set-up code, or
-        of a module with a global rebound by eager code, with those rebinding statements."""
-        rebound_attrs: dict[ast.ClassDef, list[Site]] = defaultdict(list)
-        rebound_globals: list[Site] = []
-        declared: dict[ast.AST, set[str]] = defaultdict(set)
-        for site in screen.sites(ast.Global):
-            declared[site.function].update(site.node.names)
-        variables: list[Site] = []
-        for site in screen.sites(ast.Assign, ast.AugAssign, ast.AnnAssign):
-            function = site.function
-            targets = site.node.targets if isinstance(site.node, ast.Assign) else [site.node.target]
-            if isinstance(site.node.value, ast.Call) and last_name(site.node.value.func) in _VARIABLE_CALLS:
-                variables.append(site)
-            for target in targets:
-                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-                    cls = screen.class_around(function)
-                    if cls is not None and not _setup(getattr(function, "name", "")):
-                        rebound_attrs[cls].append(site)
-                elif isinstance(target, ast.Name) and (
-                    (function is None and site.in_loop) or target.id in declared.get(function, ())
-                ):
-                    rebound_globals.append(site)
-        found: list[Site] = []
-        traced = screen.traced_code.reasons
-        for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
-            if site.node not in traced:
-                continue
-            cls = screen.class_around(site.node)
-            if rebound_globals or (cls is not None and cls in rebound_attrs):
-                found.append(site)
-        if found:  # and what `check` looks at besides: the rebinding, variables, `assign`s
-            found += rebound_globals + [s for sites in rebound_attrs.values() for s in sites] + variables
-            found += [s for s in screen.sites(ast.Call) if getattr(s.node.func, "attr", None) in _ASSIGNS]
-            found += [  # which methods are set-up: those only set-up methods call
-                s for s in screen.sites(ast.Call)
-                if getattr(getattr(s.node.func, "value", None), "id", None) == "self"
-                and screen.class_around(s.function) in rebound_attrs
-            ]
-        return found
-
-    def check(self, ctx: FileContext) -> Iterator[Finding]:
-        attrs, global_names = _rebinding(ctx)
+    def detect(self, screen: Screen) -> Iterator[Finding]:
+        attrs, global_names = _rebinding(screen)
         if not attrs and not global_names:
             return
-        variables = _variable_holders(ctx)
-        reported: set[tuple[cst.CSTNode, str]] = set()
-        for node in nodes(ctx, cst.Attribute):
-            if not (isinstance(node.value, cst.Name) and node.value.value == "self") or not _read_as_value(ctx, node):
+        model = screen.traced_code
+        reads: list[tuple[ast.AST, ast.AST, str, ast.stmt]] = []  # (node, function, what, rebinding)
+        for function in model.reasons:
+            cls = screen.class_around(function)
+            for node in _reads(function):
+                if isinstance(node, ast.Attribute):
+                    where = attrs.get((cls, node.attr))
+                    if where is not None:
+                        reads.append((node, function, f"`self.{node.attr}`", where))
+                else:
+                    where = global_names.get(node.id)
+                    if where is not None and screen.scope_of(node.id, function) is None:
+                        reads.append((node, function, f"the global `{node.id}`", where))
+        if not reads:
+            return
+        variables = _variable_holders(screen)
+        reported: set[tuple[ast.AST | None, str]] = set()
+        # Attributes first, then globals, each in source order: one finding per function and name.
+        reads.sort(key=lambda read: (isinstance(read[0], ast.Name), read[0].lineno, read[0].col_offset))
+        for node, function, what, where in reads:
+            name = node.id if isinstance(node, ast.Name) else node.attr
+            holder = (None, name) if isinstance(node, ast.Name) else (screen.class_around(function), name)
+            if holder in variables or not model.is_traced(function, node.lineno):
                 continue
-            cls = ctx.enclosing(node, cst.ClassDef)
-            where = attrs.get((cls, node.attr.value))
-            if where is None or (cls, node.attr.value) in variables or not ctx.is_traced(node):
-                continue
-            function = ctx.enclosing(node, cst.FunctionDef)
-            if (function, node.attr.value) in reported:
-                continue
-            reported.add((function, node.attr.value))
-            yield self.finding(ctx, node, _message(ctx, node, f"`self.{node.attr.value}`", where))
-        for node in nodes(ctx, cst.Name):
-            where = global_names.get(node.value)
-            if where is None or (None, node.value) in variables or not _read_as_value(ctx, node):
-                continue
-            scope = ctx.scope(node)
-            if scope is None or isinstance(scope, GlobalScope) or node.value not in scope:
-                continue
-            if not all(isinstance(a.scope, GlobalScope) for a in scope[node.value]) or not ctx.is_traced(node):
-                continue
-            function = ctx.enclosing(node, cst.FunctionDef)
-            if (function, node.value) in reported:
-                continue
-            reported.add((function, node.value))
-            yield self.finding(ctx, node, _message(ctx, node, f"the global `{node.value}`", where))
+            key = (_def_around(screen, function), name)
+            if key not in reported:
+                reported.add(key)
+                yield self.finding(
+                    screen,
+                    node,
+                    f"traced code ({model.why(function)[0].text}) reads {what}, which eager code rebinds (line "
+                    f"{where.lineno}): the value of the first trace is frozen into the graph, later rebinding is "
+                    "ignored; keep it in a `tf.Variable` that the eager code `assign`s, or pass it as a tensor argument",
+                )
 
 
-def _message(ctx: FileContext, node: cst.CSTNode, what: str, where: cst.CSTNode) -> str:
-    line = ctx.span(where)[0][0]
-    return (
-        f"traced code ({ctx.traced_reason(node)}) reads {what}, which eager code rebinds (line {line}): the "
-        "value of the first trace is frozen into the graph, later rebinding is ignored; keep it in a "
-        "`tf.Variable` that the eager code `assign`s, or pass it as a tensor argument"
-    )
-
-
-def _read_as_value(ctx: FileContext, node: cst.CSTNode) -> bool:
-    """Is ``node`` loaded as a value, not called, not an object whose members are used, not assigned?"""
-    parent = ctx.parent(node)
-    if isinstance(parent, cst.Attribute):  # `self.x.y`, or the `x` of `obj.x`
-        return False
-    if isinstance(parent, cst.Arg) and parent.keyword is node:
-        return False
-    if isinstance(parent, cst.Call) and parent.func is node:
-        return False
-    if isinstance(parent, cst.Subscript) and parent.value is node:
-        return False
-    return not (isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)) and parent.target is node)
-
-
-def _rebinding(ctx: FileContext) -> tuple[dict[tuple[cst.ClassDef, str], cst.CSTNode], dict[str, cst.CSTNode]]:
-    """(class, attribute) rebound by a non-traced, non-set-up method; globals rebound by eager code
-    (a function declaring them ``global``, or module-level code in a loop) → the first such statement."""
-    attrs: dict[tuple[cst.ClassDef, str], cst.CSTNode] = {}
-    globals_: dict[str, cst.CSTNode] = {}
-    declared = {
-        (ctx.enclosing(g, cst.FunctionDef), n.name.value) for g in nodes(ctx, cst.Global) for n in g.names
-    }
-    setups: dict[cst.ClassDef, set[str]] = {}
-
-    def setup(cls: cst.ClassDef) -> set[str]:
-        if cls not in setups:
-            setups[cls] = _setup_methods(cls)
-        return setups[cls]
-
-    for statement in (*nodes(ctx, cst.Assign), *nodes(ctx, cst.AugAssign), *nodes(ctx, cst.AnnAssign)):
-        targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]
-        function = ctx.enclosing(statement, cst.FunctionDef)
-        if function is not None and ctx.is_traced(statement):
-            continue  # a traced mutation: TFA012's business
-        for target in targets:
-            if not _python_number(statement, function):
+def _reads(function: ast.AST) -> Iterator[ast.Attribute | ast.Name]:
+    """``self.x`` and names that ``function``'s own code (not nested functions') reads as a value:
+    not called, not an object whose members or items are used, not assigned."""
+    body = function.body if isinstance(function.body, list) else [function.body]  # not defaults: evaluated once, at the def
+    stack: list[tuple[ast.AST, ast.AST]] = [(child, function) for child in body]
+    while stack:
+        node, parent = stack.pop()
+        kind = type(node)
+        if kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
+            continue
+        if kind is ast.Name or (kind is ast.Attribute and type(node.value) is ast.Name and node.value.id == "self"):
+            if type(node.ctx) is ast.Load and not (
+                (isinstance(parent, ast.Attribute) and parent.value is node)
+                or (isinstance(parent, ast.Call) and parent.func is node)
+                or (isinstance(parent, ast.Subscript) and parent.value is node)
+            ):
+                yield node
+            if kind is ast.Name:
                 continue
-            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
-                cls = ctx.enclosing(statement, cst.ClassDef)
-                if cls is not None and function is not None and function.name.value not in setup(cls):
-                    attrs.setdefault((cls, target.attr.value), statement)
-            elif isinstance(target, cst.Name):
-                in_loop = function is None and ctx.enclosing(statement, (cst.For, cst.While)) is not None
-                if in_loop or (function, target.value) in declared:
-                    globals_.setdefault(target.value, statement)
+        stack += [(child, node) for child in ast.iter_child_nodes(node)]
+
+
+def _def_around(screen: Screen, function: ast.AST | None) -> ast.AST | None:
+    """The innermost ``def`` holding ``function`` (itself unless a lambda)."""
+    while isinstance(function, ast.Lambda):
+        function = screen.outer.get(function)
+    return function
+
+
+def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt], dict[str, ast.stmt]]:
+    """(class, attribute) rebound by a non-traced, non-set-up method of a class with traced code;
+    globals rebound by eager code (a function declaring them ``global``, or module-level code in
+    a loop) → the first such statement."""
+    attrs: dict[tuple[ast.ClassDef, str], ast.stmt] = {}
+    globals_: dict[str, ast.stmt] = {}
+    declared = {(site.function, name) for site in screen.sites(ast.Global) for name in site.node.names}
+    traced_classes: set[ast.ClassDef | None] | None = None
+    setups: dict[ast.ClassDef, set[str]] = {}
+    for kind in (ast.Assign, ast.AugAssign, ast.AnnAssign):
+        for site in sorted(screen.sites(kind), key=lambda site: (site.node.lineno, site.node.col_offset)):
+            statement, function = site.node, site.function
+            rebound: list[tuple[ast.ClassDef, str] | str] = []
+            for target in statement.targets if kind is ast.Assign else [statement.target]:
+                if _self_attribute(target) and function is not None:
+                    if traced_classes is None:  # only their attributes are read by traced code
+                        traced_classes = {screen.class_around(f) for f in screen.traced_code.reasons}
+                    cls = screen.class_around(function)
+                    if cls in traced_classes and cls is not None:
+                        if cls not in setups:
+                            setups[cls] = _setup_methods(cls)
+                        if function.name not in setups[cls]:
+                            rebound.append((cls, target.attr))
+                elif isinstance(target, ast.Name) and ((function is None and site.in_loop) or (function, target.id) in declared):
+                    rebound.append(target.id)
+            if not rebound or not _python_number(statement, function):
+                continue
+            if function is not None and screen.traced_code.is_traced(function, statement.lineno):
+                continue  # a traced mutation: TFA012's business
+            for key in rebound:
+                if isinstance(key, str):
+                    globals_.setdefault(key, statement)
+                else:
+                    attrs.setdefault(key, statement)
     return attrs, globals_
 
 
-def _setup_methods(cls: cst.ClassDef) -> set[str]:
+def _setup_methods(cls: ast.ClassDef) -> set[str]:
     """Set-up methods of ``cls``: ``__init__``, ``build``, ``_build*``..., and the methods only
     they call (``self._init_token_ids(...)`` from ``__init__``)."""
-    methods = [f for f in cls.body.body if isinstance(f, cst.FunctionDef)]
+    methods = [f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
     callers: dict[str, set[str]] = defaultdict(set)
     for method in methods:
-        for call in calls_inside(method):
-            func = call.func
-            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
-                callers[func.attr.value].add(method.name.value)
-    setup = {f.name.value for f in methods if _setup(f.name.value)}
+        for statement in method.body:
+            for call in ast.walk(statement):
+                if isinstance(call, ast.Call) and _self_attribute(call.func):
+                    callers[call.func.attr].add(method.name)
+    setup = {f.name for f in methods if _setup(f.name)}
     grew = True
     while grew:
-        more = {f.name.value for f in methods if callers.get(f.name.value) and callers[f.name.value] <= setup}
+        more = {f.name for f in methods if callers.get(f.name) and callers[f.name] <= setup}
         grew = not more <= setup
         setup |= more
     return setup
 
 
-def _python_number(statement: cst.Assign | cst.AugAssign | cst.AnnAssign, function: cst.FunctionDef | None) -> bool:
+def _python_number(statement: ast.Assign | ast.AugAssign | ast.AnnAssign, function: ast.AST | None) -> bool:
     """Does the statement bind a Python number or string — the values a graph freezes silently?
     Literals, arithmetic on names and literals, `float(...)`-like conversions, and in a setter
     (`set_*`) or for a parameter with a literal default, the parameter itself. Not `True`/`False`:
     flags are mostly one-way (`self.built = True`, warn-once) and set during set-up or the first
     trace. Containers, objects and tensors are mostly structure that never changes."""
-    parameters = {}
+    parameters: dict[str, ast.expr | None] = {}
     if function is not None:
-        parameters = {p.name.value: p for p in (*function.params.params, *function.params.kwonly_params)}
-    setter = function is not None and function.name.value.startswith("set_")
+        args = function.args
+        positional = [*args.posonlyargs, *args.args]
+        defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+        parameters = {a.arg: d for a, d in zip(positional, defaults) if a not in args.posonlyargs}
+        parameters.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults))
+    setter = function is not None and function.name.startswith("set_")
 
-    def number(expr: cst.BaseExpression | None, top: bool) -> bool:
-        if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
-            return True
-        if isinstance(expr, cst.Name):
-            if expr.value in ("True", "False", "None"):
-                return False
+    def number(expr: ast.expr | None, top: bool) -> bool:
+        if isinstance(expr, ast.Constant):
+            return type(expr.value) in (int, float, str, bytes)
+        if isinstance(expr, ast.Name):
             if not top:
                 return True
-            param = parameters.get(expr.value)
-            return param is not None and (setter or (param.default is not None and number(param.default, True)))
-        if isinstance(expr, cst.UnaryOperation):
-            return number(expr.expression, False)
-        if isinstance(expr, cst.BinaryOperation):
+            if expr.id not in parameters:
+                return False
+            default = parameters[expr.id]
+            return setter or (default is not None and number(default, True))
+        if isinstance(expr, ast.UnaryOp):
+            return number(expr.operand, False)
+        if isinstance(expr, ast.BinOp):
             return all(number(e, False) or _self_attribute(e) for e in (expr.left, expr.right))
-        if isinstance(expr, cst.Call):
-            return isinstance(expr.func, cst.Name) and expr.func.value in ("float", "int", "bool", "round")
+        if isinstance(expr, ast.Call):
+            return isinstance(expr.func, ast.Name) and expr.func.id in ("float", "int", "bool", "round")
         return False
 
-    if isinstance(statement, cst.AugAssign):
+    if isinstance(statement, ast.AugAssign):
         return number(statement.value, False) or _self_attribute(statement.value)
     return number(statement.value, True)
 
 
-def _self_attribute(expr: cst.BaseExpression) -> bool:
-    return isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and expr.value.value == "self"
+def _self_attribute(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self"
 
 
-def _variable_holders(ctx: FileContext) -> set[tuple[cst.ClassDef | None, str]]:
+def _variable_holders(screen: Screen) -> set[tuple[ast.ClassDef | None, str]]:
     """(class, attribute) and (None, global) ever bound to a variable, or ``assign``ed: reading them
     in a graph reads the current value."""
-    holders: set[tuple[cst.ClassDef | None, str]] = set()
+    holders: set[tuple[ast.ClassDef | None, str]] = set()
 
-    def key(expr: cst.BaseExpression):
-        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and expr.value.value == "self":
-            return (ctx.enclosing(expr, cst.ClassDef), expr.attr.value)
-        return (None, expr.value) if isinstance(expr, cst.Name) else None
+    def key(expr: ast.expr, function: ast.AST | None):
+        if _self_attribute(expr):
+            return (screen.class_around(function), expr.attr)
+        return (None, expr.id) if isinstance(expr, ast.Name) else None
 
-    for statement in nodes(ctx, cst.Assign):
-        value = statement.value
-        if isinstance(value, cst.Call) and (
-            ctx.resolves_to(value.func, "tensorflow.Variable", "keras.Variable")
-            or (isinstance(value.func, cst.Attribute) and value.func.attr.value in _VARIABLE_CALLS)
+    for site in screen.sites(ast.Assign):
+        value = site.node.value
+        if isinstance(value, ast.Call) and (
+            screen.names(value.func) & {"tensorflow.Variable", "keras.Variable"}
+            or (isinstance(value.func, ast.Attribute) and value.func.attr in _VARIABLE_CALLS)
         ):
-            holders.update(k for t in statement.targets if (k := key(t.target)) is not None)
-    for attribute in nodes(ctx, cst.Attribute):
-        if attribute.attr.value in _ASSIGNS and (k := key(attribute.value)) is not None:
+            holders.update(k for t in site.node.targets if (k := key(t, site.function)) is not None)
+    stack: list[tuple[ast.AST, ast.AST | None]] = [(screen.tree, None)]
+    while stack:  # `x.assign` anywhere, called or not
+        node, function = stack.pop()
+        if isinstance(node, ast.Attribute) and node.attr in _ASSIGNS and (k := key(node.value, function)) is not None:
             holders.add(k)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            function = node
+        stack += [(child, function) for child in ast.iter_child_nodes(node)]
     return holders

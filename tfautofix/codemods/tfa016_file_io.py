@@ -5,12 +5,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-import libcst as cst
-
-from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.index import nodes
 from tfautofix.rule import Finding, Rule
-from tfautofix.screen import Screen, Site
+from tfautofix.screen import Screen, Site, last_name
 
 #: Python-side file access (canonical names); ``tf.io.read_file``/``write_file`` are graph ops and fine.
 FILE_IO = frozenset(
@@ -70,44 +66,44 @@ def scale(x, factor):
 scale(x, tf.constant(FACTOR))  # re-read and pass it when it may change
 """
 
-    def prescreen(self, screen: Screen) -> list[Site]:
-        """Traced calls of ``open`` (the builtin or an import) or an imported file-I/O function."""
-        return [
-            site for site in screen.traced_sites(ast.Call)
-            if (isinstance(site.node.func, ast.Name) and site.node.func.id == "open")
-            or not screen.names(site.node.func).isdisjoint(FILE_IO)
-        ]
-
-    def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for call in nodes(ctx, cst.Call):
-            func = call.func
-            short = func.value if isinstance(func, cst.Name) else getattr(getattr(func, "attr", None), "value", None)
-            if short not in _SHORT:
+    def detect(self, screen: Screen) -> Iterator[Finding]:
+        for site in screen.sites(ast.Call):
+            call = site.node
+            if last_name(call.func) not in _SHORT or not _file_io(screen, call.func, site.function):
                 continue
-            if not ctx.resolves_to(func, *FILE_IO) or _on_opened_file(ctx, call) or not ctx.is_traced(call):
+            model = screen.traced_code
+            if _on_opened_file(screen, site) or not model.is_traced(site.function, call.lineno):
                 continue
             yield self.finding(
-                ctx,
+                screen,
                 call,
-                f"`{ctx.code(func)}(...)` does file I/O in traced code ({ctx.traced_reason(call)}): it runs once, "
-                "while tracing, and what it reads is frozen into the graph; read it before the call and pass the "
-                "value, or use `tf.io.read_file`/`tf.io.write_file` to do it on every call",
+                f"`{screen.code(call.func)}(...)` does file I/O in traced code ({model.why(site.function)[0].text}): it "
+                "runs once, while tracing, and what it reads is frozen into the graph; read it before the call and pass "
+                "the value, or use `tf.io.read_file`/`tf.io.write_file` to do it on every call",
             )
 
 
-def _on_opened_file(ctx: FileContext, call: cst.Call) -> bool:
-    """Does ``call`` read or write a file that a reported call opened (`json.load(f)` in
+def _file_io(screen: Screen, func: ast.expr, function: ast.AST | None) -> bool:
+    """Is ``func``, called in ``function``, a Python file-I/O function (the builtin ``open`` unless rebound)?"""
+    if isinstance(func, ast.Name) and func.id == "open" and screen.builtin("open", function):
+        return True
+    return not screen.names(func).isdisjoint(FILE_IO)
+
+
+def _on_opened_file(screen: Screen, site: Site) -> bool:
+    """Does the call read or write a file that a reported call opened (`json.load(f)` in
     `with open(p) as f:`, `json.dump(d, open(p, "w"))`)? Then that call's finding covers it."""
-    for arg in call.args:
-        value = arg.value
-        if isinstance(value, cst.Call) and ctx.resolves_to(value.func, *FILE_IO):
+    call, function = site.node, site.function
+    for value in (*(a.value if isinstance(a, ast.Starred) else a for a in call.args), *(k.value for k in call.keywords)):
+        if isinstance(value, ast.Call) and _file_io(screen, value.func, function):
             return True
-        scope = ctx.scope(value) if isinstance(value, cst.Name) else None
-        if scope is None or value.value not in scope:
-            continue
-        for assignment in scope[value.value]:
-            item = ctx.parent(ctx.parent(assignment.node)) if getattr(assignment, "node", None) is not None else None
-            opened = isinstance(item, cst.WithItem) and isinstance(item.item, cst.Call)
-            if opened and ctx.resolves_to(item.item.func, *FILE_IO):
+        if isinstance(value, ast.Name):
+            owner = screen.scope_of(value.id, function)  # the `with` binding it is in the scope it belongs to
+            if any(
+                isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == value.id
+                and isinstance(item.context_expr, ast.Call) and _file_io(screen, item.context_expr.func, owner)
+                for with_ in screen.sites(ast.With, ast.AsyncWith) if with_.function is owner
+                for item in with_.node.items
+            ):
                 return True
     return False

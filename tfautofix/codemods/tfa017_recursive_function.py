@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 import ast
+from collections import defaultdict
 from collections.abc import Iterator
 
-import libcst as cst
-
-from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.index import nodes
-from tfautofix.analysis.names import TF_FUNCTION
-from tfautofix.analysis.index import calls_inside
 from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -62,31 +57,19 @@ def factorial(n):
     return result
 """
 
-    def prescreen(self, screen: Screen) -> list[Site]:
-        """Calls, inside a ``@tf.function`` definition, of that definition's name."""
-        defs = {site.node.name: site.node for site in screen.tf_function_defs}
+    def detect(self, screen: Screen) -> Iterator[Finding]:
+        defs: dict[str, list[ast.AST]] = defaultdict(list)
+        for site in screen.tf_function_defs:
+            defs[site.node.name].append(site.node)
         if not defs:
-            return []
-        found = []
+            return
         for site in screen.sites(ast.Call):
-            func = defs.get(last_name(site.node.func))
-            if func is not None and func in screen.functions_around(site):
-                found.append(site)
-        return found
-
-    def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for func in nodes(ctx, cst.FunctionDef):
-            if not any(
-                ctx.resolves_to(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator, TF_FUNCTION)
-                for d in func.decorators
-            ):
-                continue
-            for call in calls_inside(func):
-                if _calls_itself(ctx, func, call.func):
-                    name = func.name.value
+            name = last_name(site.node.func)
+            for func in defs.get(name, ()):
+                if _in_body(site.node, func) and func in screen.functions_around(site) and _calls_itself(screen, func, site):
                     yield self.finding(
-                        ctx,
-                        call,
+                        screen,
+                        site.node,
                         f"tf.function `{name}` calls itself: every level of the recursion is traced again — one "
                         "trace per Python value passed down, and with a tensor argument tracing never ends (the "
                         "base case becomes a `tf.cond` tracing both branches); loop instead (`tf.while_loop`, "
@@ -94,17 +77,22 @@ def factorial(n):
                     )
 
 
-def _calls_itself(ctx: FileContext, func: cst.FunctionDef, callee: cst.BaseExpression) -> bool:
-    """Does ``callee`` denote ``func``: its name bound by that very ``def``, or ``self.<name>`` in its class?"""
-    name = func.name.value
-    if isinstance(callee, cst.Name) and callee.value == name:
-        scope = ctx.scope(callee)
-        return scope is not None and any(getattr(a, "node", None) is func for a in scope[name])
-    method = isinstance(ctx.parent(ctx.parent(func)), cst.ClassDef)
+def _in_body(node: ast.AST, func: ast.AST) -> bool:
+    """Is ``node`` in the body of ``func`` (not its decorators, defaults or annotations)?"""
+    first = func.body[0]
+    return (node.lineno, node.col_offset) >= (first.lineno, first.col_offset)
+
+
+def _calls_itself(screen: Screen, func: ast.AST, site: Site) -> bool:
+    """Does the callee denote ``func``: its name bound by that very ``def``, or ``self.<name>`` in its class?"""
+    callee = site.node.func
+    cls = screen.class_of.get(func)
+    if isinstance(callee, ast.Name):  # a method's name is bound in its class, which its body does not see
+        return cls is None and screen.scope_of(callee.id, site.function) is screen.outer.get(func)
     return (
-        method
-        and isinstance(callee, cst.Attribute)
-        and callee.attr.value == name
-        and isinstance(callee.value, cst.Name)
-        and callee.value.value in ("self", "cls")
+        cls is not None
+        and func in cls.body
+        and isinstance(callee, ast.Attribute)
+        and isinstance(callee.value, ast.Name)
+        and callee.value.id in ("self", "cls")
     )
