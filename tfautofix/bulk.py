@@ -8,7 +8,6 @@ cache and sends the rest, largest first, to worker processes.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import multiprocessing
 import multiprocessing.connection
@@ -195,8 +194,6 @@ def _summarize_lost(task: tuple[str, Facts | None], how: str) -> tuple[str, Summ
 def _serve(connection, parent: int) -> None:
     """A worker: runs the tasks its pipe brings, one at a time, until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    # The parse trees are large and acyclic enough: collect rarely (~15% faster).
-    gc.set_threshold(100_000, 50, 100)
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
     while True:
         try:
