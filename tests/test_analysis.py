@@ -878,3 +878,37 @@ def test_a_same_file_helper_given_a_tensor_returns_what_its_returns_say() -> Non
     assert _tfa010_lines(source) == {13}  # only `a`, given `_scaled(x)`, a tensor
     parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
     assert parameters["_as_array"] == {"a"}
+
+
+def test_calls_in_a_branch_for_non_tensors_pass_no_tensors() -> None:
+    """TF-Agents' `termination`: under `if not tf.is_tensor(first_observation):` it maps
+    `lambda x: _as_array(x)` over `reward` to build NumPy time steps; the author's type test
+    says those values are not tensors, so the helper's parameter is not taken for one. The
+    same helper called outside that branch with a tensor still is."""
+    source = textwrap.dedent(
+        """\
+        import numpy as np
+        import tensorflow as tf
+
+
+        def _as_array(a):
+            return np.asarray(a, dtype=np.float32)
+
+
+        def _checked(a):
+            return np.isnan(np.sum(a))
+
+
+        @tf.function
+        def termination(observation, reward):
+            first = tf.nest.flatten(observation)[0]
+            if not tf.is_tensor(first):
+                reward = tf.nest.map_structure(lambda x: _as_array(x), reward)
+                return observation, reward
+            else:
+                return observation, _checked(reward)
+        """
+    )
+    assert _tfa010_lines(source) == {10}
+    parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
+    assert parameters["_as_array"] == set() and parameters["_checked"] == {"a"}

@@ -567,7 +567,7 @@ class TracedCode:
                     mapped = self._nest_map(call)
                     func = call.func if mapped is None else mapped[0]
                     targets = [t for t in self.resolve(func, caller) if t in helpers]
-                    if not targets or self.eager_line(caller, call.lineno):
+                    if not targets or self.eager_line(caller, call.lineno) or self._non_tensor_line(caller, call.lineno):
                         continue
                     passed = self.passes_tensor(call, caller, found) if mapped is None else self.passes_tensor(
                         ast.Call(func, mapped[1], []), caller, found)  # the leaves of the structures
@@ -634,6 +634,30 @@ class TracedCode:
                 elif isinstance(base, ast.Name) and screen.imported(base.id):
                     imported |= screen.names(node)
         return local, imported
+
+    @cached_property
+    def _non_tensor_branches(self) -> dict[ast.AST | None, list[tuple[int, int]]]:
+        """Function → the branches its author wrote for values that are not tensors: the body
+        of ``if not tf.is_tensor(...):``, the ``else`` of ``if tf.is_tensor(...):`` (TF-Agents'
+        ``restart``/``termination`` build NumPy time steps there)."""
+        screen = self.screen
+        found: dict[ast.AST | None, list[tuple[int, int]]] = defaultdict(list)
+        for site in screen.sites(ast.If):
+            test, branch = site.node.test, site.node.orelse
+            if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test, branch = test.operand, site.node.body
+            if branch and isinstance(test, ast.Call) and "tensorflow.is_tensor" in screen.names(test.func):
+                found[site.function].append(_lines(branch))
+        return found
+
+    def _non_tensor_line(self, function: ast.AST | None, line: int) -> bool:
+        """Is ``line`` in a branch for non-tensors of ``function`` or of a function around it?
+        Calls there pass no tensors (precision first: the author's type test is taken at its word)."""
+        while function is not None:
+            if any(first <= line <= last for first, last in self._non_tensor_branches.get(function, ())):
+                return True
+            function = self.screen.outer.get(function)
+        return False
 
     def passes_tensor(self, call: ast.Call, caller: ast.AST, found: dict) -> tuple[tuple[bool, ...], tuple[str, ...]] | None:
         """Which arguments of ``call`` (in traced ``caller``) may be tensors: a flag per

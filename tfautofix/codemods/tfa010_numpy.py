@@ -111,7 +111,8 @@ Left alone: NumPy on Python data, static shapes and constants (`np.mean([1.0, 2.
 also in a helper whose traced callers (in this file or another module of the run)
 all pass Python values for that parameter (`attention(q, self._size_per_head)`,
 `pool(x.shape[-1], 3)`): a helper's parameter is a tensor only when some traced call
-passes something that may be one;
+passes something that may be one (calls under `if not tf.is_tensor(...)`, the branch its
+author wrote for non-tensors, pass none);
 a parameter where a type test keeps tensors out (under `if not tf.is_tensor(x):`,
 `isinstance(x, (np.ndarray, list))`, `hasattr(x, "to_numpy")`, in the `else` of
 `isinstance(x, tf.Tensor)`, after `if tf.is_tensor(x): return ...`), one read only
