@@ -912,3 +912,30 @@ def test_calls_in_a_branch_for_non_tensors_pass_no_tensors() -> None:
     assert _tfa010_lines(source) == {10}
     parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
     assert parameters["_as_array"] == set() and parameters["_checked"] == {"a"}
+
+
+def test_tfp_prefer_static_shapes_are_static_like_x_shape() -> None:
+    """TFP's `ps.shape(x)[-2]` is a NumPy value whenever the shape is static, as `x.shape` is
+    (its STS code passes it to `np.arange` under `jit_compile=True`, where shapes are static);
+    `ps.concat` of tensors builds a tensor."""
+    source = textwrap.dedent(
+        """\
+        import numpy as np
+        import tensorflow as tf
+        from tensorflow_probability.python.internal import prefer_static as ps
+
+
+        def design(num_steps):
+            return np.arange(num_steps)
+
+
+        def total(values):
+            return np.sum(values)
+
+
+        @tf.function(jit_compile=True)
+        def fit(x):
+            return tf.constant(design(ps.shape(x)[-2])), total(ps.concat([x, x], axis=0))
+        """
+    )
+    assert _tfa010_lines(source) == {11}

@@ -78,6 +78,11 @@ NOT_TENSOR_CALLS = (
     # NumPy's facts about dtypes and static shapes: `np.dtype(spec.dtype)` (TF-Agents' _get_np_dtype)
     "numpy.dtype", "numpy.result_type", "numpy.promote_types", "numpy.finfo", "numpy.iinfo",
     "numpy.issubdtype", "numpy.can_cast", "numpy.ndim",
+    # TFP's prefer-static shape facts: NumPy whenever the shape is static, as `x.shape` is
+    # (`np.arange(ps.shape(x)[-2])`); its other functions (`ps.concat`...) may build tensors
+    "tensorflow_probability.python.internal.prefer_static.shape",
+    "tensorflow_probability.python.internal.prefer_static.rank",
+    "tensorflow_probability.python.internal.prefer_static.size",
 )
 #: ``tf.nest`` (``nest.map_structure(f, *structures)``...): structure, not computation. What
 #: they return holds tensors only when what they are given does, and the function they map

@@ -107,7 +107,7 @@ traced function that builds a NumPy array and stores tensors into it
 rewrite keeps it working; do not trace it.
 
 Left alone: NumPy on Python data, static shapes and constants (`np.mean([1.0, 2.0])`,
-`np.sqrt(x.shape[-1])`, `np.pi`), folded into a constant at trace time on purpose,
+`np.sqrt(x.shape[-1])`, TFP's `ps.shape(x)[-2]`, `np.pi`), folded into a constant at trace time on purpose,
 also in a helper whose traced callers (in this file or another module of the run)
 all pass Python values for that parameter (`attention(q, self._size_per_head)`,
 `pool(x.shape[-1], 3)`): a helper's parameter is a tensor only when some traced call
