@@ -829,7 +829,8 @@ def test_argument_kinds_follow_returns_nest_maps_and_replaced_parameters() -> No
         """
     )
     assert _tfa010_lines(source) == {11}
-    parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
+    screen = _context(source).screen  # the model refers to its screen weakly: keep the screen
+    parameters = {getattr(f, "name", None): p for f, p in screen.traced_code.tensor_parameters.items()}
     assert parameters["to_numpy_dtype"] == {"dtype"} and parameters["widen"] == set() and parameters["noise"] == {"values"}
 
 
@@ -841,7 +842,8 @@ def test_argument_kinds_past_the_budget_may_be_tensors() -> None:
         "import numpy as np\nimport tensorflow as tf\n\n\ndef helper(n):\n    return np.sqrt(n)\n\n\n"
         f"@tf.function\ndef f(x):\n    a0 = 1\n{chain}    return helper(a39)\n"
     )
-    parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
+    screen = _context(source).screen  # the model refers to its screen weakly: keep the screen
+    parameters = {getattr(f, "name", None): p for f, p in screen.traced_code.tensor_parameters.items()}
     assert parameters["helper"] == {"n"}
 
 
@@ -876,7 +878,8 @@ def test_a_same_file_helper_given_a_tensor_returns_what_its_returns_say() -> Non
         """
     )
     assert _tfa010_lines(source) == {13}  # only `a`, given `_scaled(x)`, a tensor
-    parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
+    screen = _context(source).screen  # the model refers to its screen weakly: keep the screen
+    parameters = {getattr(f, "name", None): p for f, p in screen.traced_code.tensor_parameters.items()}
     assert parameters["_as_array"] == {"a"}
 
 
@@ -910,7 +913,8 @@ def test_calls_in_a_branch_for_non_tensors_pass_no_tensors() -> None:
         """
     )
     assert _tfa010_lines(source) == {10}
-    parameters = {getattr(f, "name", None): p for f, p in _context(source).screen.traced_code.tensor_parameters.items()}
+    screen = _context(source).screen  # the model refers to its screen weakly: keep the screen
+    parameters = {getattr(f, "name", None): p for f, p in screen.traced_code.tensor_parameters.items()}
     assert parameters["_as_array"] == set() and parameters["_checked"] == {"a"}
 
 

@@ -126,6 +126,20 @@ def test_gitignore_hidden_and_virtualenv_folders_are_skipped(tmp_path: Path) -> 
     assert {Path(f["path"]).parent.name for f in findings} == {"kept"}
 
 
+def test_discovery_resolves_symlinks_and_finds_each_file_once(tmp_path: Path) -> None:
+    from tfautofix.files import discover_resolved
+
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    (tmp_path / "pkg" / "sub" / "real.py").write_text(HAZARD, encoding="utf-8")
+    (tmp_path / "pkg" / "link.py").symlink_to(tmp_path / "pkg" / "sub" / "real.py")
+    (tmp_path / "pkg" / "linked_dir").symlink_to(tmp_path / "pkg" / "sub")  # not followed
+    (tmp_path / "pkg" / ".gitignore").write_text("/sub/ignored.py\n", encoding="utf-8")
+    (tmp_path / "pkg" / "sub" / "ignored.py").write_text(HAZARD, encoding="utf-8")
+    found = list(discover_resolved([tmp_path / "pkg", tmp_path / "pkg" / "sub" / "real.py"]))
+    real = (tmp_path / "pkg" / "sub" / "real.py").resolve()
+    assert found == [(tmp_path / "pkg" / "link.py", real)]  # the file through its link, once
+
+
 def test_rules_lists_every_rule_and_documents_one() -> None:
     from tfautofix.codemods import all_rules
 

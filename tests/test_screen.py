@@ -243,3 +243,37 @@ def test_tfa006_screen_drops_a_function_wrapping_another_callable_on_each_call_o
     same = PER_CALL.replace("        convert(model, x)", "        convert(models[0], x)")
     assert rules_for(same, rule) == rule
     assert [f.code for f in lint_source(same, rule, "input.py")] == ["TFA006"]
+
+
+SET_UP_STATE = '''\
+import tensorflow as tf
+
+
+class Model(tf.keras.Model):
+    def build(self, shape):
+        self.items.append(shape)
+        self.shape = shape
+
+    def call(self, x, extras):
+        self.built = True
+        self.cache = []
+        self.sign = -1
+        extras["last"] = x
+        return x * 2
+'''
+
+
+def test_tfa012_screen_drops_set_up_state_and_plain_parameters() -> None:
+    """What TFA012's check declines (build methods, literals, empty containers, item
+    assignment to a parameter of a function that is not the tf.function) needs no LibCST."""
+    from tfautofix.engine import lint_source
+
+    rule = [rule_by_code("TFA012")]
+    assert rules_for(SET_UP_STATE, rule) == []
+    for kept, line in (("self.last = x", 10), ("self.cache = [x]", 11)):
+        text = SET_UP_STATE.replace("self.built = True", kept) if kept == "self.last = x" else SET_UP_STATE.replace("self.cache = []", kept)
+        assert rules_for(text, rule) == rule
+        assert [(f.code, f.line) for f in lint_source(text, rule, "input.py")] == [("TFA012", line)]
+    entry = "import tensorflow as tf\n\n\n@tf.function\ndef f(x, extras):\n    extras['last'] = x\n    return x\n"
+    assert [(f.code, f.line) for f in lint_source(entry, rule, "input.py")] == [("TFA012", 6)]
+    assert rules_for(entry, rule) == rule

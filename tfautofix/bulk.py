@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from tfautofix.cache import Cache
-from tfautofix.config import Config, ConfigError, config_for, size_text
+from tfautofix.config import Config, ConfigError, config_for_file, size_text
 from tfautofix.analysis.project import Facts, Summary, facts_for, summarize_file
 from tfautofix.engine import FileResult, Options, process_file
-from tfautofix.files import discover, resolved
+from tfautofix.files import discover_resolved, resolved
 
 PACKAGE_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
 SUFFIXES = (".py", ".ipynb")
@@ -94,9 +94,9 @@ def plan(paths: Sequence[Path], overrides: Overrides, shard: Shard | None = None
     """Files to process with their options. Raises ConfigError on a bad configuration."""
     result = Plan()
     named = {resolved(path) for path in paths if not path.is_dir()}
-    for path in discover(paths, SUFFIXES):
-        config = config_for(path)
-        if config.excluded(path) and (overrides.force_exclude or resolved(path) not in named):
+    for path, real in discover_resolved(paths, SUFFIXES):
+        config = config_for_file(real)
+        if config.excluded(real) and (overrides.force_exclude or real not in named):
             result.skipped.append((str(path), f"excluded by {config.root / 'pyproject.toml'}"))
             continue
         if shard is not None and not shard.owns(str(path)):

@@ -98,6 +98,11 @@ def config_for(path: Path) -> Config:
     return _config_in(directory)
 
 
+def config_for_file(real: Path) -> Config:
+    """``config_for`` a file whose path discovery has resolved already."""
+    return _forced[0] if _forced else _config_in(real.parent)
+
+
 @lru_cache(maxsize=None)
 def _config_in(directory: Path) -> Config:
     candidate = directory / "pyproject.toml"

@@ -161,21 +161,27 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _is_virtualenv(directory: Path) -> bool:
-    return (directory / "pyvenv.cfg").exists()
-
-
 def discover(paths: Iterable[Path], suffixes: tuple[str, ...] = (".py",)) -> Iterator[Path]:
     """Python files (``suffixes``) under ``paths``: explicit files always, directories
     minus hidden folders, virtualenvs, and what the nearest ``.gitignore`` files exclude."""
-    seen: set[Path] = set()  # resolved: a file named twice, or through a symlink, is processed once
+    for shown, _ in discover_resolved(paths, suffixes):
+        yield shown
+
+
+def discover_resolved(paths: Iterable[Path], suffixes: tuple[str, ...] = (".py",)) -> Iterator[tuple[Path, Path]]:
+    """``discover``'s files, each with its resolved path. A walked directory is already
+    resolved, so only symlinks are resolved again (``realpath`` is most of a cached run)."""
+    seen: set[str] = set()  # resolved: a file named twice, or through a symlink, is processed once
     for root in paths:
+        real = os.path.realpath(root)
         if root.is_file() or not root.exists():
-            if resolved(root) not in seen:
-                seen.add(resolved(root))
-                yield root
+            if real not in seen:
+                seen.add(real)
+                yield root, Path(real)
             continue
-        yield from _walk(resolved(root), root, _gitignores_above(resolved(root)), seen, suffixes)
+        specs = [(_prefix(str(base)), spec) for base, spec in _gitignores_above(Path(real))]
+        for shown, real_file in _walk(real, str(root), specs, seen, suffixes):
+            yield Path(shown), Path(real_file)
 
 
 def _gitignores_above(directory: Path) -> list[tuple[Path, pathspec.PathSpec]]:
@@ -189,42 +195,49 @@ def _gitignores_above(directory: Path) -> list[tuple[Path, pathspec.PathSpec]]:
     return specs
 
 
-def _load_gitignore(directory: Path) -> pathspec.PathSpec | None:
-    gitignore = directory / ".gitignore"
-    if not gitignore.is_file():
+def _load_gitignore(directory: str | Path) -> pathspec.PathSpec | None:
+    gitignore = os.path.join(directory, ".gitignore")
+    if not os.path.isfile(gitignore):
         return None
     try:
-        lines = gitignore.read_text(encoding="utf-8", errors="replace").splitlines()
+        with open(gitignore, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
     except OSError:
         return None
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
-def _ignored(path: Path, is_dir: bool, specs: list[tuple[Path, pathspec.PathSpec]]) -> bool:
-    for base, spec in specs:
-        relative = path.relative_to(base).as_posix() + ("/" if is_dir else "")
-        if spec.match_file(relative):
+def _prefix(directory: str) -> str:
+    return directory if directory.endswith("/") else directory + "/"
+
+
+def _ignored(path: str, is_dir: bool, specs: list[tuple[str, pathspec.PathSpec]]) -> bool:
+    for prefix, spec in specs:
+        if spec.match_file(path[len(prefix) :] + ("/" if is_dir else "")):
             return True
     return False
 
 
-def _walk(directory: Path, shown: Path, specs, seen: set[Path], suffixes: tuple[str, ...]) -> Iterator[Path]:
+def _walk(directory: str, shown: str, specs, seen: set[str], suffixes: tuple[str, ...]) -> Iterator[tuple[str, str]]:
+    """(shown, resolved) paths of the files under ``directory``, a resolved path."""
     own = _load_gitignore(directory)
     if own is not None:
-        specs = [*specs, (directory, own)]
+        specs = [*specs, (_prefix(directory), own)]
     try:
         entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
     except OSError:
         return
     for entry in entries:
-        path = directory / entry.name
-        if entry.name.startswith("."):
+        name = entry.name
+        if name.startswith("."):
             continue
+        path = entry.path
         if entry.is_dir(follow_symlinks=False):
-            if entry.name in SKIPPED_DIRECTORIES or _is_virtualenv(path) or _ignored(path, True, specs):
+            if name in SKIPPED_DIRECTORIES or os.path.exists(os.path.join(path, "pyvenv.cfg")) or _ignored(path, True, specs):
                 continue
-            yield from _walk(path, shown / entry.name, specs, seen, suffixes)
-        elif entry.name.endswith(suffixes) and not _ignored(path, False, specs):
-            if resolved(path) not in seen:
-                seen.add(resolved(path))
-                yield shown / entry.name
+            yield from _walk(path, os.path.join(shown, name), specs, seen, suffixes)
+        elif name.endswith(suffixes) and not _ignored(path, False, specs):
+            real = os.path.realpath(path) if entry.is_symlink() else path
+            if real not in seen:
+                seen.add(real)
+                yield os.path.join(shown, name), real

@@ -496,18 +496,18 @@ class Screen:
         for site in self.sites(ast.ClassDef):
             classes[site.node.name].append(site.node)
         found: dict[ast.ClassDef, bool] = {}
+        return {cls for same_name in classes.values() for cls in same_name if self._is_keras(cls, classes, found)}
 
-        def is_keras(cls: ast.ClassDef) -> bool:
-            if cls not in found:
-                found[cls] = False  # a cycle of bases is not Keras
-                found[cls] = any(
-                    any(name == "keras" or name.startswith("keras.") for name in self.names(base))
-                    or (isinstance(base, ast.Name) and any(is_keras(c) for c in classes.get(base.id, ())))
-                    for base in cls.bases
-                )
-            return found[cls]
-
-        return {cls for same_name in classes.values() for cls in same_name if is_keras(cls)}
+    def _is_keras(self, cls: ast.ClassDef, classes: dict[str, list[ast.ClassDef]], found: dict[ast.ClassDef, bool]) -> bool:
+        # A method, not a recursive closure: that is a reference cycle holding the screen until the GC runs.
+        if cls not in found:
+            found[cls] = False  # a cycle of bases is not Keras
+            found[cls] = any(
+                any(name == "keras" or name.startswith("keras.") for name in self.names(base))
+                or (isinstance(base, ast.Name) and any(self._is_keras(c, classes, found) for c in classes.get(base.id, ())))
+                for base in cls.bases
+            )
+        return found[cls]
 
     def traced_sites(self, *kinds: type) -> list[Site]:
         """Nodes of these types inside code that may be traced (shared by the rules: do not modify)."""

@@ -43,6 +43,7 @@ Python value.
 from __future__ import annotations
 
 import ast
+import weakref
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -91,7 +92,7 @@ class TracedCode:
     """The traced functions of one file (``ast`` nodes) and the eager regions inside them."""
 
     def __init__(self, screen: Screen) -> None:
-        self.screen = screen
+        self.screen = weakref.proxy(screen)  # the screen holds the model: no cycle, the file's tree is freed at once
         facts = screen.facts
         self._traced_names = facts.traced if facts is not None else {}
         self._locals_cache: dict[ast.AST, _Locals] = {}
@@ -177,11 +178,14 @@ class TracedCode:
             return self._is_guard(expr, negated)
 
         def traced_true(expr: ast.AST) -> bool:  # true whenever TensorFlow traces the code
-            if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
-                return guard(expr.operand)
-            if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
-                return any(traced_true(value) for value in expr.values)
-            return guard(expr, negated=True)
+            pending = [expr]  # not recursive: a recursive closure is a reference cycle, freed only by the GC
+            while pending:
+                expr = pending.pop()
+                if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+                    pending.extend(reversed(expr.values))
+                elif guard(expr.operand) if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not) else guard(expr, negated=True):
+                    return True
+            return False
 
         test = node.test
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
@@ -832,26 +836,21 @@ class TracedCode:
         layers) runs in ``adapt()``, eagerly."""
         screen = self.screen
         classes = {site.node.name: site.node for site in screen.sites(ast.ClassDef)}
-        layers: set[ast.ClassDef] = set()
+        return {cls for cls in screen.keras_classes if self._is_layer(cls, classes, set())}
 
-        def is_layer(cls: ast.ClassDef, seen: set) -> bool:
-            if cls in seen:
-                return False
-            seen.add(cls)
-            for base in cls.bases:
-                spelled = _spelled(base)
-                if "Metric" in spelled:
-                    return False
-                if any(n.startswith(("keras.layers.", "keras.src.layers.")) for n in screen.names(base)) or spelled.endswith("Layer"):
-                    return True
-                if isinstance(base, ast.Name) and base.id in classes and is_layer(classes[base.id], seen):
-                    return True
+    def _is_layer(self, cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set) -> bool:
+        if cls in seen:
             return False
-
-        for cls in screen.keras_classes:
-            if is_layer(cls, set()):
-                layers.add(cls)
-        return layers
+        seen.add(cls)
+        for base in cls.bases:
+            spelled = _spelled(base)
+            if "Metric" in spelled:
+                return False
+            if any(n.startswith(("keras.layers.", "keras.src.layers.")) for n in self.screen.names(base)) or spelled.endswith("Layer"):
+                return True
+            if isinstance(base, ast.Name) and base.id in classes and self._is_layer(classes[base.id], classes, seen):
+                return True
+        return False
 
     # -- what other files need to know -----------------------------------------
     def passes_out(self, wanted: set[str]) -> dict[str, tuple[int, tuple[str, ...]]]:

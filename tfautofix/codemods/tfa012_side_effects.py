@@ -119,7 +119,7 @@ def doubled(x):
         found = [
             site for site in screen.traced_sites(ast.Call)
             if isinstance(site.node.func, ast.Attribute) and site.node.func.attr in MUTATORS
-            and (_self_attribute(site.node.func.value) or outer(site.node.func.value, site.function))
+            and ((_self_attribute(site.node.func.value) and not _in_build_method(screen, site)) or outer(site.node.func.value, site.function))
         ]
         # `self.x.append(...)` is a finding only if the class makes `self.x` a container: keep those assignments.
         receivers = {ast.unparse(site.node.func.value) for site in found if _self_attribute(site.node.func.value)}
@@ -129,9 +129,9 @@ def doubled(x):
             node = site.node
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 if (
-                    (isinstance(target, ast.Subscript) and outer(target.value, site.function))
+                    (isinstance(target, ast.Subscript) and outer(target.value, site.function) and not _plain_parameter(screen, target.value, site.function))
                     or (isinstance(target, ast.Name) and target.id in declared)
-                    or (_self_attribute(target) and not _creates_state(screen, node.value))
+                    or (_self_attribute(target) and not _creates_state(screen, node.value) and not _stores_no_tensor(screen, site))
                 ):
                     found.append(site)
         return found
@@ -415,7 +415,7 @@ def _container_binding(ctx: FileContext, name: cst.Name) -> bool:
 def _entry_parameter(ctx: FileContext, name: cst.Name) -> bool:
     """Is ``name`` a parameter of the ``tf.function`` itself (whose Python arguments TF checks)?"""
     func = ctx.enclosing(name, cst.FunctionDef)
-    if func is None or ctx.traced.get(func) not in ("decorated with tf.function", "wrapped by tf.function"):
+    if func is None or ctx.traced.get(func) not in _ENTRY_REASONS:
         return False
     scope = _function_scope(ctx, name)
     if scope is None or name.value not in scope:
@@ -557,6 +557,7 @@ def _dtype(ctx: FileContext, value: cst.BaseExpression | None, loop: cst.For) ->
 # -- the screen's view (builtin ast) ------------------------------------------------
 
 _ADD_WEIGHT = ("add_weight", "add_variable")
+_ENTRY_REASONS = ("decorated with tf.function", "wrapped by tf.function")  # see `_entry_parameter`
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _INNER_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -611,6 +612,34 @@ def _creates_state(screen: Screen, value: ast.AST | None) -> bool:
     return isinstance(value, ast.Call) and (
         "tensorflow.Variable" in screen.names(value.func) or last_name(value.func) in _ADD_WEIGHT
     )
+
+
+def _in_build_method(screen: Screen, site: Site) -> bool:
+    """``_in_build`` on the ``ast``: the innermost ``def`` is ``build``/``_build*`` or ``__init__``."""
+    method = next((f for f in screen.functions_around(site) if not isinstance(f, ast.Lambda)), None)
+    return method is not None and (method.name.startswith(("build", "_build")) or method.name == "__init__")
+
+
+def _plain_parameter(screen: Screen, name: ast.Name, function: ast.AST) -> bool:
+    """A parameter of a function that is not the ``tf.function`` itself: ``x[k] = v`` on it is
+    neither an argument mutation (``_entry_parameter``) nor a write to something defined outside."""
+    args = function.args
+    if name.id not in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+        return False
+    why = screen.traced_code.why(function)
+    return not why or why[0].text not in _ENTRY_REASONS
+
+
+def _stores_no_tensor(screen: Screen, site: Site) -> bool:
+    """What ``_may_store_tensor`` declines for ``self.x = value`` that the ``ast`` shows alike: code in
+    a build method, a literal (``self.built = True``), an empty ``[]``/``{}``."""
+    if _in_build_method(screen, site):
+        return True
+    value = getattr(site.node, "value", None) if not isinstance(site.node, ast.AugAssign) else None
+    literal = value.operand if isinstance(value, ast.UnaryOp) else value
+    if isinstance(literal, ast.Constant) and (literal.value is None or type(literal.value) in (bool, int, float, str, bytes)):
+        return True
+    return (isinstance(value, ast.List) and not value.elts) or (isinstance(value, ast.Dict) and not value.keys)
 
 
 def _may_be_tensor(screen: Screen, expr: ast.AST) -> bool:

@@ -395,18 +395,20 @@ def _screen_weight_sites(screen: Screen) -> dict[str, list[Site]]:
             cls = screen.class_around(site.function)
             if cls is not None:
                 own.setdefault(cls, []).append(site)
-
-    def weight_sites(cls: ast.ClassDef, seen: frozenset) -> list[Site]:
-        found = list(own.get(cls, ()))
-        for base in cls.bases:
-            if isinstance(base, ast.Name) and base.id not in seen:
-                for other in by_name.get(base.id, ()):
-                    found += weight_sites(other, seen | {base.id})
-        return found
-
     result = {}
     for name, classes in by_name.items():
-        sites = [s for cls in classes if cls in screen.keras_classes for s in weight_sites(cls, frozenset({name}))]
+        sites = [s for cls in classes if cls in screen.keras_classes for s in _weight_sites(cls, frozenset({name}), own, by_name)]
         if sites:
             result[name] = sites
     return result
+
+
+def _weight_sites(
+    cls: ast.ClassDef, seen: frozenset, own: dict[ast.ClassDef, list[Site]], by_name: dict[str, list[ast.ClassDef]]
+) -> list[Site]:
+    found = list(own.get(cls, ()))
+    for base in cls.bases:
+        if isinstance(base, ast.Name) and base.id not in seen:
+            for other in by_name.get(base.id, ()):
+                found += _weight_sites(other, seen | {base.id}, own, by_name)
+    return found

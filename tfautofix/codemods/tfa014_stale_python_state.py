@@ -219,28 +219,28 @@ def _python_number(statement: ast.Assign | ast.AugAssign | ast.AnnAssign, functi
         parameters = {a.arg: d for a, d in zip(positional, defaults) if a not in args.posonlyargs}
         parameters.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults))
     setter = function is not None and function.name.startswith("set_")
-
-    def number(expr: ast.expr | None, top: bool) -> bool:
-        if isinstance(expr, ast.Constant):
-            return type(expr.value) in (int, float, str, bytes)
-        if isinstance(expr, ast.Name):
-            if not top:
-                return True
-            if expr.id not in parameters:
-                return False
-            default = parameters[expr.id]
-            return setter or (default is not None and number(default, True))
-        if isinstance(expr, ast.UnaryOp):
-            return number(expr.operand, False)
-        if isinstance(expr, ast.BinOp):
-            return all(number(e, False) or _self_attribute(e) for e in (expr.left, expr.right))
-        if isinstance(expr, ast.Call):
-            return isinstance(expr.func, ast.Name) and expr.func.id in ("float", "int", "bool", "round")
-        return False
-
     if isinstance(statement, ast.AugAssign):
-        return number(statement.value, False) or _self_attribute(statement.value)
-    return number(statement.value, True)
+        return _number(statement.value, False, parameters, setter) or _self_attribute(statement.value)
+    return _number(statement.value, True, parameters, setter)
+
+
+def _number(expr: ast.expr | None, top: bool, parameters: dict[str, ast.expr | None], setter: bool) -> bool:
+    if isinstance(expr, ast.Constant):
+        return type(expr.value) in (int, float, str, bytes)
+    if isinstance(expr, ast.Name):
+        if not top:
+            return True
+        if expr.id not in parameters:
+            return False
+        default = parameters[expr.id]
+        return setter or (default is not None and _number(default, True, parameters, setter))
+    if isinstance(expr, ast.UnaryOp):
+        return _number(expr.operand, False, parameters, setter)
+    if isinstance(expr, ast.BinOp):
+        return all(_number(e, False, parameters, setter) or _self_attribute(e) for e in (expr.left, expr.right))
+    if isinstance(expr, ast.Call):
+        return isinstance(expr.func, ast.Name) and expr.func.id in ("float", "int", "bool", "round")
+    return False
 
 
 def _self_attribute(expr: ast.expr) -> bool:
