@@ -650,3 +650,17 @@ def test_fixes_spell_tensorflow_with_the_reexported_tf() -> None:
     assert "_layer_normalization = tf.keras.layers.LayerNormalization()\n" in helpers
     assert "tf.zeros([tf.shape(x)[0], 1])" in train
     assert "import tensorflow" not in helpers + train
+
+
+def test_cross_file_facts_do_not_depend_on_which_file_finished_first() -> None:
+    """Two traced callers in two files reach one helper: the reason its file is told (and so the
+    message naming the caller) is the same whichever summary arrived first (workers finish in
+    any order)."""
+    from tfautofix.analysis.project import Summary, facts_for
+
+    helper = Summary("pkg.utils")
+    first = Summary("pkg.a", imports=["pkg.utils"], traced_out={"pkg.utils.helper": ("called from traced `a`", None)})
+    second = Summary("pkg.b", imports=["pkg.utils"], traced_out={"pkg.utils.helper": ("called from traced `b`", None)})
+    one = facts_for({"utils.py": helper, "a.py": first, "b.py": second})
+    other = facts_for({"b.py": second, "utils.py": helper, "a.py": first})
+    assert one["utils.py"].traced == other["utils.py"].traced == {"helper": ("called from traced `a`", None)}

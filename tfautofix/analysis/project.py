@@ -201,7 +201,7 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
     traced: dict[str, dict[str, tuple[str, str | None]]] = {}
     arguments: dict[str, dict[str, tuple[tuple[bool, ...], tuple[str, ...]] | None]] = {}
     passes: dict[str, dict[str, tuple[int, tuple[str, ...]]]] = {}
-    for summary in summaries.values():
+    for _, summary in sorted(summaries.items()):  # in path order: the same reason whichever file finished first
         for qualified, why in summary.traced_out.items():
             if qualified.split(".")[0] in _TF_MODULES:
                 # TensorFlow's and Keras' own modules build graphs at trace time by design:
