@@ -90,6 +90,21 @@ NOT_TENSOR_CALLS = (
 NEST_MODULES = ("tensorflow.nest.", "tensorflow.python.util.nest.")
 #: ``nest`` functions that call a function on leaves: name → position of the function.
 NEST_MAPS = {"map_structure": 0, "map_structure_up_to": 1}
+#: Parameters that hold the object or class, never a tensor.
+PYTHON_PARAMETERS = ("self", "cls")
+#: Attributes of a tensor that are static facts about it, not tensors.
+TENSOR_METADATA = frozenset({"shape", "dtype", "ndim"})
+
+
+def builds_tensor(names: set[str]) -> bool:
+    """Does a call of a callable with these qualified names return a tensor (a TensorFlow op)?"""
+    return any(name.startswith("tensorflow.") and not name.startswith((*NOT_TENSOR_CALLS, *NEST_MODULES)) for name in names)
+
+
+def static_fact(names: set[str]) -> bool:
+    """Does a call of a callable with these qualified names return a Python value or a
+    static fact, whatever it is given (``tf.as_dtype``, ``np.dtype``, ``ps.shape``)?"""
+    return any(name.startswith(NOT_TENSOR_CALLS) for name in names)
 # Eager escapes: code inside traced functions that does not run at trace time (or runs
 # eagerly there). The one list the traced-code model (analysis/traced.py) applies.
 #: Functions handed to these run in Python on every call, even inside traced code.

@@ -10,26 +10,16 @@ import libcst as cst
 from libcst.metadata import FunctionScope
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.names import NEST_MODULES, NOT_TENSOR_CALLS
-
-_PYTHON_PARAMETERS = ("self", "cls")
-
-
-def _tensorflow_call(ctx: FileContext, call: cst.Call) -> bool:
-    return any(
-        name.startswith("tensorflow.") and not name.startswith((*NOT_TENSOR_CALLS, *NEST_MODULES)) for name in ctx.names(call.func)
-    )
+from tfautofix.analysis.names import NEST_MODULES, PYTHON_PARAMETERS, builds_tensor, static_fact
 
 
 def may_be_tensor(ctx: FileContext, expr: cst.BaseExpression, _seen: frozenset = frozenset(), _every: bool = False) -> bool:
     """True when ``expr``, evaluated in traced code, may be a (symbolic) tensor."""
     if isinstance(expr, cst.Call):
-        if _tensorflow_call(ctx, expr):
-            return True
-        if _every:
-            return False  # np.square(x), x.to_numpy(), x.numpy(): may be NumPy arrays
         names = ctx.names(expr.func)
-        if any(n.startswith(NOT_TENSOR_CALLS) for n in names):  # np.dtype(x.dtype)
+        if builds_tensor(names):
+            return True
+        if _every or static_fact(names):  # np.square(x), x.to_numpy(), x.numpy(): may be NumPy arrays
             return False
         if any(n.startswith(("numpy.", *NEST_MODULES)) for n in names):  # np.square(tensor), tf.nest.flatten(...)
             return any(may_be_tensor(ctx, arg.value, _seen) for arg in expr.args)
@@ -72,7 +62,7 @@ def _name_may_be_tensor(ctx: FileContext, name: cst.Name, seen: frozenset, every
             continue  # module-level values are concrete when the function is traced
         node = getattr(assignment, "node", None)
         if isinstance(node, cst.Param):
-            if node.name.value not in _PYTHON_PARAMETERS and node.default is None and ctx.is_traced(node) and ctx.may_receive_tensor(node):
+            if node.name.value not in PYTHON_PARAMETERS and node.default is None and ctx.is_traced(node) and ctx.may_receive_tensor(node):
                 found = True
                 if not every:
                     return True

@@ -62,9 +62,12 @@ from tfautofix.analysis.names import (
     KERAS_TRACED_METHODS,
     NEST_MAPS,
     NEST_MODULES,
-    NOT_TENSOR_CALLS,
+    PYTHON_PARAMETERS,
+    TENSOR_METADATA,
     TF_FUNCTION,
     TRACING_HIGHER_ORDER,
+    builds_tensor,
+    static_fact,
 )
 
 from tfautofix.screen import last_name
@@ -633,7 +636,7 @@ class TracedCode:
                 base = node.value
                 while isinstance(base, ast.Attribute):
                     base = base.value
-                if node.value is base and isinstance(base, ast.Name) and base.id in _PYTHON_PARAMETERS:
+                if node.value is base and isinstance(base, ast.Name) and base.id in PYTHON_PARAMETERS:
                     local.add(node.attr)
                 elif isinstance(base, ast.Name) and screen.imported(base.id):
                     imported |= screen.names(node)
@@ -693,7 +696,7 @@ class TracedCode:
             return self._name_tensor(expr.id, function, found, seen)
         if isinstance(expr, ast.Call):
             names = self.screen.names(expr.func)
-            if any(n.startswith("tensorflow.") and not n.startswith((*NOT_TENSOR_CALLS, *NEST_MODULES)) for n in names):
+            if builds_tensor(names):
                 return True
             if self._static_call(expr):
                 return False
@@ -727,7 +730,7 @@ class TracedCode:
         """Does ``call`` return a Python value whatever it is given (``len``, ``tf.as_dtype``)?"""
         if isinstance(call.func, ast.Name) and call.func.id in _STATIC_BUILTINS and not self.screen.imported(call.func.id):
             return True
-        return any(name.startswith(NOT_TENSOR_CALLS) for name in self.screen.names(call.func))
+        return static_fact(self.screen.names(call.func))
 
     def _returns_tensor(self, target: ast.AST, found: dict, seen: frozenset, key: tuple) -> bool:
         """May ``target`` (called at ``key``: callee and caller) return a tensor?"""
@@ -751,7 +754,7 @@ class TracedCode:
                 if self._steps > _BUDGET:
                     return True
                 seen = seen | {(function, name)}
-                if name in parameters and function in found and name not in _PYTHON_PARAMETERS and name not in local.replaced:
+                if name in parameters and function in found and name not in PYTHON_PARAMETERS and name not in local.replaced:
                     names = found[function]
                     if names is None or name in names:
                         return True
@@ -927,9 +930,8 @@ _BUDGET = 5000
 _STATIC_BUILTINS = frozenset({"len", "int", "float", "bool", "str", "repr", "isinstance", "issubclass", "hasattr",
                               "callable", "type", "id", "range"})
 #: Attributes and methods of a tensor that are static facts, not tensors.
-_STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "name", "device", "rank"})
+_STATIC_ATTRIBUTES = TENSOR_METADATA | {"name", "device", "rank"}
 _STATIC_METHODS = frozenset({"get_shape", "as_list", "num_elements", "is_fully_defined", "is_compatible_with"})
-_PYTHON_PARAMETERS = ("self", "cls")
 #: Libraries whose functions the project index does not make traced: no argument kinds for them.
 _LIBRARIES = frozenset({"tensorflow", "keras", "tf_keras", "builtins", "numpy"})
 

@@ -21,7 +21,7 @@ from libcst.metadata import ImportAssignment
 
 from tfautofix.analysis.context import FileContext, FunctionNode
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.names import is_tensorflow
+from tfautofix.analysis.names import TENSOR_METADATA, is_tensorflow
 from tfautofix.analysis.tensor_values import may_be_tensor
 from tfautofix.analysis.tensors import TensorInference, call_argument, tensor_op
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
@@ -536,7 +536,6 @@ _NEEDS_PYTHON = frozenset(
     f"builtins.{n}" for n in ("float", "int", "bool", "round", "str", "range", "min", "max", "sorted", "format", "len", "print")
 )
 _TENSOR_METHODS = frozenset({"assign", "assign_add", "assign_sub"})
-_TENSOR_ATTRIBUTES = frozenset({"shape", "dtype", "ndim"})
 #: TensorFlow ops whose operands must share one dtype (positions, keywords).
 _SAME_DTYPE = {
     **{f"tensorflow.{op}": ((0, "x"), (1, "y")) for op in (
@@ -693,7 +692,7 @@ def _usage(ctx: FileContext, node: cst.CSTNode, kind: str, depth: int = 0) -> _U
     if isinstance(parent, (cst.Assign, cst.AnnAssign)):
         return _assigned(ctx, parent, kind, depth)
     if isinstance(parent, cst.Attribute):
-        if parent.attr.value in _TENSOR_ATTRIBUTES:
+        if parent.attr.value in TENSOR_METADATA:
             return _OK
         return _Use(_PYTHON_ONLY, f"its NumPy attribute `.{parent.attr.value}` does not exist on tensors")
     if isinstance(parent, cst.Subscript):

@@ -11,6 +11,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
+from tfautofix.analysis.names import TENSOR_METADATA
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor
 from tfautofix.analysis.tensors import op_name
 from tfautofix.rule import Finding, Fix, Rule
@@ -59,7 +60,6 @@ EQUIVALENTS: dict[str, Equivalent] = {
 #: NumPy constructors of arrays a traced function may fill with tensors (issue: NumPy through and through).
 _BUFFERS = frozenset(f"numpy.{n}" for n in ("zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "array", "asarray"))
 #: Methods of a NumPy result that a tensor does not have.
-_TENSOR_ATTRIBUTES = frozenset({"shape", "dtype", "ndim"})
 _NOT_NUMPY_ON_TENSORS = ("numpy.random.",)  # TFA002's business
 
 
@@ -229,7 +229,7 @@ def normalise(x):
         if args is None:
             return self.finding(ctx, call, message + " (not fixed: these arguments have no TensorFlow equivalent)")
         parent = ctx.parent(call)
-        if isinstance(parent, cst.Attribute) and parent.value is call and parent.attr.value not in _TENSOR_ATTRIBUTES:
+        if isinstance(parent, cst.Attribute) and parent.value is call and parent.attr.value not in TENSOR_METADATA:
             return self.finding(ctx, call, message + f" (not fixed: the NumPy result's `.{parent.attr.value}` does not exist on tensors)")
         tf_name, tf_import = ctx.tensorflow_alias
         if ctx.backend_agnostic_keras:
@@ -285,7 +285,7 @@ _NOT_TENSORS = frozenset({"numpy.ndarray", "numpy.generic", "numpy.number", "num
 
 
 #: Attributes only pandas-like objects have: ``hasattr(x, "to_numpy")`` says x is no tensor.
-_NOT_TENSOR_ATTRIBUTES = frozenset({"to_numpy", "iloc", "index", "columns"})
+_NOTTENSOR_METADATA = frozenset({"to_numpy", "iloc", "index", "columns"})
 
 
 def _no_tensor(ctx: FileContext, expr: cst.BaseExpression) -> bool:
@@ -302,7 +302,7 @@ def _parts(ctx: FileContext, expr: cst.CSTNode) -> Iterator[cst.BaseExpression]:
     if isinstance(expr, cst.Name):
         yield expr
     elif isinstance(expr, cst.Attribute):
-        if expr.attr.value not in _TENSOR_ATTRIBUTES:
+        if expr.attr.value not in TENSOR_METADATA:
             yield from _parts(ctx, expr.value)
     elif isinstance(expr, cst.Subscript):
         yield from _parts(ctx, expr.value)
@@ -364,7 +364,7 @@ def _type_test(ctx: FileContext, test: cst.BaseExpression, name: str, true: bool
         return "tensor" if true else "other"
     if ctx.resolves_to(test.func, "builtins.hasattr") and len(test.args) == 2 and isinstance(test.args[1].value, cst.SimpleString):
         attribute = test.args[1].value.evaluated_value
-        if attribute in _NOT_TENSOR_ATTRIBUTES:  # `hasattr(x, "to_numpy")`: a pandas object
+        if attribute in _NOTTENSOR_METADATA:  # `hasattr(x, "to_numpy")`: a pandas object
             return "other" if true else None
         return "other" if attribute in ("shape", "dtype") and not true else None  # every tensor has them
     if not (ctx.resolves_to(test.func, "builtins.isinstance") and len(test.args) == 2):
