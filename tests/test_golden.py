@@ -9,6 +9,9 @@ the rule's actual output (not ``expected.py``) in graph mode, all cases batched
 into one process per mode; the rewrite must satisfy the per-value contracts
 (``tfautofix.verify.verdict``).
 
+Cases with no finding and an ``exercise()`` claim their code is no hazard: compiled, the
+original must do what it does eagerly (same processes).
+
 Set TFAUTOFIX_UPDATE_GOLDEN=1 to (re)write expected.py/findings.txt, then review the diff.
 """
 
@@ -115,6 +118,8 @@ def test_every_rule_has_golden_cases() -> None:
 
 
 EXERCISED = [case for case in CASES if _exercised(case) and _changed(case)]
+#: Cases whose code the rule leaves alone: run to show it works traced.
+UNREPORTED = [case for case in CASES if _exercised(case) and not _changed(case) and not _reported(case)]
 #: Cases of rules that generate Keras code run once more with tf-keras.
 LEGACY_KERAS = [case for case in EXERCISED if _rule(case).legacy_keras]
 TF_KERAS = "@tf-keras"
@@ -153,6 +158,7 @@ def executions(tmp_path_factory):
     jobs = [job for case in EXERCISED for job in _case_jobs(case, fixed[case], _id(case))]
     env = (("TF_USE_LEGACY_KERAS", "1"),)
     jobs += [job for case in LEGACY_KERAS for job in _case_jobs(case, fixed[case], _id(case) + TF_KERAS, env)]
+    jobs += [Job(_id(case), str(case / "input.py"), mode, (), str(case), seed=1) for case in UNREPORTED for mode in ("eager", "graph")]
     return run_exercises(jobs)
 
 
@@ -166,6 +172,15 @@ def test_rewrite_keeps_eager_behaviour(case: Path, executions) -> None:
 @pytest.mark.parametrize("case", LEGACY_KERAS, ids=_id)
 def test_rewrite_keeps_eager_behaviour_with_tf_keras(case: Path, executions) -> None:
     _check_rewrite(case, executions, _id(case) + TF_KERAS)
+
+
+@pytest.mark.tensorflow
+@pytest.mark.parametrize("case", UNREPORTED, ids=_id)
+def test_unreported_code_works_traced(case: Path, executions) -> None:
+    oracle, compiled = executions[(_id(case), "eager")], executions[(_id(case), "graph")]
+    assert not oracle["error"], f"the case fails eagerly: {oracle['error']}"
+    result = verdict(_rule(case).contract, oracle, compiled, compiled, exempt=False)
+    assert result.kind == "verified", f"compiled, the code the rule leaves alone differs from eager: {result}\n{compiled.get('traceback', '')}"
 
 
 def _check_rewrite(case: Path, executions, job_id: str) -> None:

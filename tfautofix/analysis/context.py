@@ -219,6 +219,11 @@ class FileContext:
         function, _ = self._model_function(param)
         return self.screen.traced_code.may_receive_tensor(function, param.name.value)
 
+    def graph_only(self, node: cst.CSTNode) -> bool:
+        """Is ``node`` in a function traced only to build a graph (``TracedCode.graph_only``)?"""
+        function, _ = self._model_function(node)
+        return function in self.screen.traced_code.graph_only
+
     def traced_reason(self, node: cst.CSTNode) -> str | None:
         """Why the function enclosing ``node`` is traced, for messages."""
         function, line = self._model_function(node)

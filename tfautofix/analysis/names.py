@@ -7,6 +7,8 @@ Here we fold the many public and internal spellings onto one canonical name.
 
 from __future__ import annotations
 
+import re
+
 # Longest prefixes first: the first match wins.
 _PREFIXES: tuple[tuple[str, str], ...] = (
     ("tensorflow.compat.v2.keras.", "keras."),
@@ -99,6 +101,19 @@ TENSOR_METADATA = frozenset({"shape", "dtype", "ndim"})
 def builds_tensor(names: set[str]) -> bool:
     """Does a call of a callable with these qualified names return a tensor (a TensorFlow op)?"""
     return any(name.startswith("tensorflow.") and not name.startswith((*NOT_TENSOR_CALLS, *NEST_MODULES)) for name in names)
+
+
+_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_TRACE_WORDS = frozenset({"trace", "traces", "traced", "tracing", "retrace", "retraces", "retracing"})
+_COUNT_WORDS = frozenset({"count", "counts", "counter", "counters", "num", "number", "n"})
+
+
+def counts_traces(name: str) -> bool:
+    """Does the name say its state counts traces (``tracing_count``, ``_TRACE_COUNT``,
+    ``numTraces``)? Incrementing it at trace time is the point (TensorFlow's guide counts
+    traces so), not a hazard. Both words are needed: ``traces`` alone may hold matrix traces."""
+    words = {word.lower() for word in _WORDS.findall(name)}
+    return bool(words & _TRACE_WORDS) and bool(words & _COUNT_WORDS)
 
 
 def static_fact(names: set[str]) -> bool:

@@ -240,6 +240,29 @@ class TracedCode:
                 found.update(self.resolve(arg, site.function))
         return found
 
+    @cached_property
+    def graph_only(self) -> set[ast.AST]:
+        """Local functions decorated with ``tf.function`` that the function around uses only
+        as ``f.get_concrete_function(...)``, and what they nest: traced to build a graph and
+        never called here, so their Python code runs once per graph, as meant (TensorFlow
+        collecting saveables while tracing, a test reading result shapes). What happens
+        once per trace there is no hazard; what fails to trace still is."""
+        screen = self.screen
+        roots = set()
+        for function, why in self._seeds[0]:
+            outer = screen.outer.get(function)
+            if outer is None or not isinstance(function, _DEFS) or not why.text.startswith("decorated with"):
+                continue
+            uses = concrete = 0
+            for node in ast.walk(outer):
+                if isinstance(node, ast.Name) and node.id == function.name:
+                    uses += 1
+                elif isinstance(node, ast.Attribute) and node.attr == "get_concrete_function" and _names(node.value, function.name):
+                    concrete += 1
+            if uses and uses == concrete:
+                roots.add(function)
+        return {f for f in screen.outer if f in roots or not roots.isdisjoint(screen.functions_around_function(f))} if roots else set()
+
     # -- wrappers -------------------------------------------------------------
     @cached_property
     def wrappers(self) -> dict[str, bool]:
@@ -1117,3 +1140,7 @@ def _callables(expr: ast.AST) -> Iterator[str | tuple[str, str] | ast.Lambda]:
     elif isinstance(expr, ast.Dict):
         for value in expr.values:
             yield from _callables(value)
+
+
+def _names(expr: ast.AST, name: str) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == name

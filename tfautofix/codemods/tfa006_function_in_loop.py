@@ -61,8 +61,9 @@ one function per callable is unavoidable. Reported without a fix: the
 same code re-wrapped while it closes over a value the loop changes (a `def` or
 lambda using the loop variable) — pass the value as an argument instead; and
 creations that depend on the enclosing function's locals. Left alone:
-creations guarded by a condition (`if self._fn is None:` memoisation) and
-functions decorated with a cache.
+creations guarded by a condition (`if self._fn is None:` memoisation),
+functions decorated with a cache, and a local `@tf.function` used only as
+`f.get_concrete_function(...)`: traced on purpose to build a graph, never called.
 """
     before = """\
 import tensorflow as tf
@@ -101,6 +102,8 @@ for i in range(3):
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         called_in_loop = _functions_called_in_loops(ctx)
         for node in _creations(ctx):
+            if isinstance(node, cst.FunctionDef) and ctx.graph_only(node):
+                continue  # traced only for its graph (`.get_concrete_function()`): one per call on purpose
             loops = list(enclosing_loops(ctx, node))
             if loops:
                 if _wraps_loop_value(node, loops[0]):
@@ -141,6 +144,8 @@ def _may_report(screen: Screen, site: Site, loop_calls: set[str | None]) -> bool
     the loop's own value (``_wraps_loop_value``), a function nothing calls in a loop, or
     called there with what the loop rebinds (``_wraps_argument_varying_in_loop``). Each is
     proven on a subset of what ``check`` sees, so a file is never dropped wrongly."""
+    if site.node in screen.traced_code.graph_only:
+        return False
     if not site.in_loop:
         return _in_function_called_in_loop(screen, site, loop_calls)
     loop = _innermost_loop(screen, site)

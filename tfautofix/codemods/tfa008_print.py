@@ -62,7 +62,9 @@ spelled `sys_` when the file already uses the name `sys` for something else.
 
 Left alone: prints whose text mentions tracing (`print("Tracing with", x)`),
 which is TensorFlow's own idiom to observe retracing and is meant to run at
-trace time; and prints outside traced code.
+trace time; prints in a local `tf.function` used only as `f.get_concrete_function()`
+(traced to build a graph, never called: it prints when it runs); and prints
+outside traced code.
 """
     before = """\
 import tensorflow as tf
@@ -89,6 +91,7 @@ def step(x):
         prints = [
             site for site in screen.traced_sites(ast.Call)
             if isinstance(site.node.func, ast.Name) and site.node.func.id == "print"
+            and site.function not in screen.traced_code.graph_only
         ]
         if not prints:
             return []
@@ -103,8 +106,8 @@ def step(x):
             if not m.matches(call.func, m.Name("print")):
                 continue
             assert isinstance(call, cst.Call)
-            if not ctx.resolves_to(call.func, "builtins.print") or not ctx.is_traced(call):
-                continue
+            if not ctx.resolves_to(call.func, "builtins.print") or not ctx.is_traced(call) or ctx.graph_only(call):
+                continue  # not traced, or traced only to build a graph: it prints when it runs
             if any(
                 isinstance(arg.value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString))
                 and _TRACE_LOGGING.search(ctx.code(arg.value))

@@ -12,6 +12,7 @@ from libcst.metadata import ComprehensionScope
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import loop_bound_names, names_in
+from tfautofix.analysis.names import counts_traces
 from tfautofix.analysis.tensor_values import may_be_tensor
 from tfautofix.analysis.tensors import _TUPLE_OPS, TensorInference, op_name
 from tfautofix.rule import Finding, Fix, Rule
@@ -75,7 +76,12 @@ trace time, which works); Keras build-once and lazy-init idioms
 objects constructed there); `self.x = nest.map_structure(f, inputs)` with an `f` that
 returns no tensor (shapes); methods of things that are not Python containers
 (`MutableHashTable.insert`, `optimizer.update(model, x, y)`); functions given to
-`tf.py_function`/`tf.numpy_function`; code outside traced functions.
+`tf.py_function`/`tf.numpy_function`; code outside traced functions. And state
+changed once per trace on purpose: trace counters named so (`tracing_count`,
+`_TRACE_COUNT`, `num_traces`), a counter read only to build names
+(`self._call_id += 1; name = "{}".format(self._call_id)`: it numbers the ops the
+trace creates), and local `tf.function`s used only as `f.get_concrete_function()`
+(traced to build a graph, never called: TensorFlow's saveables, shape probes).
 """
     before = """\
 import tensorflow as tf
@@ -120,6 +126,7 @@ def doubled(x):
             site for site in screen.traced_sites(ast.Call)
             if isinstance(site.node.func, ast.Attribute) and site.node.func.attr in MUTATORS
             and ((_self_attribute(site.node.func.value) and not _in_build_method(screen, site)) or outer(site.node.func.value, site.function))
+            and not _changed_on_purpose(screen, site, site.node.func.value)
         ]
         # `self.x.append(...)` is a finding only if the class makes `self.x` a container: keep those assignments.
         receivers = {ast.unparse(site.node.func.value) for site in found if _self_attribute(site.node.func.value)}
@@ -132,7 +139,7 @@ def doubled(x):
                     (isinstance(target, ast.Subscript) and outer(target.value, site.function) and not _plain_parameter(screen, target.value, site.function))
                     or (isinstance(target, ast.Name) and target.id in declared)
                     or (_self_attribute(target) and not _creates_state(screen, node.value) and not _stores_no_tensor(screen, site))
-                ):
+                ) and not _changed_on_purpose(screen, site, target):
                     found.append(site)
         return found
 
@@ -157,7 +164,7 @@ def doubled(x):
         if not _container_call(call):
             return None  # `optimizer.update(model, x, y)`, `table.insert(keys, values)`: not a container's method
         if _is_self_attribute(receiver):
-            if _in_build(ctx, call) or not _container_attribute(ctx, receiver):
+            if _in_build(ctx, call) or not _container_attribute(ctx, receiver) or _on_purpose(ctx, call, receiver):
                 return None  # `self.table.insert(...)` on a lookup table, a Keras tracker, ...: not a Python container
             text = ctx.code(receiver)
             message = (f"`{text}.{method}(...)` {_ONCE.format(reason=reason)}; `{text}` ends up holding symbolic "
@@ -169,7 +176,7 @@ def doubled(x):
             copy = "list" if method in ("append", "extend", "insert", "remove", "appendleft") else "dict"
             return self._argument_mutation(ctx, call, receiver.value, f"`{receiver.value}.{method}(...)`", copy)
         where = _binding(ctx, receiver)
-        if where == "outer" and _container_binding(ctx, receiver):
+        if where == "outer" and _container_binding(ctx, receiver) and not _on_purpose(ctx, call, receiver):
             message = (f"`{receiver.value}.{method}(...)` mutates a Python object defined outside the function: it "
                        f"{_ONCE.format(reason=reason)}, and `{receiver.value}` collects symbolic tensors that raise "
                        "`InaccessibleTensorError` when used outside; return the values instead, or use a `tf.Variable`")
@@ -200,7 +207,7 @@ def doubled(x):
         reason = ctx.traced_reason(target)
         if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and _entry_parameter(ctx, target.value):
             return self._argument_mutation(ctx, target, target.value.value, f"`{ctx.code(target)} = ...`")
-        if _lazy_init(ctx, target):
+        if _lazy_init(ctx, target) or _on_purpose(ctx, target, target):
             return None  # `if x is None: x = ...`: created once, at the first trace, on purpose
         if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and _binding(ctx, target.value) == "outer":
             name = target.value.value
@@ -320,6 +327,39 @@ def _lazy_init(ctx: FileContext, target: cst.BaseExpression) -> bool:
         guards.add(ctx.code(target.value))  # `if not cache: cache["k"] = ...`
     return any(
         isinstance(a, cst.If) and any(_mentions(ctx, a.test, g) for g in guards) for a in ctx.ancestors(target)
+    )
+
+
+def _on_purpose(ctx: FileContext, node: cst.CSTNode, state: cst.BaseExpression) -> bool:
+    """State changed once per trace on purpose: a trace counter (``counts_traces``), a counter
+    that numbers names (``_numbers_names``), or in a function traced only to build a graph
+    (``TracedCode.graph_only``)."""
+    numbered = node is state and _numbers_names(ctx, state)
+    while isinstance(state, cst.Subscript):
+        state = state.value
+    name = state.attr if isinstance(state, cst.Attribute) else state
+    return numbered or (isinstance(name, cst.Name) and counts_traces(name.value)) or ctx.graph_only(node)
+
+
+def _numbers_names(ctx: FileContext, target: cst.BaseExpression) -> bool:
+    """``self._call_id += 1`` read only to build strings (``name = "{}".format(self._call_id)``):
+    it numbers what this trace creates (op names, tags), trace-time work by nature
+    (TF-Recommenders' ``_tpu_call_id``). Any other read (a step, a value) keeps the finding."""
+    statement = ctx.parent(target)
+    function = ctx.enclosing(target, cst.FunctionDef)
+    if function is None or not m.matches(statement, m.AugAssign(operator=m.AddAssign(), value=m.Integer())):
+        return False
+    text = ctx.code(target)
+    reads = [n for n in m.findall(function, m.Name() | m.Attribute()) if n is not target and ctx.code(n) == text]
+    return bool(reads) and all(any(_builds_string(a) for a in ctx.ancestors(read)) for read in reads)
+
+
+def _builds_string(node: cst.CSTNode) -> bool:
+    """``"..".format(...)``, ``str(...)``, an f-string, ``".." % ...``."""
+    return isinstance(node, cst.FormattedString) or m.matches(
+        node,
+        m.Call(func=m.Name("str") | m.Attribute(value=m.SimpleString(), attr=m.Name("format")))
+        | m.BinaryOperation(left=m.SimpleString(), operator=m.Modulo()),
     )
 
 
@@ -605,6 +645,17 @@ def _collects_tensors(screen: Screen, loop: ast.For) -> bool:
         and isinstance(stmt.value.func.value, ast.Name)
         for stmt in loop.body
     )
+
+
+def _changed_on_purpose(screen: Screen, site: Site, state: ast.AST) -> bool:
+    """``_on_purpose`` on the ``ast`` (not for a parameter: modifying an argument fails the trace)."""
+    while isinstance(state, ast.Subscript):
+        state = state.value
+    name = last_name(state)
+    args = getattr(site.function, "args", None)
+    if isinstance(state, ast.Name) and args is not None and name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+        return False
+    return (name is not None and counts_traces(name)) or site.function in screen.traced_code.graph_only
 
 
 def _creates_state(screen: Screen, value: ast.AST | None) -> bool:

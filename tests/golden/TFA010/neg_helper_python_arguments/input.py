@@ -31,7 +31,7 @@ class Attention(tf.keras.layers.Layer):
         scores = scaled_scores(x, x, self._size_per_head)
         limits = tf.nest.map_structure(bound, {"low": -1.0, "high": 2.0})
         mask = pooling_mask(x.shape[-1], self._strides)
-        return tf.clip_by_value(tf.matmul(scores, mask), limits["low"], limits["high"])
+        return tf.clip_by_value(tf.matmul(tf.matmul(scores, x), mask), limits["low"], limits["high"])
 
 
 layer = Attention(4, [1, 2])
