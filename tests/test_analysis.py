@@ -156,6 +156,54 @@ def test_nested_code_inside_traced_function_is_traced() -> None:
     assert [ctx.is_traced(p) for p in prints] == [True, False]
 
 
+def test_a_name_bound_by_a_parameter_or_assignment_does_not_denote_the_modules_function() -> None:
+    """gpflow's tests wrap the ``monitor`` *argument* (a pytest fixture's value) or a local
+    ``monitor = Monitor(...)``: the module-level ``def monitor`` is not traced by that. The
+    innermost definition wins; the module's function is traced where nothing shadows it."""
+    traced = _traced_names(
+        """
+        import tensorflow as tf
+
+        def monitor(model):
+            return model
+
+        def step(x):
+            return x
+
+        def helper(x):
+            return x
+
+        def test_monitor(monitor):
+            compiled = tf.function(monitor)
+            step = lambda x: x
+            tf.function(step)
+
+        def test_local():
+            def helper(x):
+                return x * 2
+            return tf.function(helper)
+
+        def test_module():
+            return tf.function(lambda x: helper(x))
+        """
+    )
+    assert traced == {"helper"}
+    ctx = _context(
+        """
+        import tensorflow as tf
+
+        def helper(x):
+            return x
+
+        def test_local():
+            def helper(x):
+                return x * 2
+            return tf.function(helper)
+        """
+    )
+    assert [ctx.is_traced(d) for d in m.findall(ctx.module, m.FunctionDef(name=m.Name("helper")))] == [False, True]
+
+
 def test_tensorflow_alias_reuses_module_import_or_adds_one() -> None:
     assert _context("import tensorflow as tflow\n").tensorflow_alias == ("tflow", None)
     name, spec = _context("import numpy as np\n").tensorflow_alias

@@ -377,13 +377,30 @@ class TracedCode:
         found = []
         for callable_ in _callables(expr):
             if isinstance(callable_, str):
-                scopes = {where, *screen.functions_around_function(where), None}
-                found += [f for f in self._functions.get(callable_, ()) if screen.outer.get(f) in scopes]
+                found += self._visible(callable_, where)
             elif isinstance(callable_, tuple):
                 found += self._functions.get((screen.class_around(where), callable_[1]), ())
             else:
                 found.append(callable_)
         return found
+
+    def _visible(self, name: str, where: ast.AST | None) -> list[ast.AST]:
+        """The definitions ``name`` denotes in ``where``, as Python looks it up: the innermost
+        scope defining it, unless a scope on the way binds it otherwise (a parameter, an
+        assignment: ``def test(monitor): tf.function(monitor)`` wraps the argument, not the
+        module's ``monitor``)."""
+        defs = self._functions.get(name)
+        if not defs:
+            return []
+        screen = self.screen
+        for scope in (where, *screen.functions_around_function(where)) if where is not None else ():
+            here = [f for f in defs if screen.outer.get(f) is scope]
+            if here:
+                return here
+            bound = self._locals(scope)
+            if name in bound.parameters or name in bound.values:
+                return []
+        return [f for f in defs if screen.outer.get(f) is None]
 
     @cached_property
     def reasons(self) -> dict[ast.AST, list[Why]]:

@@ -33,6 +33,8 @@ WEIGHTLESS_LAYERS = frozenset(
 #: Calls that create variables, spotted by their last name inside a same-module Keras class.
 _CREATES_VARIABLES = frozenset({"add_weight", "add_variable", "Variable"})
 _KINDS = {"layers": "layer", "metrics": "metric", "optimizers": "optimizer", "applications": "model"}
+#: Layers whose variables are those of the layer or cell they wrap (first argument or keyword).
+WRAPPERS = {"RNN": "cell", "Bidirectional": "layer", "TimeDistributed": "layer"}
 
 
 def keras_kind(name: str) -> str | None:
@@ -165,9 +167,7 @@ def normalize(x):
         for call in nodes(ctx, cst.Call):
             if not isinstance(call.func, (cst.Name, cst.Attribute)):
                 continue  # `Dense(3)(x)`'s outer call is not a construction
-            kind = next((k for k in map(keras_kind, ctx.names(call.func)) if k), None)
-            if kind is None:
-                kind = self._module_class_kind(ctx, call.func, classes)
+            kind = self._kind(ctx, call, classes)
             if kind is None:
                 continue
             if not ctx.is_traced(call):
@@ -223,6 +223,34 @@ def normalize(x):
                     "slots (momentum, Adam moments) across iterations",
                 )
                 return
+
+    def _kind(self, ctx: FileContext, call: cst.Call, classes: dict[str, cst.ClassDef]) -> str | None:
+        """What ``call`` builds that has variables: a Keras layer, metric, optimizer, model, a
+        weight-creating class of this module, or a wrapper (``RNN(cell)``) of one of those. A
+        wrapper of a variable-free cell works traced (TF-Addons' CRF decoder: measured)."""
+        kind = next((k for k in map(keras_kind, ctx.names(call.func)) if k), None)
+        if kind is None:
+            return self._module_class_kind(ctx, call.func, classes)
+        wrapped = next((WRAPPERS[n.rsplit(".", 1)[-1]] for n in ctx.names(call.func) if n.rsplit(".", 1)[-1] in WRAPPERS), None)
+        if wrapped is None:
+            return kind
+        args = [a.value for a in call.args if a.keyword is None][:1] + [
+            a.value for a in call.args if a.keyword is not None and a.keyword.value == wrapped
+        ]
+        return "layer" if args and self._builds_weights(ctx, args[0], classes) else None
+
+    def _builds_weights(self, ctx: FileContext, expr: cst.BaseExpression, classes: dict[str, cst.ClassDef]) -> bool:
+        """Is ``expr`` (a construction, a list of them, or a local name bound once to one) a
+        layer with variables? Unknown values are not (precision first)."""
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            return any(self._builds_weights(ctx, e.value, classes) for e in expr.elements)
+        if isinstance(expr, cst.Name):
+            scope = ctx.scope(expr)
+            assignments = list(scope.assignments[expr.value]) if scope is not None else []
+            parent = ctx.parent(getattr(assignments[0], "node", None)) if len(assignments) == 1 else None
+            value = ctx.parent(parent).value if isinstance(parent, cst.AssignTarget) else None  # type: ignore[union-attr]
+            return value is not None and self._builds_weights(ctx, value, classes)
+        return isinstance(expr, cst.Call) and isinstance(expr.func, (cst.Name, cst.Attribute)) and self._kind(ctx, expr, classes) is not None
 
     @staticmethod
     def _module_class_kind(ctx: FileContext, func: cst.BaseExpression, classes: dict[str, cst.ClassDef]) -> str | None:
