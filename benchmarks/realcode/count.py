@@ -29,7 +29,7 @@ import pathspec
 import tomllib
 
 CLASSES = ("real", "advisory", "pointless", "false")
-_TOP = re.compile(r"^.*?(?:/site-packages/|/[^/]+-py[0-9.]+(?:\.py[0-9.]+)*-none-any/)")
+_TOP = re.compile(r"^.*?(?:/site-packages/|/[^/]+-(?:py|cp)[0-9.]+[^/]*/)")
 
 
 def location(path: str) -> str:

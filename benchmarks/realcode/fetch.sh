@@ -1,5 +1,7 @@
 #!/bin/sh
-# (the shared copy used for the merged-tree numbers is /work/realcode/src: see README.md)
+# (the shared copy used for the merged-tree numbers is /work/realcode/src: see README.md; the last
+# five packages are the hold-out set of 2026-11-24, judged in /work/realcode/holdout, with the
+# installed tf_keras)
 # Fetch the exact real TensorFlow packages of precision.md into ${1:-/tmp/realcode}/src/<name>/
 # (wheels only, no dependencies; nothing is installed). Then, from the worktree root:
 #   for p in /tmp/realcode/src/*/; do python -m tfautofix check --no-cache --format json "$p" > "$p.json"; done
@@ -10,7 +12,8 @@ DEST="${1:-/tmp/realcode}"
 mkdir -p "$DEST/wheels" "$DEST/src"
 for spec in tf-agents==0.19.0 tensorflow-recommenders==0.7.7 larq==0.14.0 keras-hub==0.32.0 \
         tensorflow-probability==0.25.0 tf-models-official==2.20.0 tensorflow-ranking==0.5.5 \
-        tensorflow-model-optimization==0.8.1; do
+        tensorflow-model-optimization==0.8.1 \
+        dm-sonnet==2.0.2 gpflow==2.11.2 tensorflow-addons==0.23.0 tensorflow-gnn==1.0.3 tensorflow-text==2.21.1; do
     pip download --no-deps --quiet -d "$DEST/wheels" "$spec"
 done
 for wheel in "$DEST"/wheels/*.whl; do

@@ -203,7 +203,8 @@ def _inside_lazy_pattern(ctx: FileContext, call: cst.Call, func) -> bool:
         if ancestor is func:
             return False
         if isinstance(ancestor, cst.If) and (
-            _NOT_NONE_PATTERN.match(ctx.code(ancestor.test)) or _tests_missing(ctx, ancestor.test, stored)
+            _NOT_NONE_PATTERN.match(ctx.code(ancestor.test))
+            or any(_tests_missing(ctx, ancestor.test, s) for s in (stored, *_stored_later(ctx, ancestor)))
         ):
             return True
         if isinstance(ancestor, cst.IfExp) and stored is not None:
@@ -211,6 +212,13 @@ def _inside_lazy_pattern(ctx: FileContext, call: cst.Call, func) -> bool:
             if ctx.code(kept).strip() == stored and (kept is ancestor.orelse or _tests_present(ctx, ancestor.test, stored)):
                 return True
     return False
+
+
+def _stored_later(ctx: FileContext, block: cst.If) -> list[str]:
+    """What the ``if`` body assigns: ``if holder[0] is None:`` whose body sets ``holder[0]``
+    runs once, whatever it creates on the way (Sonnet's tests: ``v1 = tf.Variable(...)``,
+    ``v2 = ...``, then ``holder[0] = v1``)."""
+    return [ctx.code(t.target).strip() for assign in m.findall(block.body, m.Assign()) for t in assign.targets]  # type: ignore[attr-defined]
 
 
 def _tests_missing(ctx: FileContext, test: cst.BaseExpression, stored: str | None) -> bool:

@@ -61,13 +61,15 @@ input row, so `predict`'s batching cannot matter), called on an array (`row[None
 may depend on the batch `predict` splits), other Keras models whose result is
 not used as an array, inputs of unknown type, receivers of unknown type.
 
-Reported without a fix: calls with other arguments (`callbacks=`, `steps=`,
-several positional arguments), `tf.data.Dataset` inputs (a model call does not
-iterate them), and results of a possibly multi-output model used as an array
-(a list or dict has no `.numpy()`). Left alone: `predict` outside loops, classes
-that define their own `predict` (calling the model would bypass it), and
-receivers known not to be Keras models (an instance of a local non-Keras class,
-a scikit-learn estimator, ...).
+Reported without a fix: calls with other arguments (`callbacks=`, several
+positional arguments to a Keras model), and results of a possibly multi-output
+model used as an array (a list or dict has no `.numpy()`). Left alone: `predict`
+outside loops; a whole dataset per call (`predict(ds, steps=n)`, a
+`tf.data.Dataset` built in the call: many batches per call, not per-item
+prediction); classes that define their own `predict` (calling the model would
+bypass it); receivers known not to be Keras models (an instance of a local
+non-Keras class, a scikit-learn estimator, ...) and receivers of unknown type
+given arguments Keras' `predict(x, ...)` does not take (`task.predict(*outputs)`).
 """
     before = """\
 import keras
@@ -104,7 +106,7 @@ scores = [
                 continue
             receiver = call.func.value
             kind = _kind(ctx, receiver, frozenset())
-            if kind == "other":
+            if kind == "other" or _whole_dataset(ctx, call) or (kind is None and _not_keras_arguments(call)):
                 continue
             text = ctx.code(receiver)
             message = (f"`{text}.predict(...)` inside a loop (line {ctx.span(loop)[0][0]}) sets up a data adapter and "
@@ -116,6 +118,23 @@ scores = [
             elif fix.applicability == "unsafe":
                 message += f" (unsafe: {why_not})"
             yield self.finding(ctx, call, message, fix)
+
+
+def _whole_dataset(ctx: FileContext, call: cst.Call) -> bool:
+    """``predict(ds, steps=n)`` or ``predict(tf.data.Dataset...)``: many batches per call, the
+    setup paid once per dataset (a benchmark's repeats), not per item."""
+    if any(arg.keyword is not None and arg.keyword.value == "steps" for arg in call.args):
+        return True
+    first = next((arg.value for arg in call.args if arg.keyword is None or arg.keyword.value == "x"), None)
+    while isinstance(first, cst.Call) and isinstance(first.func, cst.Attribute) and not ctx.names(first.func):
+        first = first.func.value  # `Dataset.from_tensor_slices(x).batch(8)`: the chain's source
+    return isinstance(first, cst.Call) and any(n.startswith("tensorflow.data.") for n in ctx.names(first.func))
+
+
+def _not_keras_arguments(call: cst.Call) -> bool:
+    """Arguments Keras' ``predict(x, ...)`` is not given (``task.predict(*outputs)``, TF-GNN's
+    Task API): a receiver of unknown type called so is no Keras model."""
+    return any(arg.star for arg in call.args) or sum(arg.keyword is None for arg in call.args) > 1
 
 
 def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: Kind | None) -> tuple[Fix | None, str]:
