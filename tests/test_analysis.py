@@ -487,6 +487,32 @@ def test_keras_dynamic_models_and_preprocessing_update_state_run_eagerly() -> No
     assert _agree(source) == {"dynamic-call": False, "adapt-update": False, "layer-call": True, "metric-update": True}
 
 
+def test_keras_methods_the_instance_replaces_are_not_what_keras_traces() -> None:
+    """keras-cv's COCO metrics: ``__new__`` rebinds ``update_state`` on the instance to a wrapper
+    running the written method in a ``tf.py_function``; Keras calls the wrapper."""
+    source = """
+        import types
+        import keras
+        import tensorflow as tf
+
+        class Coco(keras.metrics.Metric):
+            def __new__(cls, *args, **kwargs):
+                obj = super().__new__(cls)
+                written = obj.update_state
+                def wrapper(self, y, p):
+                    return tf.py_function(func=lambda a, b: written(a, b), inp=[y, p], Tout=[])
+                obj.update_state = types.MethodType(wrapper, obj)
+                return obj
+
+            def update_state(self, y, p):
+                print("replaced-update")
+
+            def result(self):
+                print("kept-result")
+    """
+    assert _agree(source) == {"replaced-update": False, "kept-result": True}
+
+
 def test_other_keras_backends_never_run_under_tensorflow() -> None:
     source = """
         import keras

@@ -96,6 +96,8 @@ NEST_MAPS = {"map_structure": 0, "map_structure_up_to": 1}
 PYTHON_PARAMETERS = ("self", "cls")
 #: Attributes of a tensor that are static facts about it, not tensors.
 TENSOR_METADATA = frozenset({"shape", "dtype", "ndim"})
+#: Methods of a tensor (or of its static shape) that return static facts, not tensors.
+STATIC_METHODS = frozenset({"get_shape", "as_list", "num_elements", "is_fully_defined", "is_compatible_with"})
 
 
 def builds_tensor(names: set[str]) -> bool:

@@ -10,7 +10,7 @@ import libcst as cst
 from libcst.metadata import FunctionScope
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.names import NEST_MODULES, PYTHON_PARAMETERS, builds_tensor, static_fact
+from tfautofix.analysis.names import NEST_MODULES, PYTHON_PARAMETERS, STATIC_METHODS, builds_tensor, static_fact
 
 
 def may_be_tensor(ctx: FileContext, expr: cst.BaseExpression, _seen: frozenset = frozenset(), _every: bool = False) -> bool:
@@ -23,8 +23,9 @@ def may_be_tensor(ctx: FileContext, expr: cst.BaseExpression, _seen: frozenset =
             return False
         if any(n.startswith(("numpy.", *NEST_MODULES)) for n in names):  # np.square(tensor), tf.nest.flatten(...)
             return any(may_be_tensor(ctx, arg.value, _seen) for arg in expr.args)
-        # A method of a tensor (x.numpy(), x.read_value(), ...) yields tensor-like data.
-        return isinstance(expr.func, cst.Attribute) and may_be_tensor(ctx, expr.func.value, _seen)
+        # A method of a tensor (x.numpy(), x.read_value(), ...) yields tensor-like data; not
+        # one that returns a static fact (x.get_shape().as_list()).
+        return isinstance(expr.func, cst.Attribute) and expr.func.attr.value not in STATIC_METHODS and may_be_tensor(ctx, expr.func.value, _seen)
     if _every and isinstance(expr, (cst.List, cst.Tuple)):
         return False  # a Python list NumPy turns into an array
     if isinstance(expr, cst.BinaryOperation):

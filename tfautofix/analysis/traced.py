@@ -63,6 +63,7 @@ from tfautofix.analysis.names import (
     NEST_MAPS,
     NEST_MODULES,
     PYTHON_PARAMETERS,
+    STATIC_METHODS,
     TENSOR_METADATA,
     TF_FUNCTION,
     TRACING_HIGHER_ORDER,
@@ -481,7 +482,7 @@ class TracedCode:
                     name = self._name(decorator)
                     seeds.append((func, Why(f"decorated with {name}", None if default else f"`{name}` defaults to autograph=False")))
             cls = screen.class_of.get(func)
-            if func.name in KERAS_TRACED_METHODS and cls in self._keras_traced_classes:
+            if func.name in KERAS_TRACED_METHODS and cls in self._keras_traced_classes and func.name not in _replaced(cls):
                 if func.name != "update_state" or cls not in self._keras_layers:
                     off = None if self._keras2(cls, set()) else f"Keras 3 runs `{func.name}` without AutoGraph"
                     seeds.append((func, Why(f"Keras traces `{func.name}`", off)))
@@ -744,8 +745,8 @@ class TracedCode:
             mapped = self._nest_map(expr)
             if mapped is not None and self.resolve(mapped[0], function):  # what the function mapped returns
                 return any(self._returns_tensor(target, found, seen, (mapped[0], function)) for target in self.resolve(mapped[0], function))
-            if isinstance(func, ast.Attribute) and (func.attr in _STATIC_METHODS or self._tensor(func.value, function, found, seen)):
-                return func.attr not in _STATIC_METHODS
+            if isinstance(func, ast.Attribute) and (func.attr in STATIC_METHODS or self._tensor(func.value, function, found, seen)):
+                return func.attr not in STATIC_METHODS
             targets = self.resolve(func, function)
             if targets:  # a function of this file: what it returns (`self._sample()` may build tensors)
                 return any(self._returns_tensor(target, found, seen, (func, function)) for target in targets)
@@ -971,7 +972,6 @@ _STATIC_BUILTINS = frozenset({"len", "int", "float", "bool", "str", "repr", "isi
                               "callable", "type", "id", "range"})
 #: Attributes and methods of a tensor that are static facts, not tensors.
 _STATIC_ATTRIBUTES = TENSOR_METADATA | {"name", "device", "rank"}
-_STATIC_METHODS = frozenset({"get_shape", "as_list", "num_elements", "is_fully_defined", "is_compatible_with"})
 #: Libraries whose functions the project index does not make traced: no argument kinds for them.
 _LIBRARIES = frozenset({"tensorflow", "keras", "tf_keras", "builtins", "numpy"})
 
@@ -1161,3 +1161,16 @@ def _callables(expr: ast.AST) -> Iterator[str | tuple[str, str] | ast.Lambda]:
 
 def _names(expr: ast.AST, name: str) -> bool:
     return isinstance(expr, ast.Name) and expr.id == name
+
+
+def _replaced(cls: ast.ClassDef) -> set[str]:
+    """Methods the class's ``__new__``/``__init__`` replace on the instance (``obj.update_state =
+    types.MethodType(wrapper, obj)``, keras-cv's COCO metrics running it in a ``tf.py_function``):
+    Keras calls the replacement, not the method as written."""
+    found = set()
+    for method in cls.body:
+        if isinstance(method, _DEFS) and method.name in ("__new__", "__init__"):
+            for node in ast.walk(method):
+                if isinstance(node, ast.Assign):
+                    found.update(t.attr for t in node.targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name))
+    return found

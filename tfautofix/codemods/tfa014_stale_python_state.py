@@ -44,7 +44,8 @@ argument.
 Found: in a class, a traced method (Keras `call`/`train_step`, a
 `@tf.function` method, a helper they call) reading `self.x` as a value, where
 another method of the class that is not traced and not set-up code
-(`__init__`, `build`, `_build*`, and methods only those call) assigns `self.x`; in a module, traced code
+(`__init__`, `build`, `_build*`, a Keras model's `compile`, which drops the
+functions Keras traced, and methods only those call) assigns `self.x`; in a module, traced code
 reading a global that a non-traced function rebinds (`global x`) or that
 module-level code rebinds in a loop. Left alone: attributes and globals that
 hold a `tf.Variable` (created with `tf.Variable`/`add_weight`/`add_variable`,
@@ -169,7 +170,7 @@ def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt]
                     cls = screen.class_around(function)
                     if cls in traced_classes and cls is not None:
                         if cls not in setups:
-                            setups[cls] = _setup_methods(cls)
+                            setups[cls] = _setup_methods(cls, cls in screen.keras_classes)
                         if function.name not in setups[cls]:
                             rebound.append((cls, target.attr))
                 elif isinstance(target, ast.Name) and ((function is None and site.in_loop) or (function, target.id) in declared):
@@ -186,9 +187,10 @@ def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt]
     return attrs, globals_
 
 
-def _setup_methods(cls: ast.ClassDef) -> set[str]:
-    """Set-up methods of ``cls``: ``__init__``, ``build``, ``_build*``..., and the methods only
-    they call (``self._init_token_ids(...)`` from ``__init__``)."""
+def _setup_methods(cls: ast.ClassDef, keras: bool) -> set[str]:
+    """Set-up methods of ``cls``: ``__init__``, ``build``, ``_build*``..., a Keras model's
+    ``compile`` (it drops the train/test/predict functions: the next trace reads what it set),
+    and the methods only they call (``self._init_token_ids(...)`` from ``__init__``)."""
     methods = [f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
     callers: dict[str, set[str]] = defaultdict(set)
     for method in methods:
@@ -196,7 +198,7 @@ def _setup_methods(cls: ast.ClassDef) -> set[str]:
             for call in ast.walk(statement):
                 if isinstance(call, ast.Call) and _self_attribute(call.func):
                     callers[call.func.attr].add(method.name)
-    setup = {f.name for f in methods if _setup(f.name)}
+    setup = {f.name for f in methods if _setup(f.name) or (keras and f.name == "compile")}
     grew = True
     while grew:
         more = {f.name for f in methods if callers.get(f.name) and callers[f.name] <= setup}
