@@ -404,7 +404,7 @@ class TracedCode:
                 passed.append(edge if cls is None else replace(edge, count=0))
             if function in entries or not passed:
                 continue
-            params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][1 if cls is not None else 0:]
+            params = _positional(function, cls is not None)
             for name, branch in found:
                 index = params.index(name) if name in params else len(params) + 1
                 if all(index < call.count or name in call.keywords for call in passed):
@@ -772,9 +772,7 @@ class TracedCode:
             return cached
         args = function.args
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *filter(None, (args.vararg, args.kwarg))]
-        positional = [*args.posonlyargs, *args.args]
-        defaulted = {a.arg for a in positional[len(positional) - len(args.defaults):]} if args.defaults else set()
-        defaulted |= {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
+        defaulted = set(_defaults(function))
         values: dict[str, list[ast.AST]] = defaultdict(list)
         body = function.body if isinstance(function.body, list) else []
         returns = [] if body else [function.body]
@@ -923,7 +921,7 @@ def _bind(function: ast.AST, passed: tuple[tuple[bool, ...], tuple[str, ...]] | 
     names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
     if passed is None:
         return {*names, *(a.arg for a in (args.vararg, args.kwarg) if a is not None)}
-    positional = [a.arg for a in (*args.posonlyargs, *args.args)][1 if bound else 0:]
+    positional = _positional(function, bound)
     found = set()
     for index, tensor in enumerate(passed[0]):
         if tensor:
@@ -947,15 +945,27 @@ def _omitted_branch(node: ast.If, function: ast.AST) -> tuple[str, list[ast.stmt
         omitted = node.orelse
     if not (isinstance(test, ast.Name) and omitted):
         return None
-    args = function.args
-    positional = [*args.posonlyargs, *args.args]
-    defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
-    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    defaults = _defaults(function)
     if not (test.id in defaults and _is_none(defaults[test.id])):
         return None
     rebound = any(isinstance(n, ast.Name) and n.id == test.id and isinstance(n.ctx, ast.Store) and n.lineno < node.lineno
                   for n in ast.walk(function))
     return None if rebound else (test.id, omitted)  # `decoder = decoder or make()` first: not the caller's value
+
+
+def _positional(function: ast.AST, bound: bool) -> list[str]:
+    """The positional parameters of ``function`` (but ``self`` when ``bound``: called as a method)."""
+    args = function.args
+    return [a.arg for a in (*args.posonlyargs, *args.args)][1 if bound else 0:]
+
+
+def _defaults(function: ast.AST) -> dict[str, ast.expr]:
+    """The parameters of ``function`` that have a default → it."""
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    return defaults
 
 
 def _is_none(expr: ast.AST | None) -> bool:
@@ -995,11 +1005,7 @@ def _autograph_default(wrapper: ast.AST, call: ast.Call) -> bool:
     if isinstance(keyword, ast.Constant):
         return keyword.value is not False
     if isinstance(keyword, ast.Name):
-        args = wrapper.args
-        positional = [*args.posonlyargs, *args.args]
-        defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
-        defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
-        value = defaults.get(keyword.id)
+        value = _defaults(wrapper).get(keyword.id)
         for node in ast.walk(wrapper):
             if (
                 isinstance(node, ast.Assign)
