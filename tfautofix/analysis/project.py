@@ -180,10 +180,7 @@ def summarize(screen: Screen) -> Summary:
     for qualified, why, passed in model.outgoing():
         if qualified.split(".")[0] in ("builtins",):
             continue
-        known = summary.traced_out.get(qualified)
-        if known is None or (known[1] is None and why.off is not None):
-            summary.traced_out[qualified] = (why.text, why.off)
-        _merge(summary.passed, qualified, passed)
+        _add(summary.traced_out, summary.passed, qualified, (why.text, why.off), passed)
     return summary
 
 
@@ -207,10 +204,7 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
             for module, qualname in _splits(qualified):
                 path = by_module.get(module)
                 if path is not None and path in summaries:
-                    known = traced.setdefault(path, {}).get(qualname)
-                    if known is None or (known[1] is None and why[1] is not None):
-                        traced[path][qualname] = why
-                    _merge(passed.setdefault(path, {}), qualname, summary.passed.get(qualified, Passed()))
+                    _add(traced.setdefault(path, {}), passed.setdefault(path, {}), qualname, why, summary.passed.get(qualified, Passed()))
                     break
     facts: dict[str, Facts] = {}
     for path, summary in summaries.items():
@@ -222,7 +216,12 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
     return facts
 
 
-def _merge(edges: dict[str, Passed], name: str, passed: Passed) -> None:
+def _add(reasons: dict[str, tuple[str, str | None]], edges: dict[str, Passed], name: str, why: tuple[str, str | None], passed: Passed) -> None:
+    """One more traced call of ``name``: keep the first reason, or the first that says
+    AutoGraph is off (it decides TFA003); merge what the calls pass."""
+    known = reasons.get(name)
+    if known is None or (known[1] is None and why[1] is not None):
+        reasons[name] = why
     edges[name] = edges[name] | passed if name in edges else passed
 
 

@@ -863,7 +863,6 @@ class TracedCode:
         called who knows how): the project index makes the functions they name traced in
         their own files."""
         screen = self.screen
-        values = self.values_imported
         for function in self.reasons:
             name = getattr(function, "name", "a lambda")
             off = None if self.autograph_off(function) is None else f"called from `{name}`, which AutoGraph does not convert"
@@ -872,9 +871,9 @@ class TracedCode:
                 if not self.eager_line(function, site.node.lineno):
                     qualified_names = screen.names(site.node.func)
                     project = any(q.split(".", 1)[0] not in _LIBRARIES for q in qualified_names)
-                    passed = self.passed(site.node, function, self.tensor_parameters if project else None)
+                    passed = self.passed(site.node, function, self.tensor_parameters) if project else Passed()
                     for qualified in qualified_names:
-                        yield qualified, why, Passed() if qualified in values else passed
+                        yield qualified, why, Passed() if project and qualified in self.values_imported else passed
         for site in screen.sites(ast.Call):
             call = site.node
             wrapping = self._wrappings.get(call)
@@ -910,7 +909,7 @@ _STATIC_BUILTINS = frozenset({"len", "int", "float", "bool", "str", "repr", "isi
 #: Attributes and methods of a tensor that are static facts, not tensors.
 _STATIC_ATTRIBUTES = TENSOR_METADATA | {"name", "device", "rank"}
 _STATIC_METHODS = frozenset({"get_shape", "as_list", "num_elements", "is_fully_defined", "is_compatible_with"})
-#: Libraries whose functions the project index does not make traced: no argument kinds for them.
+#: Libraries whose functions the project index does not make traced: what they are passed does not matter.
 _LIBRARIES = frozenset({"tensorflow", "keras", "tf_keras", "builtins", "numpy"})
 
 
