@@ -5,11 +5,12 @@ Traced code crosses modules: a helper in ``utils.py`` called from a
 module wraps functions in others; ``from .compat import tf`` is TensorFlow when
 ``compat.py`` does ``import tensorflow as tf``. Each file's traced-code model
 (``analysis/traced.py``) reports, in a small :class:`Summary`, what it exports
-(TensorFlow re-exports, ``tf.function`` wrappers) and which qualified names its
-traced code calls or wraps; :func:`facts_for` turns the summaries of a run into
-the :class:`Facts` each file is then analysed with. The engine runs files first
-without facts and again (only those whose facts are not empty) until nothing
-changes; the cache key of a file includes its facts.
+(TensorFlow re-exports, ``tf.function`` wrappers), which qualified names its
+traced code calls or wraps, and what those calls pass them (:class:`Passed`);
+:func:`facts_for` turns the summaries of a run into the :class:`Facts` each file is
+then analysed with. The engine runs files first without facts and again (only those
+whose facts are not empty) until nothing changes; the cache key of a file includes
+its facts.
 """
 
 from __future__ import annotations
