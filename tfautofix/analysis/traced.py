@@ -386,7 +386,8 @@ class TracedCode:
                     branches[function].append(found)
         if not branches:
             return {}
-        entries = {f for f, why in self._seeds[0] if not why.text.startswith("called from traced")}  # decorated, wrapped...
+        seeds, by_facts = self._seeds
+        entries = {f for f, why in seeds if not why.text.startswith("called from traced")}  # decorated, wrapped...
         calls: dict[ast.AST, list[Passed]] = defaultdict(list)
         for caller in traced:
             for site in screen.calls_in(caller):
@@ -396,15 +397,14 @@ class TracedCode:
                             calls[target].append(self.passed(site.node))
         never: dict[ast.AST, list[tuple[int, int]]] = {}
         for function, found in branches.items():
-            cls = screen.class_of.get(function)
-            qualname = function.name if cls is None else f"{cls.name}.{function.name}"
+            method = function in screen.class_of
             passed = list(calls.get(function, ()))
-            if qualname in self._traced_names:  # traced by calls in other files
-                edge = self._passed_in.get(qualname, Passed())
-                passed.append(edge if cls is None else replace(edge, count=0))
+            if function in by_facts:  # traced by calls in other files
+                edge = self._passed_in.get(by_facts[function], Passed())
+                passed.append(replace(edge, count=0) if method else edge)
             if function in entries or not passed:
                 continue
-            params = _positional(function, cls is not None)
+            params = _positional(function, method)
             for name, branch in found:
                 index = params.index(name) if name in params else len(params) + 1
                 if all(index < call.count or name in call.keywords for call in passed):
