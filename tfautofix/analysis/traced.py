@@ -573,7 +573,9 @@ class TracedCode:
                     targets = [t for t in self.resolve(func, caller) if t in helpers]
                     if not targets or self.eager_line(caller, call.lineno) or self._non_tensor_line(caller, call.lineno):
                         continue
-                    passed = self.passed(call if mapped is None else ast.Call(func, mapped[1], []), caller, found).tensors  # of a nest map: the leaves
+                    if mapped is not None:  # a nest map passes the leaves of its structures
+                        call = ast.Call(func, mapped[1], [])
+                    passed = self.passed(call, caller, found).tensors
                     for target in targets:
                         names = _bind(target, passed, target in class_of and isinstance(func, ast.Attribute))
                         if not names <= found[target]:
