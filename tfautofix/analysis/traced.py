@@ -911,7 +911,7 @@ _STATIC_BUILTINS = frozenset({"len", "int", "float", "bool", "str", "repr", "isi
 #: Attributes and methods of a tensor that are static facts, not tensors.
 _STATIC_ATTRIBUTES = TENSOR_METADATA | {"name", "device", "rank"}
 _STATIC_METHODS = frozenset({"get_shape", "as_list", "num_elements", "is_fully_defined", "is_compatible_with"})
-#: Libraries whose functions the project index does not make traced: what they are passed does not matter.
+#: Libraries whose functions the project index does not make traced: no argument kinds for them.
 _LIBRARIES = frozenset({"tensorflow", "keras", "tf_keras", "builtins", "numpy"})
 
 
