@@ -458,18 +458,21 @@ def test_traced_code_crosses_the_modules_of_a_run() -> None:
     assert _prints() == {("pkg/agent.py", 9)}
 
 
-def test_a_branch_other_modules_never_take_is_not_traced() -> None:
+@pytest.mark.parametrize("spelling", ["load", "load as read_records"])
+def test_a_branch_other_modules_never_take_is_not_traced(spelling: str) -> None:
     """TF-Agents: `data_utils` maps `create` over a dataset, which calls
     `example_encoding_dataset.load(..., decoder=decoder)`; `load`'s `if not decoder:` reads a
     spec file (TFA016) for callers that omit it. Not traced while every traced call in the
-    run passes it; reported once one omits it (through the cache too)."""
+    run passes it, whatever name the import gives it; reported once one omits it (through
+    the cache too)."""
     loader = (
         "import tensorflow as tf\n\n\ndef load(files, decoder=None):\n    if not decoder:\n"
         "        tf.io.gfile.exists(files)\n        decoder = tf.identity\n    return decoder(files)\n"
     )
+    name = spelling.split()[-1]
     user = (
-        "import functools\nimport tensorflow as tf\nfrom pkg.loader import load\n\n\n"
-        "def create(files, decoder=None):\n    return load(files, decoder=decoder)\n\n\n"
+        f"import functools\nimport tensorflow as tf\nfrom pkg.loader import {spelling}\n\n\n"
+        f"def create(files, decoder=None):\n    return {name}(files, decoder=decoder)\n\n\n"
         "def pipeline(ds, decoder):\n    return ds.interleave(functools.partial(create, decoder=decoder))\n"
     )
     write(Path("."), {"pkg/__init__.py": "", "pkg/loader.py": loader, "pkg/data.py": user})
@@ -481,8 +484,26 @@ def test_a_branch_other_modules_never_take_is_not_traced() -> None:
     assert found(cache=False) == []
     assert found() == []  # fills the cache
     assert found() == []  # served from it
-    write(Path("."), {"pkg/data.py": user + "\n\n@tf.function\ndef step(files):\n    return load(files)\n"})
+    write(Path("."), {"pkg/data.py": user + f"\n\n@tf.function\ndef step(files):\n    return {name}(files)\n"})
     assert found() == [("pkg/loader.py", 6)]
+
+
+def test_a_branch_is_traced_when_another_module_also_uses_the_function_as_a_value() -> None:
+    """`LOADERS = {"tfrecord": load}`: code the model does not follow may call `load` without
+    a decoder, so every traced call passing one does not make its `if not decoder:` dead."""
+    write(Path("."), {
+        "pkg/__init__.py": "",
+        "pkg/loader.py": (
+            "import tensorflow as tf\n\n\ndef load(files, decoder=None):\n    if not decoder:\n"
+            "        tf.io.gfile.exists(files)\n        decoder = tf.identity\n    return decoder(files)\n"
+        ),
+        "pkg/data.py": (
+            "import tensorflow as tf\nfrom pkg.loader import load\n\nLOADERS = {'tfrecord': load}\n\n\n"
+            "@tf.function\ndef step(files, decoder):\n    return load(files, decoder=decoder)\n"
+        ),
+    })
+    outcome = execute(plan([Path("pkg")], Overrides(select=("TFA016",))), fix=False, jobs=1)
+    assert [(Path(f.path).as_posix(), f.line) for r in outcome.results for f in r.findings] == [("pkg/loader.py", 6)]
 
 
 def test_fix_learns_the_project_facts_before_writing() -> None:
@@ -574,15 +595,17 @@ def test_a_helper_of_another_module_gets_the_argument_kinds_its_traced_callers_p
     assert {(Path(f.path).as_posix(), f.line) for r in fixing.results for f in r.findings} == expected
 
 
-def test_a_helper_another_module_also_uses_as_a_value_keeps_every_parameter() -> None:
-    """`tf.vectorized_map(attention.attend, ...)` passes it what the model does not see: the
-    Python int of the direct call does not make `size` a Python value."""
+@pytest.mark.parametrize("use", ["len([attention.attend])", "tf.nest.map_structure(attention.attend, [x], [x])[0]"])
+def test_a_helper_another_module_also_uses_as_a_value_keeps_every_parameter(use: str) -> None:
+    """`[attention.attend]` may reach code the model does not see, and `nest.map_structure`
+    passes it the leaves (tensors) of its structures: the Python int of the direct call
+    does not make `size` a Python value."""
     write(Path("."), {
         "lib/__init__.py": "",
         "lib/attention.py": "import numpy as np\n\n\ndef attend(query, size):\n    return query / np.sqrt(size)\n",
         "lib/train.py": (
             "import tensorflow as tf\n\nfrom lib import attention\n\n\n@tf.function\ndef step(x):\n"
-            "    handlers = [attention.attend]\n    return attention.attend(x, 64) + len(handlers)\n"
+            f"    return attention.attend(x, 64) + {use}\n"
         ),
     })
     outcome = execute(plan([Path("lib")], Overrides(select=("TFA010",))), fix=False, jobs=1)

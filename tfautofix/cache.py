@@ -22,7 +22,7 @@ from tfautofix.analysis.project import Summary
 from tfautofix.files import SourceError, write_atomic
 from tfautofix.rule import Finding, Fix
 
-FORMAT = 3  # 2: entries carry the file's project summary; 3: with argument kinds and passed arguments
+FORMAT = 4  # 2: entries carry the file's project summary; 3: with argument kinds and passed arguments; 4: one `Passed` per call edge
 MAX_ENTRIES = 200_000
 DEFAULT_DIRECTORY = ".tfautofix_cache"
 

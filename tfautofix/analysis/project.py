@@ -5,11 +5,12 @@ Traced code crosses modules: a helper in ``utils.py`` called from a
 module wraps functions in others; ``from .compat import tf`` is TensorFlow when
 ``compat.py`` does ``import tensorflow as tf``. Each file's traced-code model
 (``analysis/traced.py``) reports, in a small :class:`Summary`, what it exports
-(TensorFlow re-exports, ``tf.function`` wrappers) and which qualified names its
-traced code calls or wraps; :func:`facts_for` turns the summaries of a run into
-the :class:`Facts` each file is then analysed with. The engine runs files first
-without facts and again (only those whose facts are not empty) until nothing
-changes; the cache key of a file includes its facts.
+(TensorFlow re-exports, ``tf.function`` wrappers), which qualified names its
+traced code calls or wraps, and what those calls pass them (:class:`Passed`);
+:func:`facts_for` turns the summaries of a run into the :class:`Facts` each file is
+then analysed with. The engine runs files first without facts and again (only those
+whose facts are not empty) until nothing changes; the cache key of a file includes
+its facts.
 """
 
 from __future__ import annotations
@@ -29,6 +30,32 @@ _TF_MODULES = ("tensorflow", "keras", "tf_keras")
 
 
 @dataclass(frozen=True)
+class Passed:
+    """What traced calls pass a function: one call, or merged (``|``) over calls and files.
+
+    One record per call edge, built by one walk (``TracedCode.passed``) and merged and
+    cached once, serves both questions a helper's callers answer. ``count`` and ``keywords``:
+    the leading positional arguments and the keywords every call surely passes (not a
+    literal None; nothing from ``*args``/``**kwargs`` on), so the branch for an omitted one
+    is never taken (``TracedCode._never_taken``). ``tensors``: which arguments some call may
+    pass a tensor (a flag per position, keywords), so the others are Python values
+    (``TracedCode.tensor_parameters``); None: any may be one. ``Passed()`` knows nothing:
+    a function also called by code the model does not follow."""
+
+    count: int = 0
+    keywords: tuple[str, ...] = ()
+    tensors: tuple[tuple[bool, ...], tuple[str, ...]] | None = None
+
+    def __or__(self, other: Passed) -> Passed:
+        tensors = None
+        if self.tensors is not None and other.tensors is not None:
+            flags = [self.tensors[0], other.tensors[0]]
+            tensors = (tuple(any(f[i] for f in flags if i < len(f)) for i in range(max(map(len, flags)))),
+                       tuple(sorted({*self.tensors[1], *other.tensors[1]})))
+        return Passed(min(self.count, other.count), tuple(sorted({*self.keywords} & {*other.keywords})), tensors)
+
+
+@dataclass(frozen=True)
 class Facts:
     """What the run knows about one file from the others."""
 
@@ -39,13 +66,8 @@ class Facts:
     wrappers: Mapping[str, bool] = field(default_factory=dict)
     #: qualified name this file imports → the TensorFlow module it is ("myproj.compat.tf" → "tensorflow")
     aliases: Mapping[str, str] = field(default_factory=dict)
-    #: qualname of ``traced`` → which arguments the traced calls of the others pass may be
-    #: tensors: (a flag per position, keywords). Absent: any parameter may get one (an
-    #: entry point: wrapped by ``tf.function``, passed to ``Dataset.map``, called with ``*args``)
-    arguments: Mapping[str, tuple[tuple[bool, ...], tuple[str, ...]]] = field(default_factory=dict)
-    #: qualname of ``traced`` → the positional arguments and keywords every traced call of
-    #: the others passes (absent: unknown; see ``TracedCode._never_taken``)
-    passes: Mapping[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    #: qualname of ``traced`` → what the traced calls of the others pass it, merged
+    passed: Mapping[str, Passed] = field(default_factory=dict)
 
     def unaliased(self, name: str) -> str:
         """``name`` (absolute or relative, as imported) with a project module that
@@ -68,7 +90,7 @@ class Facts:
         """For the cache: what this file's results depend on besides its text."""
         if not self.matter:
             return ""
-        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items()), sorted(self.arguments.items()), sorted(self.passes.items())))
+        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items()), sorted(self.passed.items())))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -85,18 +107,14 @@ class Summary:
     imports: list[str] = field(default_factory=list)
     #: qualified name called or wrapped from traced code → (reason, why AutoGraph is off or None)
     traced_out: dict[str, tuple[str, str | None]] = field(default_factory=dict)
-    #: of ``traced_out``, those every traced call passes known arguments → which may be
-    #: tensors, merged over the calls (see ``Facts.arguments``)
-    traced_args: dict[str, tuple[tuple[bool, ...], tuple[str, ...]]] = field(default_factory=dict)
-    #: of ``traced_out``: the positional arguments and keywords every call here passes
-    passes_out: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    #: of ``traced_out``: what the calls here pass each, merged (``Passed()``: also used as a value)
+    passed: dict[str, Passed] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
             "module": self.module, "exports": self.exports, "wrappers": self.wrappers,
             "imports": self.imports, "traced_out": {k: list(v) for k, v in self.traced_out.items()},
-            "traced_args": {k: [list(v[0]), list(v[1])] for k, v in self.traced_args.items()},
-            "passes_out": {k: [v[0], list(v[1])] for k, v in self.passes_out.items()},
+            "passed": {k: [v.count, v.keywords, v.tensors] for k, v in self.passed.items()},
         }
 
     @classmethod
@@ -104,8 +122,8 @@ class Summary:
         return cls(
             data["module"], data["exports"], data["wrappers"], data["imports"],
             {k: (v[0], v[1]) for k, v in data["traced_out"].items()},
-            {k: (tuple(v[0]), tuple(v[1])) for k, v in data.get("traced_args", {}).items()},
-            {k: (v[0], tuple(v[1])) for k, v in data.get("passes_out", {}).items()},
+            {k: Passed(count, tuple(keywords), None if tensors is None else (tuple(tensors[0]), tuple(tensors[1])))
+             for k, (count, keywords, tensors) in data["passed"].items()},
         )
 
 
@@ -160,33 +178,11 @@ def summarize(screen: Screen) -> Summary:
     summary.imports = sorted({module for modules in screen._imports.values() for module in modules if module.split(".")[0] not in _TF_MODULES})
     model = screen.traced_code
     summary.wrappers = dict(model.wrappers)
-    anything: set[str] = set()  # called with arguments the model cannot place
     for qualified, why, passed in model.outgoing():
         if qualified.split(".")[0] in ("builtins",):
             continue
-        known = summary.traced_out.get(qualified)
-        if known is None or (known[1] is None and why.off is not None):
-            summary.traced_out[qualified] = (why.text, why.off)
-        if passed is None:
-            anything.add(qualified)
-        else:
-            summary.traced_args[qualified] = _merged(summary.traced_args.get(qualified), passed)
-    if summary.traced_args:
-        anything |= model.values_imported  # also used as a value: whoever calls it, with whatever
-    for qualified in anything:
-        summary.traced_args.pop(qualified, None)
-    summary.passes_out = model.passes_out(set(summary.traced_out))
+        _add(summary.traced_out, summary.passed, qualified, (why.text, why.off), passed)
     return summary
-
-
-def _merged(known: tuple[tuple[bool, ...], tuple[str, ...]] | None, passed: tuple[tuple[bool, ...], tuple[str, ...]]):
-    """Argument kinds of two calls of one function: what may be a tensor in either."""
-    if known is None:
-        return passed
-    positions = tuple(
-        (i < len(known[0]) and known[0][i]) or (i < len(passed[0]) and passed[0][i]) for i in range(max(len(known[0]), len(passed[0])))
-    )
-    return positions, tuple(sorted({*known[1], *passed[1]}))
 
 
 def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
@@ -199,8 +195,7 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
             exports.update({f"{summary.module}.{name}": target for name, target in summary.exports.items()})
             wrappers.update({f"{summary.module}.{name}": default for name, default in summary.wrappers.items()})
     traced: dict[str, dict[str, tuple[str, str | None]]] = {}
-    arguments: dict[str, dict[str, tuple[tuple[bool, ...], tuple[str, ...]] | None]] = {}
-    passes: dict[str, dict[str, tuple[int, tuple[str, ...]]]] = {}
+    passed: dict[str, dict[str, Passed]] = {}
     for _, summary in sorted(summaries.items()):  # in path order: the same reason whichever file finished first
         for qualified, why in summary.traced_out.items():
             if qualified.split(".")[0] in _TF_MODULES:
@@ -210,18 +205,7 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
             for module, qualname in _splits(qualified):
                 path = by_module.get(module)
                 if path is not None and path in summaries:
-                    known = traced.setdefault(path, {}).get(qualname)
-                    if known is None or (known[1] is None and why[1] is not None):
-                        traced[path][qualname] = why
-                    passed = summary.traced_args.get(qualified)
-                    kinds = arguments.setdefault(path, {})
-                    if qualname not in kinds:
-                        kinds[qualname] = passed
-                    elif kinds[qualname] is not None:
-                        kinds[qualname] = None if passed is None else _merged(kinds[qualname], passed)
-                    passed = summary.passes_out.get(qualified, (0, ()))
-                    had = passes.setdefault(path, {}).get(qualname, passed)
-                    passes[path][qualname] = (min(had[0], passed[0]), tuple(sorted(set(had[1]) & set(passed[1]))))
+                    _add(traced.setdefault(path, {}), passed.setdefault(path, {}), qualname, why, summary.passed.get(qualified, Passed()))
                     break
     facts: dict[str, Facts] = {}
     for path, summary in summaries.items():
@@ -229,9 +213,17 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
         aliases = {name: exports[name] for name in summary.imports if name in exports}
         mine = traced.get(path, {})
         if used_wrappers or aliases or mine:
-            kinds = {qualname: passed for qualname, passed in arguments.get(path, {}).items() if passed is not None}
-            facts[path] = Facts(summary.module, mine, used_wrappers, aliases, kinds, passes.get(path, {}))
+            facts[path] = Facts(summary.module, mine, used_wrappers, aliases, passed.get(path, {}))
     return facts
+
+
+def _add(reasons: dict[str, tuple[str, str | None]], edges: dict[str, Passed], name: str, why: tuple[str, str | None], passed: Passed) -> None:
+    """One more traced call of ``name``: keep the first reason, or the first that says
+    AutoGraph is off (it decides TFA003); merge what the calls pass."""
+    known = reasons.get(name)
+    if known is None or (known[1] is None and why[1] is not None):
+        reasons[name] = why
+    edges[name] = edges[name] | passed if name in edges else passed
 
 
 def _splits(qualified: str) -> Iterable[tuple[str, str]]:

@@ -34,10 +34,10 @@ ops), unless they are a converting ``tf.function`` themselves.
 
 Argument kinds (:attr:`TracedCode.tensor_parameters`): every parameter of an entry
 point may hold a tensor; a helper's only when some traced call passes one, here or (through
-``Summary.traced_args``) in another module. Precision first: a value is a tensor only
-when it may visibly come from one (an op, a parameter that may be one, and what is built
-from those); the result of a call of another module given no tensor is taken for a
-Python value.
+the project index's :class:`~tfautofix.analysis.project.Passed`) in another module.
+Precision first: a value is a tensor only when it may visibly come from one (an op, a
+parameter that may be one, and what is built from those); the result of a call of
+another module given no tensor is taken for a Python value.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ import ast
 import weakref
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, NamedTuple
 
@@ -70,7 +70,7 @@ from tfautofix.analysis.names import (
     builds_tensor,
     static_fact,
 )
-
+from tfautofix.analysis.project import Passed
 from tfautofix.screen import last_name
 from tfautofix.tracing.log import ran_at_trace_time
 
@@ -101,7 +101,7 @@ class TracedCode:
         self._traced_names = facts.traced if facts is not None else {}
         self._locals_cache: dict[ast.AST, _Locals] = {}
         self._steps = 0  # names and returns followed for one call's arguments (see _BUDGET)
-        self._passes = facts.passes if facts is not None else {}
+        self._passed_in = facts.passed if facts is not None else {}  # what other files' traced calls pass
         self._never: dict[ast.AST, list[tuple[int, int]]] = {}  # see `_never_taken`
 
     # -- queries --------------------------------------------------------------
@@ -415,7 +415,7 @@ class TracedCode:
         """The branch for an omitted optional argument (``if decoder is None:``, ``if not
         decoder:``) of a function every traced call of which passes that argument (TF-Agents'
         ``load_tfrecord_dataset(..., decoder=decoder)`` from a Dataset.interleave function):
-        calls seen in this file, and those of the other files of the run (``Facts.passes``).
+        calls seen in this file, and those of the other files of the run (``Facts.passed``).
         Precision first: a passed name may hold None; a literal None is not passed."""
         screen = self.screen
         branches: dict[ast.AST, list[tuple[str, list[ast.stmt]]]] = defaultdict(list)
@@ -427,30 +427,28 @@ class TracedCode:
                     branches[function].append(found)
         if not branches:
             return {}
-        entries = {f for f, why in self._seeds[0] if not why.text.startswith("called from traced")}  # decorated, wrapped...
-        calls: dict[ast.AST, list[tuple[int, frozenset[str]]]] = defaultdict(list)
+        seeds, by_facts = self._seeds
+        entries = {f for f, why in seeds if not why.text.startswith("called from traced")}  # decorated, wrapped...
+        calls: dict[ast.AST, list[Passed]] = defaultdict(list)
         for caller in traced:
             for site in screen.calls_in(caller):
                 if not self.eager_line(caller, site.node.lineno):
                     for target in self.resolve(site.node.func, caller):
                         if target in branches:
-                            calls[target].append(_passed(site.node))
+                            calls[target].append(self.passed(site.node))
         never: dict[ast.AST, list[tuple[int, int]]] = {}
         for function, found in branches.items():
-            cls = screen.class_of.get(function)
-            qualname = function.name if cls is None else f"{cls.name}.{function.name}"
+            method = function in screen.class_of
             passed = list(calls.get(function, ()))
-            if qualname in self._traced_names:  # traced by calls in other files
-                if qualname not in self._passes:
-                    continue
-                count, keywords = self._passes[qualname]
-                passed.append((count if cls is None else 0, frozenset(keywords)))
+            if function in by_facts:  # traced by calls in other files
+                edge = self._passed_in.get(by_facts[function], Passed())
+                passed.append(replace(edge, count=0) if method else edge)
             if function in entries or not passed:
                 continue
-            params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][1 if cls is not None else 0:]
+            params = _positional(function, method)
             for name, branch in found:
                 index = params.index(name) if name in params else len(params) + 1
-                if all(index < count or name in keywords for count, keywords in passed):
+                if all(index < call.count or name in call.keywords for call in passed):
                     never.setdefault(function, []).append(_lines(branch))
         if never:  # not for a function also handed over as a callback: called who knows how
             callees = {id(site.node.func) for site in screen.sites(ast.Call)}
@@ -587,16 +585,15 @@ class TracedCode:
         ``call``, a ``Dataset.map`` or ``tf.map_fn`` callback), or from code the model does
         not follow (a function used as a value, a decorated one, a lambda, a method other
         files call): every parameter may be a tensor. A *helper*, traced only because
-        traced code calls it by name here (or in other files: ``Facts.arguments``), gets
+        traced code calls it by name here (or in other files: ``Facts.passed``), gets
         what those calls pass: a parameter may be a tensor only when some traced call
-        passes one (:meth:`passes_tensor`), so ``helper(self._size, x.shape[-1], 3)``
+        passes one (:meth:`passed`), so ``helper(self._size, x.shape[-1], 3)``
         leaves its parameters Python values."""
         reasons = self.reasons
         seeds, by_facts = self._seeds
-        facts = self.screen.facts
-        arguments = facts.arguments if facts is not None else {}
+        passed_in = self._passed_in
         class_of = self.screen.class_of
-        known = {f: by_facts[f] for f in by_facts if f not in class_of and by_facts[f] in arguments}
+        known = {f: name for f, name in by_facts.items() if f not in class_of and passed_in.get(name, Passed()).tensors is not None}
         entries = {f for f, why in seeds if f not in known or why != Why(*self._traced_names[known[f]])}
         helpers = {f for f in reasons if isinstance(f, _DEFS) and f not in entries and not f.decorator_list}
         if helpers:
@@ -605,7 +602,7 @@ class TracedCode:
         helpers |= {f for f in self._nest_mapped if isinstance(f, ast.Lambda) and f in reasons and f not in entries}
         found: dict[ast.AST, set[str] | None] = {f: None for f in reasons if f not in helpers}
         for helper in helpers:
-            found[helper] = _bind(helper, arguments[known[helper]], False) if helper in known else set()
+            found[helper] = _bind(helper, passed_in[known[helper]].tensors, False) if helper in known else set()
         changed = bool(helpers)
         while changed:  # callers' parameters feed their helpers': until nothing changes
             changed = False
@@ -617,8 +614,9 @@ class TracedCode:
                     targets = [t for t in self.resolve(func, caller) if t in helpers]
                     if not targets or self.eager_line(caller, call.lineno) or self._non_tensor_line(caller, call.lineno):
                         continue
-                    passed = self.passes_tensor(call, caller, found) if mapped is None else self.passes_tensor(
-                        ast.Call(func, mapped[1], []), caller, found)  # the leaves of the structures
+                    if mapped is not None:  # a nest map passes the leaves of its structures
+                        call = ast.Call(func, mapped[1], [])
+                    passed = self.passed(call, caller, found).tensors
                     for target in targets:
                         names = _bind(target, passed, target in class_of and isinstance(func, ast.Attribute))
                         if not names <= found[target]:
@@ -656,21 +654,22 @@ class TracedCode:
     @cached_property
     def values_imported(self) -> set[str]:
         """Qualified names of imported functions the file reads other than by calling them
-        (``tf.vectorized_map(utils.helper, x)``): the project index keeps every parameter of
-        those a possible tensor."""
+        (``tf.vectorized_map(utils.helper, x)``, ``nest.map_structure(utils.helper, x)``):
+        called who knows how, so the project index learns nothing of what they are passed."""
         return self._values[1]
 
     @cached_property
     def _values(self) -> tuple[set[str], set[str]]:
         screen = self.screen
         called = {id(site.node.func) for site in screen.sites(ast.Call)}
-        called |= {id(mapped[0]) for site in screen.sites(ast.Call) if (mapped := self._nest_map(site.node)) is not None}
+        mapped = {id(mapped[0]) for site in screen.sites(ast.Call) if (mapped := self._nest_map(site.node)) is not None}
         local, imported = set(), set()
         for node in ast.walk(screen.tree):
             if id(node) in called or not isinstance(getattr(node, "ctx", None), ast.Load):
                 continue
+            here = id(node) not in mapped  # this file follows what a nest map passes; the others do not
             if isinstance(node, ast.Name):
-                local.add(node.id)
+                local.update([node.id] if here else ())
                 if screen.imported(node.id):
                     imported |= screen.names(node)
             elif isinstance(node, ast.Attribute):
@@ -678,7 +677,7 @@ class TracedCode:
                 while isinstance(base, ast.Attribute):
                     base = base.value
                 if node.value is base and isinstance(base, ast.Name) and base.id in PYTHON_PARAMETERS:
-                    local.add(node.attr)
+                    local.update([node.attr] if here else ())
                 elif isinstance(base, ast.Name) and screen.imported(base.id):
                     imported |= screen.names(node)
         return local, imported
@@ -707,10 +706,16 @@ class TracedCode:
             function = self.screen.outer.get(function)
         return False
 
-    def passes_tensor(self, call: ast.Call, caller: ast.AST, found: dict) -> tuple[tuple[bool, ...], tuple[str, ...]] | None:
-        """Which arguments of ``call`` (in traced ``caller``) may be tensors: a flag per
-        positional argument and the keywords; None when unpacked arguments that may be
-        tensors hide where they go."""
+    def passed(self, call: ast.Call, caller: ast.AST | None = None, found: dict | None = None) -> Passed:
+        """What ``call`` (in traced ``caller``) passes (see :class:`Passed`); which arguments
+        may be tensors only given ``found``, the parameter kinds so far."""
+        count = next((i for i, arg in enumerate(call.args) if isinstance(arg, ast.Starred) or _is_none(arg)), len(call.args))
+        keywords = tuple(sorted(k.arg for k in call.keywords if k.arg is not None and not _is_none(k.value)))
+        return Passed(count, keywords, None if found is None else self._tensors(call, caller, found))
+
+    def _tensors(self, call: ast.Call, caller: ast.AST, found: dict) -> tuple[tuple[bool, ...], tuple[str, ...]] | None:
+        """Which arguments of ``call`` may be tensors: a flag per positional argument and the
+        keywords; None when unpacked arguments that may be tensors hide where they go."""
         self._steps = 0
         positions = []
         for index, arg in enumerate(call.args):
@@ -810,9 +815,7 @@ class TracedCode:
             return cached
         args = function.args
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *filter(None, (args.vararg, args.kwarg))]
-        positional = [*args.posonlyargs, *args.args]
-        defaulted = {a.arg for a in positional[len(positional) - len(args.defaults):]} if args.defaults else set()
-        defaulted |= {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
+        defaulted = set(_defaults(function))
         values: dict[str, list[ast.AST]] = defaultdict(list)
         body = function.body if isinstance(function.body, list) else []
         returns = [] if body else [function.body]
@@ -897,35 +900,11 @@ class TracedCode:
         return False
 
     # -- what other files need to know -----------------------------------------
-    def passes_out(self, wanted: set[str]) -> dict[str, tuple[int, tuple[str, ...]]]:
-        """Of the qualified names ``wanted`` (those traced code here calls): the positional
-        arguments and keywords every such call passes (``(0, ())`` when also handed over
-        here: wrapped, mapped, a callback)."""
-        screen = self.screen
-        found: dict[str, tuple[int, frozenset[str]]] = {}
-        short = {name.rsplit(".", 1)[-1] for name in wanted}
-
-        def add(qualified: str, passed: tuple[int, frozenset[str]]) -> None:
-            known = found.get(qualified)
-            found[qualified] = passed if known is None else (min(known[0], passed[0]), known[1] & passed[1])
-
-        for function in self.reasons:
-            for site in screen.calls_in(function):
-                if last_name(site.node.func) in short and not self.eager_line(function, site.node.lineno):
-                    for qualified in screen.names(site.node.func) & wanted:
-                        add(qualified, _passed(site.node))
-        for site in screen.sites(ast.Call):
-            for arg in (*site.node.args, *(k.value for k in site.node.keywords)):
-                arg = arg.value if isinstance(arg, ast.Starred) else arg
-                if last_name(arg) in short:
-                    for qualified in screen.names(arg) & wanted:
-                        add(qualified, (0, frozenset()))
-        return {name: (count, tuple(sorted(keywords))) for name, (count, keywords) in found.items()}
-
-    def outgoing(self) -> Iterator[tuple[str, Why, tuple[tuple[bool, ...], tuple[str, ...]] | None]]:
+    def outgoing(self) -> Iterator[tuple[str, Why, Passed]]:
         """Qualified names (through imports) that traced code here calls or wraps, and
-        which arguments the call passes may be tensors (None: any parameter may get one):
-        the project index makes the functions they name traced in their own files."""
+        what the call passes them (``Passed()`` for one wrapped, or also used as a value:
+        called who knows how): the project index makes the functions they name traced in
+        their own files."""
         screen = self.screen
         for function in self.reasons:
             name = getattr(function, "name", "a lambda")
@@ -935,9 +914,9 @@ class TracedCode:
                 if not self.eager_line(function, site.node.lineno):
                     qualified_names = screen.names(site.node.func)
                     project = any(q.split(".", 1)[0] not in _LIBRARIES for q in qualified_names)
-                    passed = self.passes_tensor(site.node, function, self.tensor_parameters) if project else None
+                    passed = self.passed(site.node, function, self.tensor_parameters) if project else Passed()
                     for qualified in qualified_names:
-                        yield qualified, why, passed
+                        yield qualified, why, Passed() if project and qualified in self.values_imported else passed
         for site in screen.sites(ast.Call):
             call = site.node
             wrapping = self._wrappings.get(call)
@@ -948,7 +927,7 @@ class TracedCode:
                 targets = [(arg, Why(f"passed to Dataset.{call.func.attr} ({screen.module or screen.path})")) for arg in _arguments(call, ((0, "map_func"),))]
             for arg, why in targets:
                 for qualified in screen.names(arg):
-                    yield qualified, why, None
+                    yield qualified, why, Passed()
 
 
 class _Locals(NamedTuple):
@@ -978,12 +957,12 @@ _LIBRARIES = frozenset({"tensorflow", "keras", "tf_keras", "builtins", "numpy"})
 
 def _bind(function: ast.AST, passed: tuple[tuple[bool, ...], tuple[str, ...]] | None, bound: bool) -> set[str] | None:
     """The parameters of ``function`` that receive what ``passed`` (see
-    :meth:`TracedCode.passes_tensor`) says may be tensors; ``bound``: called as a method."""
+    :attr:`Passed.tensors`) says may be tensors; ``bound``: called as a method."""
     args = function.args
     names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
     if passed is None:
         return {*names, *(a.arg for a in (args.vararg, args.kwarg) if a is not None)}
-    positional = [a.arg for a in (*args.posonlyargs, *args.args)][1 if bound else 0:]
+    positional = _positional(function, bound)
     found = set()
     for index, tensor in enumerate(passed[0]):
         if tensor:
@@ -1007,10 +986,7 @@ def _omitted_branch(node: ast.If, function: ast.AST) -> tuple[str, list[ast.stmt
         omitted = node.orelse
     if not (isinstance(test, ast.Name) and omitted):
         return None
-    args = function.args
-    positional = [*args.posonlyargs, *args.args]
-    defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
-    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    defaults = _defaults(function)
     if not (test.id in defaults and _is_none(defaults[test.id])):
         return None
     rebound = any(isinstance(n, ast.Name) and n.id == test.id and isinstance(n.ctx, ast.Store) and n.lineno < node.lineno
@@ -1018,20 +994,23 @@ def _omitted_branch(node: ast.If, function: ast.AST) -> tuple[str, list[ast.stmt
     return None if rebound else (test.id, omitted)  # `decoder = decoder or make()` first: not the caller's value
 
 
+def _positional(function: ast.AST, bound: bool) -> list[str]:
+    """The positional parameters of ``function`` (but ``self`` when ``bound``: called as a method)."""
+    args = function.args
+    return [a.arg for a in (*args.posonlyargs, *args.args)][1 if bound else 0:]
+
+
+def _defaults(function: ast.AST) -> dict[str, ast.expr]:
+    """The parameters of ``function`` that have a default → it."""
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    return defaults
+
+
 def _is_none(expr: ast.AST | None) -> bool:
     return isinstance(expr, ast.Constant) and expr.value is None
-
-
-def _passed(call: ast.Call) -> tuple[int, frozenset[str]]:
-    """How many positional arguments and which keywords ``call`` surely passes (not a
-    literal None; nothing from ``*args``/``**kwargs`` on, which may leave anything out)."""
-    count = 0
-    for arg in call.args:
-        if isinstance(arg, ast.Starred) or _is_none(arg):
-            break
-        count += 1
-    keywords = frozenset(k.arg for k in call.keywords if k.arg is not None and not _is_none(k.value))
-    return count, keywords
 
 
 def _lines(body: list[ast.stmt]) -> tuple[int, int]:
@@ -1067,11 +1046,7 @@ def _autograph_default(wrapper: ast.AST, call: ast.Call) -> bool:
     if isinstance(keyword, ast.Constant):
         return keyword.value is not False
     if isinstance(keyword, ast.Name):
-        args = wrapper.args
-        positional = [*args.posonlyargs, *args.args]
-        defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
-        defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
-        value = defaults.get(keyword.id)
+        value = _defaults(wrapper).get(keyword.id)
         for node in ast.walk(wrapper):
             if (
                 isinstance(node, ast.Assign)
