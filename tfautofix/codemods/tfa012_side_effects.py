@@ -211,8 +211,9 @@ def doubled(x):
             return None  # `if x is None: x = ...`: created once, at the first trace, on purpose
         if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and _binding(ctx, target.value) == "outer":
             name = target.value.value
-            message = (f"item assignment to `{name}`, defined outside the function, {_ONCE.format(reason=reason)}; "
-                       f"`{name}` keeps symbolic tensors that raise `InaccessibleTensorError` when used outside")
+            message = f"item assignment to `{name}`, defined outside the function, {_ONCE.format(reason=reason)}"
+            if _stores_tensor(ctx, target):
+                message += f"; `{name}` keeps symbolic tensors that raise `InaccessibleTensorError` when used outside"
             return self.finding(ctx, target, message)
         if isinstance(target, cst.Name) and _declared(ctx, target) and not _constant_assignment(ctx, target):
             if _declared(ctx, target) == "nonlocal" and _owned_by_traced(ctx, target):
@@ -222,6 +223,10 @@ def doubled(x):
             return self.finding(ctx, target, message)
         if _is_self_attribute(target) and _may_store_tensor(ctx, target):
             text = ctx.code(target)
+            if not _stores_tensor(ctx, target):  # `self.calls += 1`
+                message = (f"`{text} {ctx.code(ctx.parent(target).operator).strip()} ...` {_ONCE.format(reason=reason)}: "
+                           f"`{text}` counts traces, not calls; keep it in a `tf.Variable` (`{text}.assign_add(...)`)")
+                return self.finding(ctx, target, message)
             message = (f"`{text} = ...` {_ONCE.format(reason=reason)}; afterwards `{text}` holds a symbolic tensor "
                        f"that raises `InaccessibleTensorError` when used outside; keep state in a `tf.Variable` "
                        f"(`{text}.assign(...)`) or return the value")
@@ -296,6 +301,14 @@ def _value(ctx: FileContext, target: cst.BaseExpression) -> cst.BaseExpression |
     if isinstance(parent, cst.AnnAssign):
         return parent.value
     return None
+
+
+def _stores_tensor(ctx: FileContext, target: cst.BaseExpression) -> bool:
+    """May the statement leave a tensor in ``target``: its value, or ``+=``'s right side?
+    (Messages claim symbolic tensors only then: ``counts[0] = counts[0] + 1`` keeps a number.)"""
+    statement = ctx.parent(target)
+    value = statement.value if isinstance(statement, cst.AugAssign) else _value(ctx, target)
+    return value is None or may_be_tensor(ctx, value)
 
 
 def _is_literal(expr: cst.BaseExpression | None) -> bool:
