@@ -513,6 +513,33 @@ def test_keras_methods_the_instance_replaces_are_not_what_keras_traces() -> None
     assert _agree(source) == {"replaced-update": False, "kept-result": True}
 
 
+def test_models_a_function_compiles_only_with_run_eagerly_run_eagerly() -> None:
+    """TF Model Remediation's tests count ``train_step`` calls of a model compiled with
+    ``run_eagerly=True``; a model of a function that also compiles without it stays traced."""
+    source = """
+        import tensorflow as tf
+
+        def test_eager():
+            class Counting(tf.keras.Sequential):
+                def train_step(self, data):
+                    print("eager-step")
+                    return super().train_step(data)
+
+            model = Counting([tf.keras.layers.Dense(1)])
+            model.compile(loss="mse", run_eagerly=True)
+
+        def test_mixed():
+            class Counting(tf.keras.Sequential):
+                def train_step(self, data):
+                    print("mixed-step")
+                    return super().train_step(data)
+
+            Counting([]).compile(loss="mse", run_eagerly=True)
+            Counting([]).compile(loss="mse")
+    """
+    assert _agree(source) == {"eager-step": False, "mixed-step": True}
+
+
 def test_other_keras_backends_never_run_under_tensorflow() -> None:
     source = """
         import keras

@@ -675,6 +675,24 @@ def test_fixes_spell_tensorflow_with_the_reexported_tf() -> None:
     assert "import tensorflow" not in helpers + train
 
 
+def test_keras_re_exported_through_a_guarded_import_is_the_preferred_keras() -> None:
+    """Hugging Face's ``modeling_tf_utils``: ``try: import tf_keras as keras`` / ``except
+    ImportError: import keras``; its models import ``keras`` from it. Their layers are Keras
+    layers (TFA002 in ``call``), and tf-keras ones: AutoGraph converts ``call`` (no TFA003)."""
+    write(Path("."), {
+        "hf/__init__.py": "",
+        "hf/utils.py": "try:\n    import tf_keras as keras\nexcept ImportError:\n    import keras\n",
+        "hf/model.py": (
+            "import random\n\nimport tensorflow as tf\n\nfrom .utils import keras\n\n\n"
+            "class Encoder(keras.layers.Layer):\n    def call(self, x, training=False):\n"
+            "        if tf.reduce_sum(x) > 0:\n            x = x * 2.0\n"
+            "        if random.uniform(0, 1) < 0.5:\n            return x\n        return x + 1.0\n"
+        ),
+    })
+    outcome = execute(plan([Path("hf")], Overrides(select=("TFA002", "TFA003"))), fix=False, jobs=1)
+    assert {(Path(f.path).as_posix(), f.line, f.code) for r in outcome.results for f in r.findings} == {("hf/model.py", 12, "TFA002")}
+
+
 def test_cross_file_facts_do_not_depend_on_which_file_finished_first() -> None:
     """Two traced callers in two files reach one helper: the reason its file is told (and so the
     message naming the caller) is the same whichever summary arrived first (workers finish in

@@ -215,13 +215,12 @@ class Screen:
 
     def names(self, expr: ast.AST) -> set[str]:
         """Canonical qualified names an imported ``a.b.c`` may refer to (empty if not imported)."""
-        names = self.raw_names(expr)
-        if names and self.facts is not None and self.facts.aliases:
-            names = {self.facts.unaliased(name) for name in names}
-        return {canonical(name) for name in names}
+        return {canonical(name) for name in self.raw_names(expr)}
 
     def raw_names(self, expr: ast.AST) -> set[str]:
-        """Qualified names of an imported ``a.b.c`` as imported (``tf_keras.layers.Layer``), not canonical."""
+        """Qualified names of an imported ``a.b.c`` as imported (``tf_keras.layers.Layer``, also
+        through the project's re-exports: Hugging Face's ``from ...modeling_tf_utils import
+        keras``), not canonical."""
         base = expr
         while isinstance(base, ast.Attribute):
             base = base.value
@@ -232,7 +231,10 @@ class Screen:
         while isinstance(expr, ast.Attribute):
             parts.append(expr.attr)
             expr = expr.value
-        return {module + "".join("." + part for part in reversed(parts)) for module in modules}
+        names = {module + "".join("." + part for part in reversed(parts)) for module in modules}
+        if self.facts is not None and self.facts.aliases:
+            names = {self.facts.unaliased(name) for name in names}
+        return names
 
     def imported(self, name: str) -> bool:
         return name in self._imports

@@ -38,10 +38,14 @@ def location(path: str) -> str:
 
 
 def load_runs(directory: Path) -> list[dict]:
+    """Every rule's finding of every run (files that do not parse are reported without a code:
+    not findings to judge)."""
     findings = []
     for file in sorted(directory.glob("*.check.json")):
         package = file.name[: -len(".check.json")]
         for finding in json.loads(file.read_text(encoding="utf-8") or "[]"):
+            if finding["code"] is None:
+                continue
             findings.append({"package": package, "location": f"{location(finding['path'])}:{finding['line']}",
                              "code": finding["code"], "message": finding["message"]})
     return findings

@@ -162,19 +162,33 @@ def summary_of(text: str, tree: ast.Module, path: str, facts: Facts | None, scre
     return summary
 
 
+def _module_level(body: list[ast.stmt]) -> Iterable[ast.stmt]:
+    """Module-level statements, also inside ``try``/``if`` blocks, in order: ``try: import
+    tf_keras as keras`` / ``except ImportError: import keras`` (Hugging Face's
+    ``modeling_tf_utils``) exports the first, the one the module prefers."""
+    for node in body:
+        yield node
+        if isinstance(node, ast.Try):
+            for block in (node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody):
+                yield from _module_level(block)
+        elif isinstance(node, ast.If):
+            yield from _module_level(node.body)
+            yield from _module_level(node.orelse)
+
+
 def summarize(screen: Screen) -> Summary:
     """The summary of a file from its screen (the walk and the traced-code model)."""
     summary = Summary(screen.module)
-    for node in screen.tree.body:
+    for node in _module_level(screen.tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname and alias.name.split(".")[0] in _TF_MODULES:
-                    summary.exports[alias.asname] = alias.name
+                    summary.exports.setdefault(alias.asname, alias.name)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             if node.module.split(".")[0] in _TF_MODULES:
                 for alias in node.names:
                     if alias.name == "keras" or alias.asname:
-                        summary.exports[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+                        summary.exports.setdefault(alias.asname or alias.name, f"{node.module}.{alias.name}")
     summary.imports = sorted({module for modules in screen._imports.values() for module in modules if module.split(".")[0] not in _TF_MODULES})
     model = screen.traced_code
     summary.wrappers = dict(model.wrappers)

@@ -867,15 +867,23 @@ class TracedCode:
 
     @cached_property
     def _keras_traced_classes(self) -> set[ast.ClassDef]:
-        """Keras classes whose ``call``/``train_step``... Keras traces (not ``dynamic=True`` ones)."""
+        """Keras classes whose ``call``/``train_step``... Keras traces (not ``dynamic=True`` ones, nor
+        those compiled with ``run_eagerly=True``)."""
         screen = self.screen
         dynamic = {  # super().__init__(..., dynamic=True): Keras runs `call` eagerly
             screen.class_around(site.function)
             for site in screen.sites(ast.Call)
             if getattr(site.node.func, "attr", None) == "__init__"
-            and any(k.arg == "dynamic" and isinstance(k.value, ast.Constant) and k.value.value is True for k in site.node.keywords)
+            and any(_true(k, "dynamic") for k in site.node.keywords)
         }
-        return {cls for cls in screen.keras_classes if cls not in dynamic}
+        compiles: dict[ast.AST | None, set[bool]] = defaultdict(set)
+        for site in screen.sites(ast.Call):
+            if getattr(site.node.func, "attr", None) == "compile":
+                compiles[site.function].add(any(_true(k, "run_eagerly") for k in site.node.keywords))
+        # Classes defined in a function that compiles its models only with run_eagerly=True (a test
+        # counting `train_step` calls): Keras runs them eagerly.
+        eager = {site.node for site in screen.sites(ast.ClassDef) if site.function is not None and compiles.get(site.function) == {True}}
+        return {cls for cls in screen.keras_classes if cls not in dynamic and cls not in eager}
 
     @cached_property
     def _keras_layers(self) -> set[ast.ClassDef]:
@@ -1149,3 +1157,8 @@ def _replaced(cls: ast.ClassDef) -> set[str]:
                 if isinstance(node, ast.Assign):
                     found.update(t.attr for t in node.targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name))
     return found
+
+
+def _true(keyword: ast.keyword, name: str) -> bool:
+    """``name=True``."""
+    return keyword.arg == name and isinstance(keyword.value, ast.Constant) and keyword.value.value is True

@@ -131,10 +131,17 @@ def _whole_dataset(ctx: FileContext, call: cst.Call) -> bool:
     return isinstance(first, cst.Call) and any(n.startswith("tensorflow.data.") for n in ctx.names(first.func))
 
 
+#: The parameters of Keras' ``Model.predict`` (both Kerases).
+_PREDICT_PARAMETERS = frozenset({"x", "batch_size", "verbose", "steps", "callbacks", "max_queue_size", "workers",
+                                 "use_multiprocessing"})
+
+
 def _not_keras_arguments(call: cst.Call) -> bool:
     """Arguments Keras' ``predict(x, ...)`` is not given (``task.predict(*outputs)``, TF-GNN's
-    Task API): a receiver of unknown type called so is no Keras model."""
-    return any(arg.star for arg in call.args) or sum(arg.keyword is None for arg in call.args) > 1
+    Task API; scikit-learn's ``gpr.predict(x, return_std=True)``): a receiver of unknown type
+    called so is no Keras model."""
+    return (any(arg.star for arg in call.args) or sum(arg.keyword is None for arg in call.args) > 1
+            or any(arg.keyword is not None and arg.keyword.value not in _PREDICT_PARAMETERS for arg in call.args))
 
 
 def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: Kind | None) -> tuple[Fix | None, str]:
