@@ -693,6 +693,18 @@ def test_keras_re_exported_through_a_guarded_import_is_the_preferred_keras() -> 
     assert {(Path(f.path).as_posix(), f.line, f.code) for r in outcome.results for f in r.findings} == {("hf/model.py", 12, "TFA002")}
 
 
+def test_tensorflow_re_exported_from_a_lazy_import_block() -> None:
+    """TensorFlow Datasets: ``with epy.lazy_imports(): import tensorflow`` in one module,
+    ``from ...lazy_imports_utils import tensorflow as tf`` everywhere else."""
+    write(Path("."), {
+        "tfds/__init__.py": "",
+        "tfds/lazy.py": "import contextlib\n\nwith contextlib.nullcontext():\n    import tensorflow\n",
+        "tfds/reader.py": "from tfds.lazy import tensorflow as tf\n\n\n@tf.function\ndef f(x):\n    print(x)\n    return x\n",
+    })
+    outcome = execute(plan([Path("tfds")], Overrides(select=("TFA008",))), fix=False, jobs=1)
+    assert {(Path(f.path).as_posix(), f.line) for r in outcome.results for f in r.findings} == {("tfds/reader.py", 6)}
+
+
 def test_cross_file_facts_do_not_depend_on_which_file_finished_first() -> None:
     """Two traced callers in two files reach one helper: the reason its file is told (and so the
     message naming the caller) is the same whichever summary arrived first (workers finish in

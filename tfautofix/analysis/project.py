@@ -163,12 +163,15 @@ def summary_of(text: str, tree: ast.Module, path: str, facts: Facts | None, scre
 
 
 def _module_level(body: list[ast.stmt]) -> Iterable[ast.stmt]:
-    """Module-level statements, also inside ``try``/``if`` blocks, in order: ``try: import
+    """Module-level statements, also inside ``try``/``if``/``with`` blocks, in order: ``try: import
     tf_keras as keras`` / ``except ImportError: import keras`` (Hugging Face's
-    ``modeling_tf_utils``) exports the first, the one the module prefers."""
+    ``modeling_tf_utils``) exports the first, the one the module prefers; ``with
+    lazy_imports(): import tensorflow`` (TFDS) exports ``tensorflow``."""
     for node in body:
         yield node
-        if isinstance(node, ast.Try):
+        if isinstance(node, ast.With):
+            yield from _module_level(node.body)
+        elif isinstance(node, ast.Try):
             for block in (node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody):
                 yield from _module_level(block)
         elif isinstance(node, ast.If):
@@ -182,8 +185,9 @@ def summarize(screen: Screen) -> Summary:
     for node in _module_level(screen.tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.asname and alias.name.split(".")[0] in _TF_MODULES:
-                    summary.exports.setdefault(alias.asname, alias.name)
+                if alias.name.split(".")[0] in _TF_MODULES:  # `import tensorflow` re-exported too (TFDS' lazy imports)
+                    top = alias.name.split(".")[0]
+                    summary.exports.setdefault(alias.asname or top, alias.name if alias.asname else top)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             if node.module.split(".")[0] in _TF_MODULES:
                 for alias in node.names:

@@ -30,6 +30,8 @@ def may_be_tensor(ctx: FileContext, expr: cst.BaseExpression, _seen: frozenset =
         return False  # a Python list NumPy turns into an array
     if isinstance(expr, cst.BinaryOperation):
         return may_be_tensor(ctx, expr.left, _seen, _every) or may_be_tensor(ctx, expr.right, _seen, _every)
+    if isinstance(expr, cst.Comparison) and all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons):
+        return False  # `w is not None`: identity is a Python bool
     if isinstance(expr, cst.Comparison):
         return may_be_tensor(ctx, expr.left, _seen, _every) or any(may_be_tensor(ctx, c.comparator, _seen, _every) for c in expr.comparisons)
     if isinstance(expr, cst.UnaryOperation):

@@ -764,6 +764,8 @@ class TracedCode:
             return self._tensor(expr.left, function, found, seen) or self._tensor(expr.right, function, found, seen)
         if isinstance(expr, ast.UnaryOp):
             return self._tensor(expr.operand, function, found, seen)
+        if isinstance(expr, ast.Compare) and all(isinstance(op, (ast.Is, ast.IsNot)) for op in expr.ops):
+            return False  # `w is not None`: identity is a Python bool
         if isinstance(expr, (ast.BoolOp, ast.Compare, ast.IfExp, ast.List, ast.Tuple, ast.Set, ast.Dict)):
             parts = {ast.BoolOp: lambda e: e.values, ast.Compare: lambda e: [e.left, *e.comparators],
                      ast.IfExp: lambda e: [e.body, e.orelse], ast.Dict: lambda e: e.values}.get(type(expr), lambda e: e.elts)(expr)

@@ -12,6 +12,7 @@ from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
+from tfautofix.analysis.tensor_values import is_tensor
 from tfautofix.analysis.tensors import TensorInference
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
@@ -224,7 +225,8 @@ def _literal(node: cst.BaseExpression) -> bool:
 
 def _check_formatting(ctx: FileContext, value: cst.BaseExpression) -> None:
     """Text formatted in Python is formatted once, at trace time, from the symbolic tensor."""
-    if m.matches(value, m.BinaryOperation(operator=m.Modulo(), left=m.SimpleString() | m.ConcatenatedString())):
+    if m.matches(value, m.BinaryOperation(operator=m.Modulo())) and not is_tensor(ctx, value.left):  # type: ignore[attr-defined]
+        # `"%s" % x`, and `msg % args` with `msg` a string parameter (TF-DF's logging helper)
         raise _NoFix("`%` formats the text at trace time; tf.print cannot apply a format")
     if m.matches(value, m.Call(func=m.Attribute(attr=m.Name("format") | m.Name("join")))) or (
         isinstance(value, cst.Call) and ctx.resolves_to(value.func, "builtins.str", "builtins.repr", "builtins.format")

@@ -26,5 +26,16 @@ def safe_scale(x, step):
     return x * tf.cast(size0(x), x.dtype)
 
 
+def flag_array(flag):
+    return np.asarray(flag, np.float32)
+
+
+@tf.function
+def weighted(x, w):
+    # `w is not None` is a Python bool (identity), here and given to a helper (TF Decision Forests)
+    given = np.float32(w is not None)
+    return x * given + flag_array(w is not None)
+
+
 def exercise():
-    return [safe_scale(tf.ones([n, 2]), tf.constant(2.0)) for n in (1, 3)]
+    return [safe_scale(tf.ones([n, 2]), tf.constant(2.0)) for n in (1, 3)] + [weighted(tf.ones([2]), tf.ones([2]))]
