@@ -1,6 +1,6 @@
 #!/bin/sh
 # (the shared copy used for the merged-tree numbers is /work/realcode/src: see README.md; the last
-# 34 packages are the hold-out sets of 2026-11-24, judged one set at a time: /work/realcode/holdout
+# the last 26 packages are the hold-out sets of 2026-11-24, judged one set at a time: /work/realcode/holdout
 # (5, with the installed tf_keras), holdout2 (8), holdout3 (8), holdout4 (5))
 # Fetch the exact real TensorFlow packages of precision.md into ${1:-/tmp/realcode}/src/<name>/
 # (wheels only, no dependencies; nothing is installed). Then, from the worktree root:
