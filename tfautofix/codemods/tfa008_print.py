@@ -12,7 +12,7 @@ from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.tensor_values import is_tensor
+from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor
 from tfautofix.analysis.tensors import TensorInference
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
@@ -42,8 +42,11 @@ output_stream=sys.stdout)`. Its preconditions, each checked in the code:
 
 - **the text is built at run time**: a plain f-string is split into its pieces
   (`print(f"loss={loss}")` → `tf.print("loss=", loss, sep="")`); text formatted in
-  Python (`"%.4f" % loss`, `.format`, `str(x)`, `"a" + str(x)`, format specs and
-  `!r` in f-strings, `.dtype`) is formatted once, from the symbolic tensor: no fix;
+  Python (`"%.4f" % loss`, `msg % args` unless `msg` is a tensor, `.format`, `str(x)`,
+  `"a" + str(x)`, format specs and `!r` in f-strings, `.dtype`) is formatted once, from
+  the symbolic tensor: no fix; a printed call of anything but a TensorFlow op or `len`
+  given a possible tensor (`describe(loss)`, `type(x)`) may make its text from the
+  symbolic tensor at trace time: unsafe;
 - **the stream is kept**: `tf.print` writes to stderr by default, so stdout is
   passed explicitly; `file=sys.stderr` becomes `output_stream=sys.stderr`; other
   files: no fix. `flush=` is dropped (`tf.print` does not buffer);
@@ -175,8 +178,8 @@ def step(x):
         if tf_import is not None:
             imports.append(tf_import)
         new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=new_args)
-        stale = next((why for arg in values if (why := _stale(ctx, call, arg.value))), None)
-        return Fix({call: new_call}, "unsafe" if stale else "safe", tuple(imports)), stale
+        unsafe = next((why for arg in values if (why := _stale(ctx, call, arg.value) or _computed_in_python(ctx, arg.value))), None)
+        return Fix({call: new_call}, "unsafe" if unsafe else "safe", tuple(imports)), unsafe
 
 
 class _NoFix(Exception):
@@ -244,6 +247,20 @@ def _check_formatting(ctx: FileContext, value: cst.BaseExpression) -> None:
                 _check_formatting(ctx, part.expression)
     if m.matches(value, m.Attribute(attr=m.Name("dtype") | m.Name("name") | m.Name("device"))):
         raise _NoFix(f"tf.print prints `{ctx.code(value)}` differently from print")
+
+
+def _computed_in_python(ctx: FileContext, value: cst.BaseExpression) -> str | None:
+    """Why a printed call's result may be made in Python from the symbolic tensor (None: it is not):
+    ``describe(x)`` returning ``f"value={x}"``, ``type(x)``; their text is fixed at trace time.
+    TensorFlow ops and ``len`` are fine."""
+    if not isinstance(value, cst.Call):
+        return None
+    names = ctx.names(value.func)
+    if any(n.startswith("tensorflow.") for n in names) or "builtins.len" in names:
+        return None
+    if any(may_be_tensor(ctx, arg.value) for arg in value.args):
+        return f"`{ctx.code(value.func)}(...)` runs at trace time; if it makes text of the symbolic tensor, every call prints that"
+    return None
 
 
 def _split_fstrings(ctx: FileContext, values: list[cst.Arg], sep: cst.Arg | None) -> list[cst.Arg]:
