@@ -277,3 +277,57 @@ def test_tfa012_screen_drops_set_up_state_and_plain_parameters() -> None:
     entry = "import tensorflow as tf\n\n\n@tf.function\ndef f(x, extras):\n    extras['last'] = x\n    return x\n"
     assert [(f.code, f.line) for f in lint_source(entry, rule, "input.py")] == [("TFA012", 6)]
     assert rules_for(entry, rule) == rule
+
+
+TRACED_LOCAL_STATE = '''\
+import tensorflow as tf
+
+
+def helper(items, x):
+    items.insert(0, x)
+    return items, tf.data.Dataset.from_tensors({"a": x}).map(lambda d: (d, d.pop("a")))
+
+
+@tf.function
+def f(xs, x):
+    seen = []
+
+    def note(v):
+        seen.append(v)
+        return v
+
+    outs = []
+    for leaf in tf.nest.flatten(xs):
+        outs.append(note(leaf) * 2)
+    return helper(outs, x)
+'''
+
+
+def _tfa012_lines(text: str) -> list[int]:
+    """TFA012's findings from LibCST on the whole file (no screen)."""
+    rule = rule_by_code("TFA012")
+    _, findings = _detect(cst.parse_module(text), text, [rule], "input.py")
+    return [f.line for f in findings]
+
+
+def _line(text: str, code: str) -> int:
+    return next(number for number, line in enumerate(text.splitlines(), 1) if code in line)
+
+
+def test_tfa012_screen_drops_what_traced_code_creates_anew() -> None:
+    """What TFA012's check declines and the ast shows alike needs no LibCST: a list of an
+    enclosing traced function (each trace creates it anew), a loop over ``tf.nest.flatten``
+    (a Python list: unrolled), a parameter of a helper or of a lambda that is not the
+    tf.function itself. Each variant that is a finding still reaches LibCST."""
+    rule = [rule_by_code("TFA012")]
+    assert _tfa012_lines(TRACED_LOCAL_STATE) == []
+    assert rules_for(TRACED_LOCAL_STATE, rule) == []
+    module_list = TRACED_LOCAL_STATE.replace("    seen = []\n", "").replace("def helper", "seen = []\n\n\ndef helper")
+    assert rules_for(module_list, rule) == rule
+    assert _tfa012_lines(module_list) == [_line(module_list, "seen.append(v)")]  # a list defined outside, now
+    tensor_loop = TRACED_LOCAL_STATE.replace("tf.nest.flatten(xs)", "tf.range(3)")
+    assert rules_for(tensor_loop, rule) == rule
+    assert _tfa012_lines(tensor_loop) == [_line(tensor_loop, "outs.append(")]
+    entry = TRACED_LOCAL_STATE.replace("    return helper(", "    xs.pop('a')\n    return helper(")
+    assert rules_for(entry, rule) == rule
+    assert _tfa012_lines(entry) == [_line(entry, "xs.pop(")]
