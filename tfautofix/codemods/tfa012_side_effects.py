@@ -132,8 +132,9 @@ def doubled(x):
             and ((_self_attribute(site.node.func.value) and not _in_build_method(screen, site)) or written(site.node.func.value, site))
         ]
         # `self.x.append(...)` is a finding only if the class makes `self.x` a container: keep those assignments.
-        receivers = {ast.unparse(site.node.func.value) for site in found if _self_attribute(site.node.func.value)}
-        found += [site for site in screen.sites(ast.Assign) if any(ast.unparse(t) in receivers for t in site.node.targets)]
+        receivers = {_spelled(site.node.func.value) for site in found if _self_attribute(site.node.func.value)}
+        if receivers:
+            found += [site for site in screen.sites(ast.Assign) if any(_spelled(t) in receivers for t in site.node.targets)]
         loops = [site for site in screen.traced_sites(ast.For) if _appends(site.node)]
         if loops:
             tensors = ScreenTensors(screen)
@@ -577,6 +578,11 @@ _INNER_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.Genera
 
 def _self_attribute(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+
+
+def _spelled(node: ast.AST) -> tuple[str, str] | None:
+    """``("self", "x")`` for ``self.x`` (or ``cls.x``): what ``ctx.code`` compares for it."""
+    return (node.value.id, node.attr) if _self_attribute(node) else None
 
 
 def _local_names(function: ast.AST, cache: dict[ast.AST, set[str]]) -> set[str]:

@@ -168,16 +168,21 @@ def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt]
                         traced_classes = {screen.class_around(f) for f in screen.traced_code.reasons}
                     cls = screen.class_around(function)
                     if cls in traced_classes and cls is not None:
-                        if cls not in setups:
-                            setups[cls] = _setup_methods(cls)
-                        if function.name not in setups[cls]:
-                            rebound.append((cls, target.attr))
+                        rebound.append((cls, target.attr))
                 elif isinstance(target, ast.Name) and ((function is None and site.in_loop) or (function, target.id) in declared):
                     rebound.append(target.id)
             if not rebound or not _python_number(statement, function):
                 continue
             if function is not None and screen.traced_code.is_traced(function, statement.lineno):
                 continue  # a traced mutation: TFA012's business
+            for key in [key for key in rebound if not isinstance(key, str)]:  # set-up methods last: they cost a walk
+                cls = key[0]
+                if cls not in setups:
+                    setups[cls] = _setup_methods(cls)
+                if function.name in setups[cls]:
+                    rebound.remove(key)
+            if not rebound:
+                continue
             for key in rebound:
                 if isinstance(key, str):
                     globals_.setdefault(key, statement)
