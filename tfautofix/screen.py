@@ -46,8 +46,16 @@ _RECORDED = (
 )
 #: Fields that never hold a node worth a visit (names, flags, contexts, operators, aliases).
 _NOT_NODES = frozenset({"ctx", "id", "attr", "name", "arg", "module", "level", "kind", "type_comment", "conversion", "is_async", "op", "names"})
-#: Node type → its fields that may hold nodes (filled by the walk).
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+#: The contexts a node opens for what it holds (see ``Screen._sites``).
+_FUNCTION, _CLASS, _LOOP = "function", "class", "loop"
+#: Node type → its fields that may hold nodes, and the context it opens (filled by the walk).
+_KINDS: dict[type, tuple[tuple[str, ...], str | None]] = {}
+
+
+def _kind(kind: type) -> tuple[tuple[str, ...], str | None]:
+    opens = _FUNCTION if kind in _FUNCTIONS else _CLASS if kind is ast.ClassDef else _LOOP if kind in _LOOPS else None
+    _KINDS[kind] = (tuple(field for field in kind._fields if field not in _NOT_NODES), opens)
+    return _KINDS[kind]
 #: Leaves and operators: nothing below them is worth a visit.
 _SKIPPED = frozenset(
     {ast.Name, ast.Constant, ast.Load, ast.Store, ast.Del, ast.alias}
@@ -145,7 +153,7 @@ class Screen:
     def _sites(self) -> dict[type, list[Site]]:
         sites: dict[type, list[Site]] = {kind: [] for kind in _RECORDED}
         get, new = sites.get, tuple.__new__  # `Site(...)` without a Python-level `__new__`
-        outer, class_of, fields_of = self.outer, self.class_of, _CHILD_FIELDS
+        outer, class_of, kinds, skipped, node_type = self.outer, self.class_of, _KINDS, _SKIPPED, ast.AST
         # A stack of nodes per context (function, class, in a loop): a node that opens a new
         # context parks its siblings' stack and starts its own, so nodes are visited in the
         # same depth-first order as with one stack, without a tuple per node.
@@ -159,14 +167,12 @@ class Screen:
                 bucket = get(kind)
                 if bucket is not None:
                     bucket.append(new(Site, (node, function, loop)))
-                fields = fields_of.get(kind)
-                if fields is None:
-                    fields = fields_of[kind] = tuple(field for field in kind._fields if field not in _NOT_NODES)
-                if kind in _FUNCTIONS or kind is ast.ClassDef or (kind in _LOOPS and not loop):
+                fields, opens = kinds.get(kind) or _kind(kind)
+                if opens and not (opens is _LOOP and loop):
                     frames.append((stack, function, cls, loop))
-                    if kind is ast.ClassDef:
+                    if opens is _CLASS:
                         cls = node
-                    elif kind in _FUNCTIONS:
+                    elif opens is _FUNCTION:
                         outer[node] = function
                         if cls is not None:
                             class_of[node] = cls
@@ -176,12 +182,12 @@ class Screen:
                     stack = []
                     pop, push = stack.pop, stack.append
                 for field in fields:
-                    value = getattr(node, field, None)
+                    value = getattr(node, field)
                     if type(value) is list:
                         for item in value:
-                            if isinstance(item, ast.AST) and type(item) not in _SKIPPED:
+                            if isinstance(item, node_type) and type(item) not in skipped:
                                 push(item)
-                    elif isinstance(value, ast.AST) and type(value) not in _SKIPPED:
+                    elif isinstance(value, node_type) and type(value) not in skipped:
                         push(value)
         return sites
 
