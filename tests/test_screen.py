@@ -331,3 +331,63 @@ def test_tfa012_screen_drops_what_traced_code_creates_anew() -> None:
     entry = TRACED_LOCAL_STATE.replace("    return helper(", "    xs.pop('a')\n    return helper(")
     assert rules_for(entry, rule) == rule
     assert _tfa012_lines(entry) == [_line(entry, "xs.pop(")]
+
+
+DATASET_SHUFFLE = '''\
+import numpy as np
+import tensorflow as tf
+
+INDICES = np.random.permutation(10)
+
+
+@tf.function
+def batches(x):
+    flat_dataset = tf.data.Dataset.from_tensor_slices(x)
+    flat_dataset = flat_dataset.shuffle(1024)
+    return flat_dataset
+'''
+
+
+def test_tfa002_screen_drops_draw_methods_of_what_is_no_generator() -> None:
+    """``dataset.shuffle(n)`` on a name no assignment of the file gives a ``random``/``np.random``
+    object is no generator draw (``_generator`` declines): no LibCST. A name that is one still
+    reaches it and is reported."""
+    rule = [rule_by_code("TFA002")]
+    _, whole = _detect(cst.parse_module(DATASET_SHUFFLE), DATASET_SHUFFLE, rule, "input.py")
+    assert whole == []
+    assert rules_for(DATASET_SHUFFLE, rule) == []
+    generator = DATASET_SHUFFLE.replace("tf.data.Dataset.from_tensor_slices(x)", "np.random.default_rng()").replace(
+        "flat_dataset = flat_dataset.shuffle(1024)", "draw = flat_dataset.shuffle(x)")
+    assert rules_for(generator, rule) == rule
+    _, whole = _detect(cst.parse_module(generator), generator, rule, "input.py")
+    assert [(f.code, f.line) for f in whole] == [("TFA002", _line(generator, "draw = "))]
+
+
+WRAPS_A_DEF_OF_THE_LOOP = '''\
+import tensorflow as tf
+
+
+def export(signatures):
+    wrapped = []
+    for name, fn in signatures.items():
+        def wrapper(x):
+            return fn(x)
+
+        wrapped.append(tf.function(wrapper))
+    return wrapped
+'''
+
+
+def test_tfa006_screen_drops_a_loop_wrapping_the_def_it_defines() -> None:
+    """A ``def`` in a loop body is rebound on each iteration (``loop_bound_names``), so wrapping
+    it is wrapping the loop's value, which ``check`` declines: no LibCST. Wrapping a function
+    defined before the loop still reaches it and is reported."""
+    rule = [rule_by_code("TFA006")]
+    _, whole = _detect(cst.parse_module(WRAPS_A_DEF_OF_THE_LOOP), WRAPS_A_DEF_OF_THE_LOOP, rule, "input.py")
+    assert whole == []
+    assert rules_for(WRAPS_A_DEF_OF_THE_LOOP, rule) == []
+    outside = WRAPS_A_DEF_OF_THE_LOOP.replace("        def wrapper(x):\n            return fn(x)\n\n", "").replace(
+        "    wrapped = []\n", "    wrapped = []\n\n    def wrapper(x):\n        return x\n\n")
+    assert rules_for(outside, rule) == rule
+    _, whole = _detect(cst.parse_module(outside), outside, rule, "input.py")
+    assert [(f.code, f.line) for f in whole] == [("TFA006", _line(outside, "tf.function(wrapper)"))]
