@@ -178,7 +178,7 @@ def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt]
             for key in [key for key in rebound if not isinstance(key, str)]:  # set-up methods last: they cost a walk
                 cls = key[0]
                 if cls not in setups:
-                    setups[cls] = _setup_methods(cls)
+                    setups[cls] = _setup_methods(screen, cls)
                 if function.name in setups[cls]:
                     rebound.remove(key)
             if not rebound:
@@ -191,16 +191,16 @@ def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt]
     return attrs, globals_
 
 
-def _setup_methods(cls: ast.ClassDef) -> set[str]:
+def _setup_methods(screen: Screen, cls: ast.ClassDef) -> set[str]:
     """Set-up methods of ``cls``: ``__init__``, ``build``, ``_build*``..., and the methods only
     they call (``self._init_token_ids(...)`` from ``__init__``)."""
     methods = [f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
     callers: dict[str, set[str]] = defaultdict(set)
-    for method in methods:
-        for statement in method.body:
-            for call in ast.walk(statement):
-                if isinstance(call, ast.Call) and _self_attribute(call.func):
-                    callers[call.func.attr].add(method.name)
+    for site in screen.sites(ast.Call):  # `self.m(...)` anywhere in a method's body (its nested code too)
+        if cls.lineno <= site.node.lineno <= cls.end_lineno and _self_attribute(site.node.func):
+            method = next((f for f in screen.functions_around(site) if f in methods), None)
+            if method is not None:
+                callers[site.node.func.attr].add(method.name)
     setup = {f.name for f in methods if _setup(f.name)}
     grew = True
     while grew:
