@@ -391,3 +391,11 @@ def test_tfa006_screen_drops_a_loop_wrapping_the_def_it_defines() -> None:
     assert rules_for(outside, rule) == rule
     _, whole = _detect(cst.parse_module(outside), outside, rule, "input.py")
     assert [(f.code, f.line) for f in whole] == [("TFA006", _line(outside, "tf.function(wrapper)"))]
+
+
+def test_tfa016_triggers_cover_every_file_function() -> None:
+    """TFA016's screen strings are fewer than the functions it knows: each name contains one."""
+    from tfautofix.codemods.tfa016_file_io import _SHORT
+
+    triggers = rule_by_code("TFA016").triggers
+    assert all(any(trigger in name for trigger in triggers) for name in _SHORT)

@@ -43,8 +43,8 @@ class PythonSideEffectInTracedFunction(Rule):
     summary = "Python state changed in traced code changes once, at trace time, and keeps symbolic tensors"
     fixable = "safe"
     contract = "exact"
-    triggers = ("append", "extend", "insert", "add", "update", "pop", "remove", "discard", "clear", "setdefault",
-                "global", "nonlocal", "self.", "[")
+    triggers = ("[", "self.", "add", "append", "update", "global", "remove", "pop", "extend", "insert", "clear",
+                "discard", "setdefault", "nonlocal")  # the commonest first: each is a scan of the file
     docs = """
 Python code inside a `tf.function` runs while TensorFlow traces it, not when the
 compiled graph runs. Appending to a list defined outside the function, mutating
