@@ -277,3 +277,125 @@ def test_tfa012_screen_drops_set_up_state_and_plain_parameters() -> None:
     entry = "import tensorflow as tf\n\n\n@tf.function\ndef f(x, extras):\n    extras['last'] = x\n    return x\n"
     assert [(f.code, f.line) for f in lint_source(entry, rule, "input.py")] == [("TFA012", 6)]
     assert rules_for(entry, rule) == rule
+
+
+TRACED_LOCAL_STATE = '''\
+import tensorflow as tf
+
+
+def helper(items, x):
+    items.insert(0, x)
+    return items, tf.data.Dataset.from_tensors({"a": x}).map(lambda d: (d, d.pop("a")))
+
+
+@tf.function
+def f(xs, x):
+    seen = []
+
+    def note(v):
+        seen.append(v)
+        return v
+
+    outs = []
+    for leaf in tf.nest.flatten(xs):
+        outs.append(note(leaf) * 2)
+    return helper(outs, x)
+'''
+
+
+def _tfa012_lines(text: str) -> list[int]:
+    """TFA012's findings from LibCST on the whole file (no screen)."""
+    rule = rule_by_code("TFA012")
+    _, findings = _detect(cst.parse_module(text), text, [rule], "input.py")
+    return [f.line for f in findings]
+
+
+def _line(text: str, code: str) -> int:
+    return next(number for number, line in enumerate(text.splitlines(), 1) if code in line)
+
+
+def test_tfa012_screen_drops_what_traced_code_creates_anew() -> None:
+    """What TFA012's check declines and the ast shows alike needs no LibCST: a list of an
+    enclosing traced function (each trace creates it anew), a loop over ``tf.nest.flatten``
+    (a Python list: unrolled), a parameter of a helper or of a lambda that is not the
+    tf.function itself. Each variant that is a finding still reaches LibCST."""
+    rule = [rule_by_code("TFA012")]
+    assert _tfa012_lines(TRACED_LOCAL_STATE) == []
+    assert rules_for(TRACED_LOCAL_STATE, rule) == []
+    module_list = TRACED_LOCAL_STATE.replace("    seen = []\n", "").replace("def helper", "seen = []\n\n\ndef helper")
+    assert rules_for(module_list, rule) == rule
+    assert _tfa012_lines(module_list) == [_line(module_list, "seen.append(v)")]  # a list defined outside, now
+    tensor_loop = TRACED_LOCAL_STATE.replace("tf.nest.flatten(xs)", "tf.range(3)")
+    assert rules_for(tensor_loop, rule) == rule
+    assert _tfa012_lines(tensor_loop) == [_line(tensor_loop, "outs.append(")]
+    entry = TRACED_LOCAL_STATE.replace("    return helper(", "    xs.pop('a')\n    return helper(")
+    assert rules_for(entry, rule) == rule
+    assert _tfa012_lines(entry) == [_line(entry, "xs.pop(")]
+
+
+DATASET_SHUFFLE = '''\
+import numpy as np
+import tensorflow as tf
+
+INDICES = np.random.permutation(10)
+
+
+@tf.function
+def batches(x):
+    flat_dataset = tf.data.Dataset.from_tensor_slices(x)
+    flat_dataset = flat_dataset.shuffle(1024)
+    return flat_dataset
+'''
+
+
+def test_tfa002_screen_drops_draw_methods_of_what_is_no_generator() -> None:
+    """``dataset.shuffle(n)`` on a name no assignment of the file gives a ``random``/``np.random``
+    object is no generator draw (``_generator`` declines): no LibCST. A name that is one still
+    reaches it and is reported."""
+    rule = [rule_by_code("TFA002")]
+    _, whole = _detect(cst.parse_module(DATASET_SHUFFLE), DATASET_SHUFFLE, rule, "input.py")
+    assert whole == []
+    assert rules_for(DATASET_SHUFFLE, rule) == []
+    generator = DATASET_SHUFFLE.replace("tf.data.Dataset.from_tensor_slices(x)", "np.random.default_rng()").replace(
+        "flat_dataset = flat_dataset.shuffle(1024)", "draw = flat_dataset.shuffle(x)")
+    assert rules_for(generator, rule) == rule
+    _, whole = _detect(cst.parse_module(generator), generator, rule, "input.py")
+    assert [(f.code, f.line) for f in whole] == [("TFA002", _line(generator, "draw = "))]
+
+
+WRAPS_A_DEF_OF_THE_LOOP = '''\
+import tensorflow as tf
+
+
+def export(signatures):
+    wrapped = []
+    for name, fn in signatures.items():
+        def wrapper(x):
+            return fn(x)
+
+        wrapped.append(tf.function(wrapper))
+    return wrapped
+'''
+
+
+def test_tfa006_screen_drops_a_loop_wrapping_the_def_it_defines() -> None:
+    """A ``def`` in a loop body is rebound on each iteration (``loop_bound_names``), so wrapping
+    it is wrapping the loop's value, which ``check`` declines: no LibCST. Wrapping a function
+    defined before the loop still reaches it and is reported."""
+    rule = [rule_by_code("TFA006")]
+    _, whole = _detect(cst.parse_module(WRAPS_A_DEF_OF_THE_LOOP), WRAPS_A_DEF_OF_THE_LOOP, rule, "input.py")
+    assert whole == []
+    assert rules_for(WRAPS_A_DEF_OF_THE_LOOP, rule) == []
+    outside = WRAPS_A_DEF_OF_THE_LOOP.replace("        def wrapper(x):\n            return fn(x)\n\n", "").replace(
+        "    wrapped = []\n", "    wrapped = []\n\n    def wrapper(x):\n        return x\n\n")
+    assert rules_for(outside, rule) == rule
+    _, whole = _detect(cst.parse_module(outside), outside, rule, "input.py")
+    assert [(f.code, f.line) for f in whole] == [("TFA006", _line(outside, "tf.function(wrapper)"))]
+
+
+def test_tfa016_triggers_cover_every_file_function() -> None:
+    """TFA016's screen strings are fewer than the functions it knows: each name contains one."""
+    from tfautofix.codemods.tfa016_file_io import _SHORT
+
+    triggers = rule_by_code("TFA016").triggers
+    assert all(any(trigger in name for trigger in triggers) for name in _SHORT)

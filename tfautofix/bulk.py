@@ -8,6 +8,7 @@ cache and sends the rest, largest first, to worker processes.
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import multiprocessing
 import multiprocessing.connection
@@ -275,15 +276,16 @@ class _Worker:
 class _Workers:
     """Worker processes, started on first use and shared by the rounds of a run.
 
-    Each worker gets one task at a time through its own pipe, so the parent knows
-    what every worker is doing: a worker the OS kills (the OOM killer, a crash in
-    a C extension) costs the one file it was processing, reported by ``lost``,
-    and is replaced. (``multiprocessing.Pool`` would wait for that task forever.)
+    Each worker gets its tasks through its own pipe, at most ``_AHEAD`` at a time (the
+    next one waits in the pipe while it works: no worker idles while the parent reads a
+    result), and runs them in order, so the parent knows what every worker is doing: a
+    worker the OS kills (the OOM killer, a crash in a C extension) costs the one file it
+    was processing, reported by ``lost``; the tasks queued behind it go to the others, and
+    it is replaced. (``multiprocessing.Pool`` would wait for that task forever.)
     """
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
-        self.idle: list[_Worker] = []
         self.started: list[_Worker] = []
 
     def map(self, function, tasks: list, lost):
@@ -295,31 +297,41 @@ class _Workers:
         while len(self.started) < self.jobs:
             self._start()
         todo = list(reversed(tasks))
-        busy: dict = {}  # connection -> (worker, task)
-        while todo or busy:
-            while todo and self.idle:
-                worker, task = self.idle.pop(), todo.pop()
-                try:
-                    worker.connection.send((function, task))
-                except OSError:  # it died idle: the task goes to another worker
-                    todo.append(task)
-                    self._replace(worker)
-                    continue
-                busy[worker.connection] = (worker, task)
-            for connection in multiprocessing.connection.wait(list(busy)):
-                worker, task = busy.pop(connection)
+        sent: dict = {}  # connection -> tasks sent to its worker and not answered, oldest (running) first
+        while todo or any(sent.values()):
+            for worker in list(self.started):
+                queue = sent.setdefault(worker.connection, collections.deque())
+                while todo and len(queue) < _AHEAD:
+                    task = todo.pop()
+                    try:
+                        worker.connection.send((function, task))
+                    except OSError:  # it died: idle, it is replaced now; else its answer's EOF tells
+                        todo.append(task)
+                        if not queue:
+                            del sent[worker.connection]
+                            self._replace(worker)
+                        break
+                    queue.append(task)
+            busy = [connection for connection, queue in sent.items() if queue]
+            if not busy:  # every worker died idle and was replaced: send again
+                continue
+            workers = {worker.connection: worker for worker in self.started}
+            for connection in multiprocessing.connection.wait(busy):
+                queue = sent[connection]
                 try:
                     result = connection.recv()
                 except (EOFError, OSError):
-                    yield lost(task, worker.death())
+                    worker = workers[connection]
+                    yield lost(queue.popleft(), worker.death())
+                    todo.extend(reversed(queue))  # not started: for the other workers
+                    del sent[connection]
                     self._replace(worker)
                     continue
-                self.idle.append(worker)
+                queue.popleft()
                 yield result
 
     def _start(self) -> None:
         self.started.append(_Worker(multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")))
-        self.idle.append(self.started[-1])
 
     def _replace(self, worker: _Worker) -> None:
         worker.connection.close()
@@ -335,6 +347,10 @@ class _Workers:
             worker.process.terminate()
         for worker in self.started:
             worker.process.join()
+
+
+#: Tasks a worker holds at once: the one it runs and the next.
+_AHEAD = 2
 
 
 def _facts_by_summaries(work: Plan, workers: _Workers) -> dict[str, Facts]:

@@ -105,12 +105,12 @@ def _detect(
 
 def _findings(text: str, rules: Sequence[Rule], path: str, screen: Screen, ctx: FileContext | None = None) -> list[Finding]:
     """The rules' findings, less the suppressed ones; ``ctx`` (LibCST) only for rules without ``detect``."""
-    lines = source_lines(text)
-    regions = list(function_regions(screen, lines)) if "tfautofix:" in text else []
+    # The screen's lines (its text is ``text``): split only for a file with findings or suppressions.
+    regions = list(function_regions(screen, screen.lines)) if "tfautofix:" in text else []
     findings = []
     for rule in rules:
         for finding in rule.detect(screen) if rule.ast_only else rule.check(ctx):
-            if not _suppressed(finding, lines) and not in_suppressed_function(finding, regions):
+            if not _suppressed(finding, screen.lines) and not in_suppressed_function(finding, regions):
                 finding.path = path
                 findings.append(finding)
     findings.sort(key=lambda f: (f.line, f.column, f.code))

@@ -44,6 +44,18 @@ _RECORDED = (
     ast.With, ast.AsyncWith,
     ast.Assert,
 )
+#: Fields that never hold a node worth a visit (names, flags, contexts, operators, aliases).
+_NOT_NODES = frozenset({"ctx", "id", "attr", "name", "arg", "module", "level", "kind", "type_comment", "conversion", "is_async", "op", "names"})
+#: The contexts a node opens for what it holds (see ``Screen._sites``).
+_FUNCTION, _CLASS, _LOOP = "function", "class", "loop"
+#: Node type → its fields that may hold nodes, and the context it opens (filled by the walk).
+_KINDS: dict[type, tuple[tuple[str, ...], str | None]] = {}
+
+
+def _kind(kind: type) -> tuple[tuple[str, ...], str | None]:
+    opens = _FUNCTION if kind in _FUNCTIONS else _CLASS if kind is ast.ClassDef else _LOOP if kind in _LOOPS else None
+    _KINDS[kind] = (tuple(field for field in kind._fields if field not in _NOT_NODES), opens)
+    return _KINDS[kind]
 #: Leaves and operators: nothing below them is worth a visit.
 _SKIPPED = frozenset(
     {ast.Name, ast.Constant, ast.Load, ast.Store, ast.Del, ast.alias}
@@ -140,31 +152,43 @@ class Screen:
     @cached_property
     def _sites(self) -> dict[type, list[Site]]:
         sites: dict[type, list[Site]] = {kind: [] for kind in _RECORDED}
-        stack: list[tuple[ast.AST, ast.AST | None, ast.ClassDef | None, bool]] = [(self.tree, None, None, False)]
-        pop, push = stack.pop, stack.append
-        while stack:
-            node, function, cls, loop = pop()
-            kind = type(node)
-            bucket = sites.get(kind)
-            if bucket is not None:
-                bucket.append(Site(node, function, loop))
-            if kind in _FUNCTIONS:
-                self.outer[node] = function
-                if cls is not None:
-                    self.class_of[node] = cls
-                function, cls, loop = node, None, False
-            elif kind is ast.ClassDef:
-                cls = node
-            elif kind in _LOOPS:
-                loop = True
-            for field in node._fields:
-                value = getattr(node, field, None)
-                if type(value) is list:
-                    for item in value:
-                        if isinstance(item, ast.AST) and type(item) not in _SKIPPED:
-                            push((item, function, cls, loop))
-                elif isinstance(value, ast.AST) and type(value) not in _SKIPPED:
-                    push((value, function, cls, loop))
+        get, new = sites.get, tuple.__new__  # `Site(...)` without a Python-level `__new__`
+        outer, class_of, kinds, skipped, node_type = self.outer, self.class_of, _KINDS, _SKIPPED, ast.AST
+        # A stack of nodes per context (function, class, in a loop): a node that opens a new
+        # context parks its siblings' stack and starts its own, so nodes are visited in the
+        # same depth-first order as with one stack, without a tuple per node.
+        frames: list[tuple[list[ast.AST], ast.AST | None, ast.ClassDef | None, bool]] = [([self.tree], None, None, False)]
+        while frames:
+            stack, function, cls, loop = frames.pop()
+            pop, push = stack.pop, stack.append
+            while stack:
+                node = pop()
+                kind = type(node)
+                bucket = get(kind)
+                if bucket is not None:
+                    bucket.append(new(Site, (node, function, loop)))
+                fields, opens = kinds.get(kind) or _kind(kind)
+                if opens and not (opens is _LOOP and loop):
+                    frames.append((stack, function, cls, loop))
+                    if opens is _CLASS:
+                        cls = node
+                    elif opens is _FUNCTION:
+                        outer[node] = function
+                        if cls is not None:
+                            class_of[node] = cls
+                        function, cls, loop = node, None, False
+                    else:
+                        loop = True
+                    stack = []
+                    pop, push = stack.pop, stack.append
+                for field in fields:
+                    value = getattr(node, field)
+                    if type(value) is list:
+                        for item in value:
+                            if isinstance(item, node_type) and type(item) not in skipped:
+                                push(item)
+                    elif isinstance(value, node_type) and type(value) not in skipped:
+                        push(value)
         return sites
 
     def sites(self, *kinds: type) -> list[Site]:
@@ -247,11 +271,20 @@ class Screen:
         if names not in self._calls_to:
             short = {spelling.rsplit(".", 1)[-1] for spelling in spellings(names)}
             short |= {local for local, modules in self._imports.items() if any(m.rsplit(".", 1)[-1] in short for m in modules)}
+            calls, by_name = self._sites[ast.Call], self._calls_by_name
             self._calls_to[names] = [
-                site for site in self.sites(ast.Call)
-                if last_name(site.node.func) in short and not self.names(site.node.func).isdisjoint(names)
+                calls[index] for index in sorted(index for name in short for index in by_name.get(name, ()))
+                if not self.names(calls[index].node.func).isdisjoint(names)
             ]
         return self._calls_to[names]
+
+    @cached_property
+    def _calls_by_name(self) -> dict[str | None, list[int]]:
+        """The callee's last name (``c`` of ``a.b.c(...)``) → the positions of its calls in ``sites(ast.Call)``."""
+        positions: dict[str | None, list[int]] = defaultdict(list)
+        for index, site in enumerate(self._sites[ast.Call]):
+            positions[last_name(site.node.func)].append(index)
+        return positions
 
     # -- traced code --------------------------------------------------------
     @cached_property

@@ -147,11 +147,15 @@ class TracedCode:
             if not node.orelse and isinstance(node.body[-1], (ast.Return, ast.Raise)) and branch is node.orelse:
                 exits[node] = site.function
         if exits:  # `if not tf.executing_eagerly(): return x`: what follows in the block is eager
-            for node in ast.walk(screen.tree):
+            pending: list[ast.AST] = [screen.tree]  # statements (and handlers, cases): blocks hold no others
+            while pending:
+                node = pending.pop()
                 for block in (getattr(node, "body", None), getattr(node, "orelse", None), getattr(node, "finalbody", None)):
                     for index, statement in enumerate(block if isinstance(block, list) else ()):
                         if statement in exits and index + 1 < len(block):
                             regions[exits[statement]].append(_lines(block[index + 1:]))
+                    pending += block if isinstance(block, list) else ()
+                pending += [*getattr(node, "handlers", ()), *getattr(node, "cases", ())]
         return dict(regions)
 
     @cached_property

@@ -972,12 +972,13 @@ def augment(image):
     def prescreen(self, screen: Screen) -> list[Site]:
         """In traced code, each ``random``/``np.random`` draw and, when the file calls
         ``random``/``np.random`` (a generator's constructor), each draw method called
-        on something that is not an imported module; with what the fix looks at
+        on what may be a generator (a constructor's result, or a name or ``self.x`` some
+        assignment of the file gives one); with what the fix looks at
         elsewhere: ``autograph=False`` anywhere, callers of the functions holding
         draws (a returned draw is judged there), ``self.x = ...`` of generators."""
 
-        def from_random(site) -> bool:
-            return any(n.startswith(("random.", "numpy.random.")) for n in screen.names(site.node.func))
+        def from_random(call: ast.Call) -> bool:
+            return any(n.startswith(("random.", "numpy.random.")) for n in screen.names(call.func))
 
         def generator_draw(site) -> bool:
             func = site.node.func
@@ -986,12 +987,23 @@ def augment(image):
             receiver = func.value
             while isinstance(receiver, ast.Attribute):
                 receiver = receiver.value
-            return not (isinstance(receiver, ast.Name) and screen.imported(receiver.id))
+            if isinstance(receiver, ast.Name) and screen.imported(receiver.id):
+                return False
+            # `_generator`: a constructor's result, or a name / `self.x` every assignment gives one.
+            receiver = func.value
+            if isinstance(receiver, ast.Call):
+                return from_random(receiver)
+            return _spelling(receiver) in constructed
 
         calls = screen.sites(ast.Call)
-        if not screen.imports_from("random", "numpy") or not any(from_random(site) for site in calls):
+        if not screen.imports_from("random", "numpy") or not any(from_random(site.node) for site in calls):
             return []
-        found = [site for site in screen.traced_sites(ast.Call) if from_random(site) or generator_draw(site)]
+        constructed = {  # names and `self.x` some assignment gives a `random`/`np.random` object
+            _spelling(target) for site in screen.sites(ast.Assign)
+            if isinstance(site.node.value, ast.Call) and from_random(site.node.value)
+            for target in site.node.targets
+        } - {None}
+        found = [site for site in screen.traced_sites(ast.Call) if from_random(site.node) or generator_draw(site)]
         if not found:
             return []
         found += [site for site in calls if any(k.arg == "autograph" for k in site.node.keywords)]
@@ -1078,6 +1090,13 @@ def augment(image):
         replacement = cst.parse_expression(code)
         unsafe = args.unsafe or (used.why if used.verdict == _UNSAFE else None)
         return {node: replacement}, imports, unsafe
+
+
+def _spelling(node: ast.AST) -> str | None:
+    """``x`` for a name, ``self.x`` for an attribute of ``self`` (what ``_generator`` follows), else None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return f"self.{node.attr}" if _self_attribute(node) else None
 
 
 def _self_attribute(node: ast.AST | None) -> bool:

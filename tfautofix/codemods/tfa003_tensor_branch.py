@@ -52,8 +52,8 @@ class PythonBranchOnTensor(Rule):
     #: What makes traced code unconverted (analysis/traced.py, ``Why.off``; files that other files of
     #: the run make traced or unconverted skip these triggers): `autograph=False`,
     #: `do_not_convert`, Keras activations / `Lambda`, Keras 3 methods and `compile`.
-    triggers = (
-        "autograph", "activation", "Activation", "Lambda", "call", "_step", "update_state", "result", "compile",
+    triggers = (  # the commonest first: each string is a scan of the file until one is found
+        "call", "result", "compile", "_step", "activation", "autograph", "Activation", "update_state", "Lambda",
     )
     docs = """
 A Python `if` or `while` whose condition is a tensor works in traced code only

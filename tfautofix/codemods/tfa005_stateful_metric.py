@@ -57,7 +57,7 @@ class StatefulMetricFunction(Rule):
     fixable = "unsafe"
     contract = "exact"
     legacy_keras = True
-    triggers = ("Variable(", "global ")
+    triggers = ("global ", "Variable(")  # the commoner first
     docs = """
 Keras traces the functions given to `compile(metrics=[...])` into its train and
 test functions, and a custom training step decorated with `tf.function` traces

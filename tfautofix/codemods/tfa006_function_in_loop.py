@@ -192,8 +192,8 @@ def _ancestors(screen: Screen, site: Site) -> list[ast.AST]:
 
 
 def _loop_bound(loop: ast.AST) -> set[str]:
-    """Names ``loop_bound_names`` surely counts: the targets, and names assigned in the body
-    outside nested functions and classes."""
+    """Names ``loop_bound_names`` surely counts: the targets, names assigned in the body
+    outside nested functions and classes, and the names of those defined in it."""
     if isinstance(loop, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
         roots: list[ast.AST] = [g.target for g in loop.generators]
     else:
@@ -203,7 +203,9 @@ def _loop_bound(loop: ast.AST) -> set[str]:
         node = roots.pop()
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             bound.add(node.id)
-        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)  # a def in the loop is a new function each iteration
+        elif not isinstance(node, ast.Lambda):
             roots += ast.iter_child_nodes(node)
     return bound
 

@@ -14,7 +14,13 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import loop_bound_names, names_in
 from tfautofix.analysis.names import counts_traces
 from tfautofix.analysis.tensor_values import may_be_tensor
-from tfautofix.analysis.tensors import _TUPLE_OPS, TensorInference, op_name
+from tfautofix.analysis.tensors import (
+    _TUPLE_OPS,
+    ScreenTensors,
+    TensorInference,
+    op_name,
+    tensor_op,
+)
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -38,8 +44,8 @@ class PythonSideEffectInTracedFunction(Rule):
     summary = "Python state changed in traced code changes once, at trace time, and keeps symbolic tensors"
     fixable = "safe"
     contract = "exact"
-    triggers = ("append", "extend", "insert", "add", "update", "pop", "remove", "discard", "clear", "setdefault",
-                "global", "nonlocal", "self.", "[")
+    triggers = ("[", "self.", "add", "append", "update", "global", "remove", "pop", "extend", "insert", "clear",
+                "discard", "setdefault", "nonlocal")  # the commonest first: each is a scan of the file
     docs = """
 Python code inside a `tf.function` runs while TensorFlow traces it, not when the
 compiled graph runs. Appending to a list defined outside the function, mutating
@@ -110,33 +116,41 @@ def doubled(x):
         assignment to such a name, each assignment to a global, a nonlocal or ``self.x``."""
         declared = {name for site in screen.sites(ast.Global, ast.Nonlocal) for name in site.node.names}
         defined = {site.node.name for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef)}
-        local_names: dict[ast.AST, set[str]] = {}
+        local_names: dict[ast.AST, set[str]] = {}  # function → `_local_names`
 
         def outer(name: ast.AST, function: ast.AST) -> bool:
             """A name the function does not bind, or one of its parameters."""
             if not isinstance(name, ast.Name) or screen.imported(name.id) or name.id in defined:
                 return False
-            if function not in local_names:
-                local_names[function] = _local_names(function)
             args = getattr(function, "args", None)
             parameters = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} if args else set()
-            return name.id not in local_names[function] or name.id in parameters
+            return name.id not in _local_names(function, local_names) or name.id in parameters
+
+        def written(name: ast.AST, site: Site) -> bool:
+            """Can mutating ``name`` at ``site`` be a finding: a name defined outside (``_binding``'s
+            "outer") or an argument of the tf.function (``_entry_parameter``)?"""
+            return (outer(name, site.function) and not _plain_parameter(screen, name, site)
+                    and (name.id in declared or not _traced_closure(screen, name.id, site.function, local_names)))
 
         found = [
             site for site in screen.traced_sites(ast.Call)
             if isinstance(site.node.func, ast.Attribute) and site.node.func.attr in MUTATORS
-            and ((_self_attribute(site.node.func.value) and not _in_build_method(screen, site)) or outer(site.node.func.value, site.function))
+            and ((_self_attribute(site.node.func.value) and not _in_build_method(screen, site)) or written(site.node.func.value, site))
             and not _changed_on_purpose(screen, site, site.node.func.value)
         ]
         # `self.x.append(...)` is a finding only if the class makes `self.x` a container: keep those assignments.
-        receivers = {ast.unparse(site.node.func.value) for site in found if _self_attribute(site.node.func.value)}
-        found += [site for site in screen.sites(ast.Assign) if any(ast.unparse(t) in receivers for t in site.node.targets)]
-        found += [site for site in screen.traced_sites(ast.For) if _collects_tensors(screen, site.node)]
+        receivers = {_spelled(site.node.func.value) for site in found if _self_attribute(site.node.func.value)}
+        if receivers:
+            found += [site for site in screen.sites(ast.Assign) if any(_spelled(t) in receivers for t in site.node.targets)]
+        loops = [site for site in screen.traced_sites(ast.For) if _appends(site.node)]
+        if loops:
+            tensors = ScreenTensors(screen)
+            found += [site for site in loops if _may_iterate_tensor(screen, tensors, site.node.iter)]
         for site in screen.traced_sites(ast.Assign, ast.AugAssign, ast.AnnAssign):
             node = site.node
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 if (
-                    (isinstance(target, ast.Subscript) and outer(target.value, site.function) and not _plain_parameter(screen, target.value, site.function))
+                    (isinstance(target, ast.Subscript) and written(target.value, site))
                     or (isinstance(target, ast.Name) and target.id in declared)
                     or (_self_attribute(target) and not _creates_state(screen, node.value) and not _stores_no_tensor(screen, site))
                 ) and not _changed_on_purpose(screen, site, target):
@@ -619,9 +633,16 @@ def _self_attribute(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
 
 
-def _local_names(function: ast.AST) -> set[str]:
+def _spelled(node: ast.AST) -> tuple[str, str] | None:
+    """``("self", "x")`` for ``self.x`` (or ``cls.x``): what ``ctx.code`` compares for it."""
+    return (node.value.id, node.attr) if _self_attribute(node) else None
+
+
+def _local_names(function: ast.AST, cache: dict[ast.AST, set[str]]) -> set[str]:
     """Names certainly bound in ``function``'s own scope (parameters, assignments,
     imports, nested definitions), minus those it declares global or nonlocal."""
+    if function in cache:
+        return cache[function]
     args = function.args
     names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
     declared: set[str] = set()
@@ -642,15 +663,30 @@ def _local_names(function: ast.AST) -> set[str]:
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             declared.update(node.names)
         stack.extend(ast.iter_child_nodes(node))
-    return names - declared
+    cache[function] = names - declared
+    return cache[function]
 
 
-def _collects_tensors(screen: Screen, loop: ast.For) -> bool:
-    """``xs.append(...)`` as a statement of a loop whose iterable may be a tensor."""
-    iterable = loop.iter
-    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range":
+def _traced_closure(screen: Screen, name: str, function: ast.AST, cache: dict[ast.AST, set[str]]) -> bool:
+    """Is ``name``, which ``function`` does not bind, bound in a traced ``def`` around it
+    (``_binding``'s "a local of an enclosing traced function": each trace creates it anew)?
+    Only for names no ``global``/``nonlocal`` declares (the caller's test)."""
+    if isinstance(function, ast.Lambda):  # LibCST may find it bound by a comprehension around the lambda
         return False
-    return _may_be_tensor(screen, iterable) and any(
+    model = screen.traced_code
+    for around in screen.functions_around_function(function):
+        if name in _local_names(around, cache):
+            if isinstance(around, ast.Lambda):
+                return False
+            # Traced wherever LibCST's position of the def starts (its first decorator or the `def`).
+            lines = range(min([around.lineno, *(d.lineno for d in around.decorator_list)]), around.lineno + 1)
+            return all(model.is_traced(around, line) for line in lines)
+    return False
+
+
+def _appends(loop: ast.For) -> bool:
+    """Has the loop ``xs.append(...)`` as a statement of its own (``_tensor_loop``'s shape)?"""
+    return any(
         isinstance(stmt, ast.Expr)
         and isinstance(stmt.value, ast.Call)
         and isinstance(stmt.value.func, ast.Attribute)
@@ -671,6 +707,14 @@ def _changed_on_purpose(screen: Screen, site: Site, state: ast.AST) -> bool:
     return (name is not None and counts_traces(name)) or site.function in screen.traced_code.graph_only
 
 
+def _may_iterate_tensor(screen: Screen, tensors: ScreenTensors, iterable: ast.AST) -> bool:
+    """``_iterates_tensor`` from above: ``TensorInference`` may call the iterable a tensor
+    (``ScreenTensors``), and it is no tuple op's result (``tf.unstack(x)``: unrolled)."""
+    if isinstance(iterable, ast.Call) and tensor_op(screen.names(iterable.func)) in _TUPLE_OPS:
+        return False
+    return tensors.may_be_tensor(iterable)
+
+
 def _creates_state(screen: Screen, value: ast.AST | None) -> bool:
     """``tf.Variable(...)``/``add_weight(...)``: lazily created state, TFA001's business."""
     return isinstance(value, ast.Call) and (
@@ -684,13 +728,15 @@ def _in_build_method(screen: Screen, site: Site) -> bool:
     return method is not None and (method.name.startswith(("build", "_build")) or method.name == "__init__")
 
 
-def _plain_parameter(screen: Screen, name: ast.Name, function: ast.AST) -> bool:
-    """A parameter of a function that is not the ``tf.function`` itself: ``x[k] = v`` on it is
-    neither an argument mutation (``_entry_parameter``) nor a write to something defined outside."""
-    args = function.args
+def _plain_parameter(screen: Screen, name: ast.Name, site: Site) -> bool:
+    """A parameter of the function at ``site`` whose innermost ``def`` is not the ``tf.function``
+    itself: mutating it is neither an argument mutation (``_entry_parameter``) nor a write to
+    something defined outside (``_binding`` calls it local)."""
+    args = site.function.args
     if name.id not in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
         return False
-    why = screen.traced_code.why(function)
+    method = next((f for f in screen.functions_around(site) if not isinstance(f, ast.Lambda)), None)
+    why = screen.traced_code.why(method) if method is not None else []
     return not why or why[0].text not in _ENTRY_REASONS
 
 
@@ -704,27 +750,3 @@ def _stores_no_tensor(screen: Screen, site: Site) -> bool:
     if isinstance(literal, ast.Constant) and (literal.value is None or type(literal.value) in (bool, int, float, str, bytes)):
         return True
     return (isinstance(value, ast.List) and not value.elts) or (isinstance(value, ast.Dict) and not value.keys)
-
-
-def _may_be_tensor(screen: Screen, expr: ast.AST) -> bool:
-    """``analysis.tensor_values.may_be_tensor`` from above: any name may be a tensor."""
-    if isinstance(expr, ast.Starred):
-        expr = expr.value
-    if isinstance(expr, ast.Call):
-        names = screen.names(expr.func)
-        if any(n.startswith("tensorflow.") for n in names):
-            return True
-        if any(n.startswith("numpy.") for n in names):
-            return any(_may_be_tensor(screen, a) for a in (*expr.args, *(k.value for k in expr.keywords)))
-        return isinstance(expr.func, ast.Attribute) and _may_be_tensor(screen, expr.func.value)
-    if isinstance(expr, ast.BinOp):
-        return _may_be_tensor(screen, expr.left) or _may_be_tensor(screen, expr.right)
-    if isinstance(expr, ast.Compare):
-        return any(_may_be_tensor(screen, e) for e in (expr.left, *expr.comparators))
-    if isinstance(expr, ast.UnaryOp):
-        return _may_be_tensor(screen, expr.operand)
-    if isinstance(expr, ast.Subscript):
-        return _may_be_tensor(screen, expr.value)
-    if isinstance(expr, (ast.List, ast.Tuple)):
-        return any(_may_be_tensor(screen, e) for e in expr.elts)
-    return isinstance(expr, ast.Name)

@@ -169,16 +169,21 @@ def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt]
                         traced_classes = {screen.class_around(f) for f in screen.traced_code.reasons}
                     cls = screen.class_around(function)
                     if cls in traced_classes and cls is not None:
-                        if cls not in setups:
-                            setups[cls] = _setup_methods(cls, cls in screen.keras_classes)
-                        if function.name not in setups[cls]:
-                            rebound.append((cls, target.attr))
+                        rebound.append((cls, target.attr))
                 elif isinstance(target, ast.Name) and ((function is None and site.in_loop) or (function, target.id) in declared):
                     rebound.append(target.id)
             if not rebound or not _python_number(statement, function):
                 continue
             if function is not None and screen.traced_code.is_traced(function, statement.lineno):
                 continue  # a traced mutation: TFA012's business
+            for key in [key for key in rebound if not isinstance(key, str)]:  # set-up methods last: they cost a walk
+                cls = key[0]
+                if cls not in setups:
+                    setups[cls] = _setup_methods(screen, cls)
+                if function.name in setups[cls]:
+                    rebound.remove(key)
+            if not rebound:
+                continue
             for key in rebound:
                 if isinstance(key, str):
                     globals_.setdefault(key, statement)
@@ -187,17 +192,18 @@ def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt]
     return attrs, globals_
 
 
-def _setup_methods(cls: ast.ClassDef, keras: bool) -> set[str]:
+def _setup_methods(screen: Screen, cls: ast.ClassDef) -> set[str]:
     """Set-up methods of ``cls``: ``__init__``, ``build``, ``_build*``..., a Keras model's
     ``compile`` (it drops the train/test/predict functions: the next trace reads what it set),
     and the methods only they call (``self._init_token_ids(...)`` from ``__init__``)."""
     methods = [f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
     callers: dict[str, set[str]] = defaultdict(set)
-    for method in methods:
-        for statement in method.body:
-            for call in ast.walk(statement):
-                if isinstance(call, ast.Call) and _self_attribute(call.func):
-                    callers[call.func.attr].add(method.name)
+    for site in screen.sites(ast.Call):  # `self.m(...)` anywhere in a method's body (its nested code too)
+        if cls.lineno <= site.node.lineno <= cls.end_lineno and _self_attribute(site.node.func):
+            method = next((f for f in screen.functions_around(site) if f in methods), None)
+            if method is not None:
+                callers[site.node.func.attr].add(method.name)
+    keras = cls in screen.keras_classes
     setup = {f.name for f in methods if _setup(f.name) or (keras and f.name == "compile")}
     grew = True
     while grew:
