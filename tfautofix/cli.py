@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Annotated, Callable, List, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tfautofix import __version__
 from tfautofix.bulk import SUFFIXES, Outcome, Overrides, Plan, Shard, execute, options_for, package_of, plan, selection_for
@@ -138,6 +137,8 @@ def _plan(paths: List[Path], overrides: Overrides, shard: Optional[str] = None) 
 def _execute(work, fix: bool, jobs: Optional[int], cache: Optional[Cache], each, traces) -> Outcome:
     if _quiet or not sys.stderr.isatty():
         return execute(work, fix, jobs, cache, on_result=each, traces=traces)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn  # a terminal only
+
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),

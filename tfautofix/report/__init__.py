@@ -7,9 +7,7 @@ import re
 from typing import Iterable
 
 from rich.console import Console, Group
-from rich.markdown import Markdown
 from rich.panel import Panel
-from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
@@ -61,6 +59,9 @@ def rules_table(rules: Iterable[Rule]) -> Table:
 
 
 def rule_documentation(rule: Rule) -> Group:
+    from rich.markdown import Markdown  # `rules CODE` only: markdown-it and pygments cost ~60 ms of every start
+    from rich.syntax import Syntax
+
     fix = {"safe": "safe fix", "unsafe": "unsafe fix (needs --unsafe-fixes)", "display-only": "reported, not fixed"}
     return Group(
         Text(f"{rule.code} {rule.name}", style="bold"),
