@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 import tfautofix
 import tfautofix.bulk as bulk
+import tfautofix.engine as engine
 from tfautofix import cache as cache_module
 from tfautofix.bulk import Overrides, Shard, execute, plan
 from tfautofix.cache import Cache
@@ -200,13 +201,13 @@ def test_markdown_report_lists_packages_rules_and_skipped_files(tmp_path: Path) 
 @pytest.fixture
 def processed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
-    original = bulk.process_file
+    original = engine.process_file  # what bulk's workers call for a file not in the cache
 
     def counting(path, options, fix):
         calls.append(path)
         return original(path, options, fix)
 
-    monkeypatch.setattr(bulk, "process_file", counting)
+    monkeypatch.setattr(engine, "process_file", counting)
     return calls
 
 
@@ -264,14 +265,14 @@ def test_parallel_run_matches_serial_run(tmp_path: Path) -> None:
 # A run whose workers are SIGKILLed (as the OOM killer does) when they reach boom.py.
 KILLING_RUN = """
 import os, signal, sys
-import tfautofix.bulk as bulk
+import tfautofix.engine as engine
 from tfautofix.cli import main
-real = bulk.process_file
+real = engine.process_file
 def process_file(path, *args):
     if path.endswith("boom.py"):
         os.kill(os.getpid(), signal.SIGKILL)
     return real(path, *args)
-bulk.process_file = process_file
+engine.process_file = process_file
 sys.argv[0] = "tfautofix"
 main()
 """

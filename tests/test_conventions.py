@@ -429,3 +429,21 @@ def test_every_fix_keeps_the_comments_of_the_lines_it_rewrites() -> None:
         if applied and missing:
             lost[f"{case.parent.parent.name}/{case.parent.name}"] = missing
     assert lost == {}, lost
+
+
+def test_each_rule_module_is_named_after_its_code_and_a_cached_run_imports_no_rule() -> None:
+    """``rule_codes()`` reads the codes from module names (``tfa001_variables``) so that a run
+    served from the cache needs neither the rule modules nor LibCST."""
+    import subprocess
+    import sys
+
+    from tfautofix.codemods import all_rules, rule_codes
+
+    assert rule_codes() == tuple(rule.code for rule in all_rules())
+    for rule in all_rules():
+        assert type(rule).__module__.rsplit(".", 1)[1].split("_")[0].upper() == rule.code
+    probe = (
+        "import sys, tfautofix.cli, tfautofix.bulk, tfautofix.cache; "
+        "print(sorted(m for m in sys.modules if m == 'libcst' or m.startswith(('tfautofix.codemods.', 'tfautofix.engine'))))"
+    )
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() == "[]"

@@ -25,7 +25,7 @@ from typing import Callable, Sequence
 from tfautofix.cache import Cache
 from tfautofix.config import Config, ConfigError, config_for_file, size_text
 from tfautofix.analysis.project import Facts, Summary, facts_for, summarize_file
-from tfautofix.engine import FileResult, Options, process_file
+from tfautofix.results import FileResult, Options
 from tfautofix.files import discover_resolved, resolved
 
 PACKAGE_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
@@ -127,16 +127,15 @@ def selection_for(config: Config, path: Path, overrides: Overrides) -> Selection
 @lru_cache(maxsize=None)
 def options_for(selection: Selection) -> Options:
     """The rule codes of a selection. Raises ConfigError for an unknown code."""
-    from tfautofix.codemods import all_rules, select_rules
+    from tfautofix.codemods import rule_codes, select_codes
 
-    known = [rule.code for rule in all_rules()]
+    known = rule_codes()
     for code in (*(selection.select or ()), *selection.ignore):
         if not any(k.startswith(code) for k in known):
             where = f"{selection.root / 'pyproject.toml'}: [tool.tfautofix]" if selection.root else "configuration"
             raise ConfigError(f"{where} unknown rule code {code!r} (see `tfautofix rules`)")
     select = list(selection.select) if selection.select is not None else None
-    rules = select_rules(select, list(selection.ignore))
-    return Options(rules=tuple(rule.code for rule in rules), unsafe_fixes=selection.unsafe_fixes)
+    return Options(rules=tuple(select_codes(select, list(selection.ignore))), unsafe_fixes=selection.unsafe_fixes)
 
 
 def package_of(path: str) -> str:
@@ -168,6 +167,8 @@ def _work(args: tuple[str, Options, bool]) -> FileResult:
 
             result = process_notebook(path, options, fix)
         else:
+            from tfautofix.engine import process_file  # LibCST and the rules: only for files not in the cache
+
             result = process_file(path, options, fix)
     except Exception as error:  # a bug must cost one file, not the run
         return FileResult(path, error=f"internal error, please report it: {type(error).__name__}: {error}")

@@ -22,9 +22,9 @@ import typer
 from tfautofix import __version__
 from tfautofix.bulk import SUFFIXES, Outcome, Overrides, Plan, Shard, execute, options_for, package_of, plan, selection_for
 from tfautofix.cache import Cache
-from tfautofix.codemods import all_rules, rule_by_code, select_rules
+from tfautofix.codemods import all_rules, rule_by_code, rule_codes, select_rules
 from tfautofix.config import ConfigError, config_for, force, parse_size
-from tfautofix.engine import FileResult, findings_on_disk, unified_diff, write_result
+from tfautofix.results import FileResult, findings_on_disk, unified_diff, write_result
 from tfautofix.files import SourceError, discover, source_lines
 from tfautofix.gitsafety import dirty_files, in_git
 from tfautofix.report import summary as run_report
@@ -61,7 +61,7 @@ def _codes(value: Optional[str], option: str) -> Optional[List[str]]:
     if value is None:
         return None
     codes = [code.strip().upper() for code in value.split(",") if code.strip()]
-    known = [rule.code for rule in all_rules()]
+    known = rule_codes()
     for code in codes:
         if not any(k.startswith(code) for k in known):
             raise typer.BadParameter(f"unknown rule code {code!r} (see `tfautofix rules`)", param_hint=option)

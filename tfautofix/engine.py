@@ -6,61 +6,30 @@ Everything here is importable without TensorFlow; the CLI is a thin layer on top
 from __future__ import annotations
 
 import ast
-import difflib
 import functools
 import gc
 import re
 import sys
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 import libcst as cst
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.project import Facts, Summary, summary_of
+from tfautofix.analysis.project import Facts, summary_of
 from tfautofix.codemods import rule_by_code
 from tfautofix.imports import add_imports, blank_lines_after_imports
 from tfautofix.wrap import line_length, wrap_changed
-from tfautofix.files import SourceError, SourceFile, read_source, source_lines, write_atomic
-from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
+from tfautofix.files import SourceError, SourceFile, read_source, source_lines
+from tfautofix.results import FileResult, Options, findings_on_disk, line_on_disk, unified_diff, write_result  # noqa: F401 (re-exported)
+from tfautofix.edits import ApplyEdits
+from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.suppressions import function_regions, in_suppressed_function, unknown_codes
 from tfautofix.screen import Screen, screen_file
 
 _SUPPRESSION = re.compile(r"#\s*tfautofix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]+)\])?")
 #: Like Ruff: re-apply fixes until nothing changes, but never loop forever.
 MAX_PASSES = 10
-
-
-@dataclass(frozen=True)
-class Options:
-    rules: tuple[str, ...]  # rule codes, resolved by the caller from --select/--ignore
-    unsafe_fixes: bool = False
-    target_version: tuple[int, int] = sys.version_info[:2]
-    #: The trace log given with --traces (``tfautofix.tracing.log.TraceLog``), loaded once.
-    traces: object = None
-    #: What the other files of the run say about this one (``analysis/project.py``).
-    facts: Facts | None = None
-
-
-@dataclass
-class FileResult:
-    path: str
-    findings: list[Finding] = field(default_factory=list)  # left after fixing (or all, for check)
-    applied: list[Finding] = field(default_factory=list)  # findings whose fix was applied
-    original: str | None = None
-    fixed: str | None = None  # the fixed text when it differs from `original`
-    encoding: str = "utf-8"
-    error: str | None = None
-    #: What this file tells the other files of the run (``analysis/project.Summary``).
-    summary: Summary | None = None
-    cached: bool = False  # served from the cache
-    warnings: list[str] = field(default_factory=list)
-
-    @property
-    def changed(self) -> bool:
-        return self.fixed is not None and self.fixed != self.original
 
 
 class FixError(Exception):
@@ -359,70 +328,3 @@ def _detached(fix: Fix | None) -> Fix | None:
     """The fix without its edits: they hold tree nodes and closures, which are
     useless once applied and cannot cross a process boundary."""
     return None if fix is None else Fix({}, fix.applicability)
-
-
-def write_result(result: FileResult) -> None:
-    """Write a fixed file atomically, unless it changed on disk since we read it.
-
-    The compare-and-replace happens under an exclusive lock on the file, so two
-    concurrent runs never overwrite each other's work.
-    """
-    if not result.changed:
-        return
-    path = Path(result.path)
-    with _locked(path):
-        current = read_source(path)
-        if current.text == result.fixed:  # another run got there first
-            return
-        if current.text != result.original:
-            raise SourceError("changed on disk while tfautofix was running; not written")
-        write_atomic(path, current.encode(result.fixed))
-
-
-@contextmanager
-def _locked(path: Path):
-    try:
-        import fcntl
-    except ImportError:  # Windows: no advisory locks; the compare still applies
-        yield
-        return
-    with open(path, "rb") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-
-
-def line_on_disk(original: str, fixed: str) -> Callable[[int], int]:
-    """Maps a line of ``fixed`` to the line of ``original`` it comes from (a
-    rewritten line to the line it replaces): findings that remain in a file that
-    is not written must point into the file on disk."""
-    before, after = source_lines(original), source_lines(fixed)
-    blocks = difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
-
-    def lookup(line: int) -> int:
-        for tag, i1, i2, j1, j2 in blocks:
-            if j1 <= line - 1 < j2:
-                offset = line - 1 - j1
-                return i1 + (offset if tag == "equal" else min(offset, max(i2 - i1 - 1, 0))) + 1
-        return max(len(before), 1)
-
-    return lookup
-
-
-def findings_on_disk(result: FileResult) -> None:
-    """Renumber ``result``'s remaining findings against the original text (it was not written)."""
-    if not result.changed or result.path.endswith(".ipynb"):  # notebooks number them so already
-        return
-    lookup = line_on_disk(result.original or "", result.fixed or "")
-    for finding in result.findings:
-        finding.line, finding.end_line = lookup(finding.line), lookup(finding.end_line)
-
-
-def unified_diff(result: FileResult) -> str:
-    original = source_lines(result.original or "", keepends=True)
-    fixed = source_lines(result.fixed or "", keepends=True)
-    return "".join(
-        difflib.unified_diff(original, fixed, fromfile=f"a/{result.path}", tofile=f"b/{result.path}")
-    )

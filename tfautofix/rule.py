@@ -10,9 +10,9 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, ClassVar, Iterator, Literal, Mapping, Sequence, Union
 
-import libcst as cst
+if TYPE_CHECKING:  # LibCST only for annotations: a run served from the cache never imports it
+    import libcst as cst
 
-if TYPE_CHECKING:
     from tfautofix.analysis.context import FileContext
     from tfautofix.screen import Screen, Site
 
@@ -22,22 +22,8 @@ Contract = Literal["exact", "distribution", "side-effect"]
 
 #: An edit replaces one node of the original tree. A callable receives the node
 #: as already rewritten by edits nested inside it, so nested edits compose.
-Replacement = Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel]
-Edit = Union[Replacement, Callable[[cst.CSTNode], Replacement]]
-
-
-class ApplyEdits(cst.CSTTransformer):
-    """Apply ``{original node: Edit}``; nested edits compose bottom-up."""
-
-    def __init__(self, edits: Mapping[cst.CSTNode, Edit]) -> None:
-        super().__init__()
-        self.edits = edits
-
-    def on_leave(self, original_node, updated_node):
-        edit = self.edits.get(original_node)
-        if edit is None:
-            return updated_node
-        return edit(updated_node) if callable(edit) else edit
+Replacement = Union["cst.CSTNode", "cst.RemovalSentinel", "cst.FlattenSentinel"]
+Edit = Union[Replacement, Callable[["cst.CSTNode"], Replacement]]
 
 
 @dataclass(frozen=True)

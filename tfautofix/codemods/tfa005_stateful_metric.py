@@ -11,7 +11,8 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.names import canonical
-from tfautofix.rule import ApplyEdits, Finding, Fix, ImportSpec, Rule
+from tfautofix.edits import ApplyEdits
+from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen
 
 VARIABLE_CREATORS = ("tensorflow.Variable", "keras.Variable")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from rich.table import Table
 from rich.text import Text
 
-from tfautofix.engine import FileResult
+from tfautofix.results import FileResult
 
 if TYPE_CHECKING:
     from tfautofix.verify.fixes import Checked
