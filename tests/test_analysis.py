@@ -185,9 +185,13 @@ def test_a_name_bound_by_a_parameter_or_assignment_does_not_denote_the_modules_f
 
         def test_module():
             return tf.function(lambda x: helper(x))
+
+        def rebinding():
+            global step
+            step = tf.function(step)
         """
     )
-    assert traced == {"helper"}
+    assert traced == {"helper", "step"}  # `global step`: the module's `step` is the one wrapped
     ctx = _context(
         """
         import tensorflow as tf

@@ -403,7 +403,7 @@ class TracedCode:
             if here:
                 return here
             bound = self._locals(scope)
-            if name in bound.parameters or name in bound.values:
+            if (name in bound.parameters or name in bound.values) and not _declares(scope, name):
                 return []
         return [f for f in defs if screen.outer.get(f) is None]
 
@@ -1168,3 +1168,9 @@ def _replaced(cls: ast.ClassDef) -> set[str]:
 def _true(keyword: ast.keyword, name: str) -> bool:
     """``name=True``."""
     return keyword.arg == name and isinstance(keyword.value, ast.Constant) and keyword.value.value is True
+
+
+def _declares(function: ast.AST, name: str) -> bool:
+    """Does ``function`` (or code nested in it) declare ``name`` global or nonlocal? Then
+    ``global step; step = tf.function(step)`` wraps the module's ``step``."""
+    return any(isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names for node in ast.walk(function))
