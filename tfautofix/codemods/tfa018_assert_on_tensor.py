@@ -53,7 +53,8 @@ number), the message is absent or a string literal, XLA is excluded (the
 function's `tf.function` decorator sets no `jit_compile` and no `**options`; a
 function without one — a helper, `tf.function(step, jit_compile=True)` — only when
 no call in the module sets them), and the module does not catch `AssertionError`
-(`except`, `contextlib.suppress`, `assertRaises`): the check then
+(`except`, `contextlib.suppress`, `assertRaises`, a tuple of exceptions: any use
+of the name but `raise`): the check then
 passes and fails exactly when the `assert` did. Unsafe otherwise: a non-scalar
 condition (eagerly `bool()` raised on it; the assertions check every element),
 a message that is an expression (evaluated at trace time, not on failure), XLA
@@ -162,16 +163,12 @@ def _names_function(func: ast.expr) -> bool:
 
 
 def _catches_assertion_error(ctx: FileContext) -> bool:
-    """Does the module (the whole file, not the focused definitions) catch ``AssertionError`` by
-    name (`except`, `contextlib.suppress`, `assertRaises`...)? The fix raises ``InvalidArgumentError`` instead."""
+    """Does the module (the whole file, not the focused definitions) name ``AssertionError`` other
+    than to raise it (`except`, `contextlib.suppress`, `assertRaises`, `FAILURES = (AssertionError, ...)`)?
+    The fix raises ``InvalidArgumentError`` instead."""
+    raised = {id(n) for node in ast.walk(ctx.screen.tree) if isinstance(node, ast.Raise) for n in ast.walk(node)}
     return any(
-        isinstance(node, (ast.ExceptHandler, ast.Call))
-        and any(
-            isinstance(n, ast.Name) and n.id == "AssertionError"
-            for part in ([node.type] if isinstance(node, ast.ExceptHandler) else node.args)
-            if part is not None
-            for n in ast.walk(part)
-        )
+        isinstance(node, ast.Name) and node.id == "AssertionError" and id(node) not in raised
         for node in ast.walk(ctx.screen.tree)
     )
 
