@@ -80,7 +80,8 @@ are fixed together, as one fix.
 Eager semantics are kept: the initial value is re-assigned at the point where
 the original created it, so every call starts from the value a fresh variable
 would have. The re-assignment is skipped only when it is proven useless: the
-variable is never updated (`assign*`, `scatter*`, passed to other code) and its
+variable is never updated (`assign*`, `scatter*`, as methods or as TensorFlow
+functions such as `tf.compat.v1.assign_add(v, x)`, passed to other code) and its
 initial value is a literal constant (`0.0`, `[1, 2]`, `tf.zeros([3])`,
 `tf.constant(1, tf.int64)`) — or, in `build`, a deterministic TensorFlow value
 of the input's non-batch dimensions. `tf.Variable(w)` with `w` another
@@ -392,9 +393,11 @@ class _Planner:
             return "read"
         if isinstance(parent, cst.Arg):
             call = self.ctx.parent(parent)
+            names = self.ctx.names(call.func) if isinstance(call, cst.Call) else set()
+            if any(n.startswith("tensorflow.") and any(w in n for w in ("assign", "scatter")) for n in names):
+                return "mutate"  # `tf.compat.v1.assign_add(v, x)`: an attribute, yet not `other.assign(v)`
             if m.matches(call, m.Call(func=m.Attribute(attr=m.Name()))) and call.func.attr.value.startswith(_MUTATORS):
                 return "read"  # `other.assign(v)` reads `v`
-            names = self.ctx.names(call.func) if isinstance(call, cst.Call) else set()
             if any(n.startswith("tensorflow.") and not any(w in n for w in ("assign", "scatter")) for n in names):
                 return "read"
             return "escape"

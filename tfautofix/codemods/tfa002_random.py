@@ -783,6 +783,21 @@ def _tensorflow_argument(ctx: FileContext, call: cst.Call, arg: cst.Arg, kind: s
     return _Use(_UNSAFE, f"`{ctx.code(call.func)}` may need another dtype than the draw's {'int32' if kind == 'int' else 'float32'}")
 
 
+def _dtype_ends(ctx: FileContext, node: cst.CSTNode) -> bool:
+    """Does ``node``'s dtype end where it is used: compared (`keep < 0.5` is a bool) or cast?"""
+    parent = ctx.parent(node)
+    if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
+        return True
+    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+        target = parent.targets[0].target  # `keep = draw`: judged by each read of `keep`
+        scope = ctx.scope(target)
+        assignments = list(scope.assignments[target.value]) if scope is not None else []
+        references = list(assignments[0].references) if len(assignments) == 1 else []
+        return bool(references) and all(_dtype_ends(ctx, r.node) for r in references if r.node is not target)
+    call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+    return isinstance(call, cst.Call) and "tensorflow.cast" in ctx.names(call.func)
+
+
 def _worst(uses: Iterator[_Use]) -> _Use:
     uses = list(uses)
     worst = max(uses, default=_OK, key=lambda u: u.verdict)
@@ -924,6 +939,9 @@ Preconditions, each checked in the code (`_usage`, `_meets`, `_condition`):
   float has no `.dtype`); `self.p`, defaulted parameters and globals are taken for
   Python numbers (unsafe, never cast). An integer draw that meets a float number
   or Python's `/` is cast to float32, as the Python int became a float there.
+  A NumPy array draw (`size=`) is float64/int64, not a Python number: where its
+  dtype is not met, compared or cast (`tf.identity(np.random.normal(size=3))`),
+  the float32/int32 op changes it: unsafe.
   Numbers, `math`/NumPy constants and other draws adapt, as Python numbers do.
   Other TensorFlow ops: safe when nothing else in the call decides the dtype,
   unsafe otherwise; a draw used as a `seed=` is not fixed (seeds are Python ints);
@@ -1089,6 +1107,13 @@ def augment(image):
             code = f"{tf_name}.cast({code}, {tf_name}.float32)"
         replacement = cst.parse_expression(code)
         unsafe = args.unsafe or (used.why if used.verdict == _UNSAFE else None)
+        if not unsafe and wanted is None and used.meets is None and source.family == "numpy" and args.shape() != "[]" and (
+            not _dtype_ends(ctx, node)
+        ):
+            # A NumPy array draw is float64/int64, not a Python number: alone in an op
+            # (`tf.identity(np.random.normal(size=3))`) it stays so, the tf.random op does not.
+            unsafe = f"NumPy's array draw is {'int64' if args.integer else 'float64'}; the tf.random op gives {'int32' if args.integer else 'float32'}"
+        return {node: replacement}, imports, unsafe
         return {node: replacement}, imports, unsafe
 
 

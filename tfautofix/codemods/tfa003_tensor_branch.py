@@ -93,7 +93,9 @@ value is a tensor; each output (returned value, assigned name, loop variable)
 has the same dtype on every path — the same parameter or updated name through
 dtype-keeping ops (`+ - *` with a tensor or number, `/` with a float literal,
 `tf.nn.relu`, `tf.reduce_sum`, ...), or one literal dtype (`tf.cast(.., tf.int32)`,
-`tf.constant(1)`); and each loop variable keeps its shape (changed elementwise
+`tf.constant(1)`, `tf.zeros([], tf.int64)`: positional or keyword; a computed dtype such
+as `x.dtype` proves nothing); a name counts only where the branch has not rebound it
+first (`image = tf.cast(image, tf.uint8)` then `return image`); and each loop variable keeps its shape (changed elementwise
 by scalars). Anything unproven makes it unsafe, with the reason in the message.
 
 Reported without a fix: `break`/`continue`/`yield`/`raise` in the body, a name
@@ -240,6 +242,17 @@ def _final_value(stmts: Sequence[cst.BaseStatement], name: str) -> cst.BaseExpre
             elif isinstance(small, cst.AugAssign) and m.matches(small.target, m.Name(name)):
                 value = small
     return value
+
+
+def _rebound_before(stmts: Sequence[cst.BaseStatement], value: cst.CSTNode) -> set[str]:
+    """Names ``stmts`` bind before the statement holding ``value`` (all, when none holds it)."""
+    names: set[str] = set()
+    for stmt in stmts:
+        smalls = stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ()
+        if any(small is value or getattr(small, "value", None) is value for small in smalls):
+            break
+        names.update(n.value for n in _assigned([stmt]))
+    return names
 
 
 def _binds(stmt: cst.BaseStatement, name: str) -> bool:
@@ -471,10 +484,10 @@ class _Rewriter:
         if isinstance(expr, cst.Call):
             op = op_name(self.ctx, expr)
             dtype = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "dtype"), None)
-            if op == "cast" and len(expr.args) >= 2:
-                dtype = expr.args[1].value
-            if dtype is not None and op in ("cast", "constant", "zeros", "ones", "fill"):
-                return "dtype:" + self.ctx.code(dtype).strip().strip("'\"").split(".")[-1]
+            if op in ("cast", "constant", "zeros", "ones") and len(expr.args) >= 2 and expr.args[1].keyword is None:
+                dtype = expr.args[1].value  # `tf.constant(-1, tf.int64)`: the dtype is positional
+            if dtype is not None and op in ("cast", "constant", "zeros", "ones"):
+                return self._dtype_literal(dtype)
             if op in ("zeros", "ones"):
                 return "dtype:float32"
             if op == "constant" and expr.args:
@@ -487,6 +500,16 @@ class _Rewriter:
                     return "dtype:float32"
             if op in _SAME_DTYPE and expr.args and not expr.args[0].keyword:
                 return self.origin(expr.args[0].value, depth + 1)
+        return None
+
+    def _dtype_literal(self, dtype: cst.BaseExpression) -> str | None:
+        """``dtype:int32`` for `tf.int32`, `np.int32`, `"int32"`; None for a computed dtype
+        (`logits.dtype` and `labels.dtype` are two dtypes)."""
+        if isinstance(dtype, cst.SimpleString):
+            return "dtype:" + dtype.evaluated_value
+        names = self.ctx.names(dtype)
+        if len(names) == 1 and next(iter(names)).startswith(("tensorflow.", "numpy.")):
+            return "dtype:" + next(iter(names)).split(".")[-1]
         return None
 
     def _arithmetic_origin(self, left, right, divide: bool, depth: int) -> str | None:
@@ -511,10 +534,16 @@ class _Rewriter:
             return assign.value
         return None
 
-    def _same_dtypes(self, values: Sequence[cst.BaseExpression], what: str) -> None:
-        """Precondition of tf.cond / tf.while_loop: every branch gives ``what`` one dtype."""
-        origins = {self.origin(value) for value in values}
-        if None in origins or len(origins) > 1:
+    def _same_dtypes(self, values: Sequence, what: str, blocks: Sequence[Sequence[cst.BaseStatement]]) -> None:
+        """Precondition of tf.cond: every branch gives ``what`` one dtype (``values[i]`` is
+        what ``blocks[i]`` gives; a missing ``else`` gives the name unchanged). A name is
+        one dtype only if the branch did not rebind it before (`image = tf.cast(image,
+        tf.uint8)` then `return image`)."""
+        origins = [self.origin(value) for value in values]
+        rebound = [_rebound_before(block, value) for block, value in zip(blocks, values)]
+        if None in origins or len(set(origins)) > 1 or any(
+            o.startswith("name:") and o[5:] in names for o, names in zip(origins, rebound)
+        ):
             self._note_unsafe(f"{what} may differ in dtype between branches")
 
     def _keeps_shape(self, expr: cst.BaseExpression | cst.AugAssign, name: str) -> bool:
@@ -650,7 +679,7 @@ class _Rewriter:
                 raise _NoFix("only some branches `return`")
             for stmts in blocks:
                 self._check_block(stmts, allow_final_return=True)
-            self._same_dtypes([stmts[-1].body[-1].value for stmts in blocks], "the returned value")
+            self._same_dtypes([stmts[-1].body[-1].value for stmts in blocks], "the returned value", blocks)
             prelude, call = self._cond_chain(chain, final, None, node)
             result: cst.BaseSmallStatement = cst.Return(call)
         else:
@@ -700,7 +729,7 @@ class _Rewriter:
             if None in values:
                 self._note_unsafe(f"`{name}` may differ in dtype or structure between branches")
             else:
-                self._same_dtypes(values, f"`{name}`")
+                self._same_dtypes(values, f"`{name}`", blocks)
         return outputs
 
     def _cond_chain(self, chain, final, outputs, node):

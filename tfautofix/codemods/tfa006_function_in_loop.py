@@ -50,7 +50,8 @@ Python state that changes between creations: each new `tf.function` traced it
 afresh, the hoisted one keeps the values of its first trace. So the fix is
 unsafe when it reads an attribute assigned outside `__init__`
 (`self.temperature` annealed between calls), a global rebound (in a loop, more
-than once, or through `global`: `model`/`optimizer` rebuilt per trial), or a
+than once, or through `global`: `model`/`optimizer` rebuilt per trial), a global
+container changed in place (`CONFIG["scale"] = s`, `CONFIG.update(...)`), or a
 callable whose code is not visible in the module.
 
 Not reported: a loop that wraps a *different* callable each iteration
@@ -527,6 +528,13 @@ def _rebound_globals(ctx: FileContext) -> set[str]:
             rebound |= loop_bound_names(loop)
     for declaration in nodes(ctx, cst.Global):
         rebound |= {item.name.value for item in declaration.names}
+    # A global container changed in place (`CONFIG["scale"] = s`, `CONFIG.update(...)`) is
+    # never rebound, yet each new function reads its current content.
+    stores = [n.target for kind in (cst.AssignTarget, cst.AugAssign) for n in nodes(ctx, kind)]
+    updates = [c.func for c in nodes(ctx, cst.Call) if m.matches(c.func, m.Attribute(attr=m.Name("update") | m.Name("setdefault")))]
+    for node in [*(t.value for t in stores if isinstance(t, cst.Subscript)), *(f.value for f in updates)]:
+        if isinstance(node, cst.Name) and _global_read(ctx, node):
+            rebound.add(node.value)
     return rebound
 
 

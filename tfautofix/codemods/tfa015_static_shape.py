@@ -55,7 +55,8 @@ Fix: where the value is an argument of a TensorFlow op (directly or in a shape
 list: `tf.zeros`, `tf.reshape`, `tf.range`, `tf.fill`, ...), `x.shape[i]` →
 `tf.shape(x)[i]` and `x.shape` → `tf.shape(x)`, except in ops whose operands
 must share a dtype (`tf.divide(total, x.shape[0])`, `tf.maximum`, `tf.stack`,
-..., and the value arguments of `tf.random` ops such as `maxval=`: the int32
+..., the value arguments of `tf.random` ops such as `maxval=`, and ops told a
+`dtype=` such as `tf.convert_to_tensor(x.shape[0], dtype=tf.float32)`: the int32
 `tf.shape` would not adapt to a float operand or the `dtype=` as the Python int
 did; reported without a fix); safe when the signature declares
 the dimension `None` (the code cannot work today), unsafe under
@@ -121,7 +122,9 @@ def pad(x):
                 "(`tf.range`, `tf.cond`), or keep the dimension fixed"
             )
             return self.finding(ctx, read, message)
-        if op in _SAME_DTYPE_OPS or (op.startswith("random.") and not isinstance(ctx.parent(read), cst.Element)):
+        if op in _SAME_DTYPE_OPS or _dtype_given(ctx, read, op) or (
+            op.startswith("random.") and not isinstance(ctx.parent(read), cst.Element)
+        ):
             message += (
                 f"; use `tf.shape(...)` cast to the dtype it needs (not fixed: `{op}` converts it to the dtype of "
                 "its other operands or `dtype=`, which the Python int adapted to and the int32 `tf.shape` does not)"
@@ -244,3 +247,14 @@ def _in_op_argument(ctx: FileContext, expr: cst.BaseExpression) -> str | None:
     if op is None or op in _PYTHON_INT_OPS:
         return None
     return f"random.{op}" if any(n.startswith("tensorflow.random.") for n in ctx.names(call.func)) else op
+
+
+def _dtype_given(ctx: FileContext, read: cst.BaseExpression, op: str) -> bool:
+    """Is ``read`` an argument of an op told its dtype (`tf.convert_to_tensor(x.shape[0], dtype=tf.float32)`)?
+    A Python int converts to it, the int32 `tf.shape` does not (`tf.cast` does)."""
+    arg = ctx.parent(read)
+    call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+    if not isinstance(call, cst.Call) or op == "cast":
+        return False
+    positional = op == "convert_to_tensor" and sum(a.keyword is None for a in call.args) >= 2
+    return positional or any(a.keyword is not None and a.keyword.value in ("dtype", "dtype_hint") for a in call.args)

@@ -49,13 +49,17 @@ dtype the operator overload adapts, `tf.reduce_all(...)`) →
 `tf.debugging.Assert(cond, ["msg"])`.
 
 Safe when the condition is proven a scalar (a reduction, a `tf.shape(x)[i]`, a
-number), the message is absent or a string literal, the `tf.function` does not
-set `jit_compile` and the module does not catch `AssertionError`: the check then
+number), the message is absent or a string literal, XLA is excluded (the
+function's `tf.function` decorator sets no `jit_compile` and no `**options`; a
+function without one — a helper, `tf.function(step, jit_compile=True)` — only when
+no call in the module sets them), and the module does not catch `AssertionError`
+(`except`, `contextlib.suppress`, `assertRaises`, a tuple of exceptions: any use
+of the name but `raise`): the check then
 passes and fails exactly when the `assert` did. Unsafe otherwise: a non-scalar
 condition (eagerly `bool()` raised on it; the assertions check every element),
 a message that is an expression (evaluated at trace time, not on failure), XLA
 (`jit_compile=True` ignores `Assert` ops: a failing call returns a value), or an
-`except AssertionError` in the module (the failure now escapes it).
+`AssertionError` caught in the module (the failure now escapes it).
 Either way a failure raises `InvalidArgumentError` instead of `AssertionError`,
 and `python -O` no longer removes the check.
 
@@ -125,24 +129,46 @@ def _autograph_options(ctx: FileContext, func: cst.FunctionDef) -> bool:
     )
 
 
+_FUNCTION = m.Attribute(attr=m.Name("function")) | m.Name("function")
+
+
 def _jit_compiled(ctx: FileContext, func: cst.FunctionDef) -> bool:
-    """May ``func``'s ``tf.function`` decorator compile with XLA, which ignores ``Assert`` ops?"""
-    return any(
-        isinstance(d.decorator, cst.Call)
-        and any(
-            getattr(arg.keyword, "value", None) == "jit_compile" and not m.matches(arg.value, m.Name("False") | m.Name("None"))
-            for arg in d.decorator.args
+    """May ``func`` run under XLA, which ignores ``Assert`` ops? Its ``tf.function`` decorator
+    decides (`jit_compile=` not False/None, or `**options`); without one (a helper, or
+    `tf.function(step, jit_compile=True)`), any such call in the module may."""
+    decorators = [d.decorator for d in func.decorators]
+    if any(m.matches(d, _FUNCTION | m.Call(func=_FUNCTION)) for d in decorators):
+        return any(
+            isinstance(d, cst.Call)
+            and any(
+                arg.star == "**"
+                or (getattr(arg.keyword, "value", None) == "jit_compile" and not m.matches(arg.value, m.Name("False") | m.Name("None")))
+                for arg in d.args
+            )
+            for d in decorators
         )
-        for d in func.decorators
+    return any(isinstance(node, ast.Call) and _may_jit(node) for node in ast.walk(ctx.screen.tree))
+
+
+def _may_jit(call: ast.Call) -> bool:
+    return any(
+        (k.arg == "jit_compile" and not (isinstance(k.value, ast.Constant) and k.value.value in (False, None)))
+        or (k.arg is None and _names_function(call.func))
+        for k in call.keywords
     )
 
 
+def _names_function(func: ast.expr) -> bool:
+    return (isinstance(func, ast.Attribute) and func.attr == "function") or (isinstance(func, ast.Name) and func.id == "function")
+
+
 def _catches_assertion_error(ctx: FileContext) -> bool:
-    """Does the module (the whole file, not the focused definitions) catch ``AssertionError`` by
-    name? The fix raises ``InvalidArgumentError`` instead."""
+    """Does the module (the whole file, not the focused definitions) name ``AssertionError`` other
+    than to raise it (`except`, `contextlib.suppress`, `assertRaises`, `FAILURES = (AssertionError, ...)`)?
+    The fix raises ``InvalidArgumentError`` instead."""
+    raised = {id(n) for node in ast.walk(ctx.screen.tree) if isinstance(node, ast.Raise) for n in ast.walk(node)}
     return any(
-        isinstance(node, ast.ExceptHandler) and node.type is not None
-        and any(isinstance(n, ast.Name) and n.id == "AssertionError" for n in ast.walk(node.type))
+        isinstance(node, ast.Name) and node.id == "AssertionError" and id(node) not in raised
         for node in ast.walk(ctx.screen.tree)
     )
 
