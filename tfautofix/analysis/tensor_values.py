@@ -89,3 +89,37 @@ def _name_may_be_tensor(ctx: FileContext, name: cst.Name, seen: frozenset, every
         found = found or tensor
     return found
 
+
+
+#: TensorFlow ops (canonical names, by prefix) whose result is numbers or booleans, never strings.
+_NUMERIC_OPS = ("tensorflow.reduce_", "tensorflow.math.", "tensorflow.nn.", "tensorflow.linalg.", "tensorflow.random.",
+                "tensorflow.matmul", "tensorflow.square", "tensorflow.sqrt", "tensorflow.exp", "tensorflow.abs",
+                "tensorflow.argmax", "tensorflow.argmin", "tensorflow.shape", "tensorflow.size", "tensorflow.range",
+                "tensorflow.ones", "tensorflow.zeros", "tensorflow.norm")
+#: Arithmetic a string tensor does not support (``+`` concatenates strings).
+_NUMERIC_OPERATORS = (cst.Multiply, cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power, cst.MatrixMultiply)
+
+
+def proven_numeric(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) -> bool:
+    """Is ``expr`` surely a tensor of numbers, never of strings? A numeric op's result, a cast to
+    a numeric dtype, arithmetic other than ``+``, or a name bound once to one of those. (A string
+    tensor prints differently from its ``.numpy()`` bytes, so ``tf.print`` rewrites need this.)"""
+    if _depth > 5:
+        return False
+    if isinstance(expr, cst.Call):
+        names = ctx.names(expr.func)
+        if "tensorflow.cast" in names:
+            dtype = next((a.value for a in expr.args[1:2] if a.keyword is None), None) or next(
+                (a.value for a in expr.args if a.keyword is not None and a.keyword.value == "dtype"), None)
+            return dtype is not None and "string" not in ctx.code(dtype)
+        return any(name.startswith(_NUMERIC_OPS) for name in names)
+    if isinstance(expr, cst.BinaryOperation):
+        return isinstance(expr.operator, _NUMERIC_OPERATORS)
+    if isinstance(expr, cst.Name):
+        scope = ctx.scope(expr)
+        assignments = list(scope.assignments[expr.value]) if scope is not None and expr.value in scope else []
+        node = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
+        parent = ctx.parent(node) if node is not None else None
+        value = ctx.parent(parent).value if isinstance(parent, cst.AssignTarget) else None  # type: ignore[union-attr]
+        return value is not None and proven_numeric(ctx, value, _depth + 1)
+    return False

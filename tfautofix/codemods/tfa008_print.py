@@ -12,7 +12,7 @@ from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor
+from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import TensorInference
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
@@ -46,7 +46,8 @@ output_stream=sys.stdout)`. Its preconditions, each checked in the code:
   `"a" + str(x)`, format specs and `!r` in f-strings, `.dtype`) is formatted once, from
   the symbolic tensor: no fix; a printed call of anything but a TensorFlow op or `len`
   given a possible tensor (`describe(loss)`, `type(x)`) may make its text from the
-  symbolic tensor at trace time: unsafe;
+  symbolic tensor at trace time, and `x.numpy()` of a tensor not proven numeric may be
+  string bytes (printed `b'...'`, where `tf.print` shows the text): unsafe;
 - **the stream is kept**: `tf.print` writes to stderr by default, so stdout is
   passed explicitly; `file=sys.stderr` becomes `output_stream=sys.stderr`; other
   files: no fix. `flush=` is dropped (`tf.print` does not buffer);
@@ -255,6 +256,8 @@ def _computed_in_python(ctx: FileContext, value: cst.BaseExpression) -> str | No
     TensorFlow ops and ``len`` are fine."""
     if not isinstance(value, cst.Call):
         return None
+    if m.matches(value, m.Call(func=m.Attribute(attr=m.Name("numpy")), args=[])) and not proven_numeric(ctx, value.func.value):  # type: ignore[attr-defined]
+        return "`.numpy()` of a tensor that may hold strings: tf.print shows them without the `b'...'` of their bytes"
     names = ctx.names(value.func)
     if any(n.startswith("tensorflow.") for n in names) or "builtins.len" in names:
         return None

@@ -12,7 +12,7 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA
-from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor
+from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import op_name
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
@@ -91,7 +91,9 @@ integer means), `np.max`/`np.min`/`np.square` (no boolean kernels), `np.abs`
 `np.maximum/minimum/where/clip/concatenate/stack` (NumPy promotes mixed dtypes).
 
 `.numpy()`: removed (safe) where the tensor is the *data* argument of a
-TensorFlow op, which takes a tensor there, or a value `tf.print` prints; `tf.constant(t.numpy(), D)` and
+TensorFlow op, which takes a tensor there, or a value `tf.print` prints when it is proven
+numeric (a string tensor prints without the `b'...'` of the bytes `.numpy()` gave: unsafe
+otherwise); `tf.constant(t.numpy(), D)` and
 `tf.convert_to_tensor(t.numpy(), D)` become `tf.cast(t, D)`, without a dtype
 `tf.identity(t)` (`tf.constant` rejects symbolic tensors, `convert_to_tensor`
 tensors of another dtype). Removed in arithmetic or in other op arguments
@@ -201,7 +203,10 @@ def normalise(x):
                 return self.finding(ctx, call, message + "; copy the tensor with TensorFlow", fix)
             return self.finding(ctx, call, message + f" (not fixed: `{ctx.code(outer.func)}` with these arguments)")
         if isinstance(outer, cst.Call) and ctx.resolves_to(outer.func, "tensorflow.print") and parent.keyword is None:
-            return self.finding(ctx, call, message + "; tf.print prints the tensor itself", Fix({call: receiver}))
+            if proven_numeric(ctx, receiver):
+                return self.finding(ctx, call, message + "; tf.print prints the tensor itself", Fix({call: receiver}))
+            message += "; tf.print prints the tensor itself (unsafe: a string tensor prints without the `b'...'` of its bytes)"
+            return self.finding(ctx, call, message, Fix({call: receiver}, applicability="unsafe"))
         if isinstance(outer, cst.Call) and op_name(ctx, outer) not in (None, "einsum"):
             # Proven: every TensorFlow op of `_TOP_LEVEL_OPS`/`tf.math.*` takes a tensor as its data
             # (first) argument; other arguments may need Python values (`tf.stack(axis=)`).
