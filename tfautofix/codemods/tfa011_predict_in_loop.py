@@ -56,8 +56,8 @@ out when the result goes straight into a TensorFlow op or is not used).
 
 Safe only when proven: the receiver is a `keras.Sequential` built in the same
 module from row-wise layers only (`Dense`, `Conv2D`, `Dropout`, `BatchNormalization`,
-... and never `.add`-ed to: one output, and each output row depends only on its
-input row, so `predict`'s batching cannot matter; their arguments constants or Keras
+... and never `.add`-ed to nor handed to a function, which might add: one output, and
+each output row depends only on its input row, so `predict`'s batching cannot matter; their arguments constants or Keras
 names, so an `activation=` function of the module or of TensorFlow, which may reduce
 over the batch, makes the fix unsafe), called on an array (`row[None]`,
 `np.*(...)`, `tf.*(...)`, `t.numpy()`). Unsafe: other Sequential models (a layer
@@ -282,8 +282,9 @@ def _rowwise_layers(ctx: FileContext, sequential: cst.Call) -> bool:
     if not isinstance(layers, (cst.List, cst.Tuple)) or len(sequential.args) > 1 and sequential.args[1].keyword is None:
         return False
     target = ctx.parent(sequential)
-    if isinstance(target, cst.Assign) and any(
-        m.findall(ctx.module, m.Call(func=m.Attribute(value=m.Name(t.target.value), attr=m.Name("add"))))
+    if isinstance(target, cst.Assign) and any(  # `model.add(...)`, or handed to code that may add (`add_head(model)`)
+        m.findall(ctx.module, m.Call(func=m.Attribute(value=m.Name(t.target.value), attr=m.Name("add")))
+                  | m.Arg(value=m.Name(t.target.value)))
         for t in target.targets if isinstance(t.target, cst.Name)
     ):
         return False
