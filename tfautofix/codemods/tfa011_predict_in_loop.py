@@ -56,10 +56,11 @@ out when the result goes straight into a TensorFlow op or is not used).
 
 Safe only when proven: the receiver is a `keras.Sequential` built in the same
 module from row-wise layers only (`Dense`, `Conv2D`, `Dropout`, `BatchNormalization`,
-... and never `.add`-ed to nor handed to a function, which might add: one output, and
-each output row depends only on its input row, so `predict`'s batching cannot matter; their arguments constants or Keras
-names, so an `activation=` function of the module or of TensorFlow, which may reduce
-over the batch, makes the fix unsafe), called on an array (`row[None]`,
+... and never `.add`-ed to nor handed on (an argument, an alias, a container),
+which might add: one output, and each output row depends only on its input row,
+so `predict`'s batching cannot matter; their arguments constants or Keras names,
+so an `activation=` function of the module or of TensorFlow, which may reduce over
+the batch, makes the fix unsafe), called on an array (`row[None]`,
 `np.*(...)`, `tf.*(...)`, `t.numpy()`). Unsafe: other Sequential models (a layer
 may depend on the batch `predict` splits), other Keras models whose result is
 not used as an array, inputs of unknown type, receivers of unknown type.
@@ -282,10 +283,9 @@ def _rowwise_layers(ctx: FileContext, sequential: cst.Call) -> bool:
     if not isinstance(layers, (cst.List, cst.Tuple)) or len(sequential.args) > 1 and sequential.args[1].keyword is None:
         return False
     target = ctx.parent(sequential)
-    if isinstance(target, cst.Assign) and any(  # `model.add(...)`, or handed to code that may add (`add_head(model)`)
-        m.findall(ctx.module, m.Call(func=m.Attribute(value=m.Name(t.target.value), attr=m.Name("add")))
-                  | m.Arg(value=m.Name(t.target.value)))
-        for t in target.targets if isinstance(t.target, cst.Name)
+    if isinstance(target, cst.Assign) and any(
+        _extended(ctx, use) for t in target.targets if isinstance(t.target, cst.Name)
+        for use in m.findall(ctx.module, m.Name(t.target.value))
     ):
         return False
     return all(
@@ -320,6 +320,16 @@ def _keras_argument(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset)
             values = _values(ctx, expr)
             return bool(values) and all(v is not None and _keras_argument(ctx, v, seen | {expr}) for v in values)
     return False
+
+
+def _extended(ctx: FileContext, use: cst.Name) -> bool:
+    """May this use of the model's name add layers to it: ``model.add(...)``, or the model
+    handed on (``add_head(model)``, ``{"encoder": model}``, ``alias = model``)? Its attributes
+    otherwise, calls of it, and its assignment are fine."""
+    parent = ctx.parent(use)
+    if isinstance(parent, cst.Attribute):
+        return parent.value is use and parent.attr.value == "add"
+    return not (isinstance(parent, cst.Call) and parent.func is use or isinstance(parent, cst.AssignTarget))
 
 
 def _local_definitions(ctx: FileContext, func: cst.BaseExpression) -> list[cst.CSTNode]:
