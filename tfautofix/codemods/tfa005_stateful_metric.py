@@ -95,7 +95,10 @@ parameters, several `return`s, variables created in branches or with
 non-literal initial values, globals that other code reads, a body that still
 uses NumPy (it fails on symbolic tensors; see TFA010), state named like a
 `Metric` attribute, and *losses* (`compile(loss=fn)` or a name with "loss"):
-a Metric would not replace them.
+a Metric would not replace them (also `compile(optimizer, fn)`: the loss
+given positionally), and traced calls where the module already uses the
+instance's name `<fn>_metric` anywhere (a local `fn_metric = fn(y, p)` would
+read itself).
 """
     before = """\
 import tensorflow as tf
@@ -228,11 +231,12 @@ def _used(ctx: FileContext, func: cst.FunctionDef) -> bool:
 
 
 def _used_as_loss(ctx: FileContext, func: cst.FunctionDef) -> bool:
-    """Is the function given to ``compile(loss=...)``?"""
+    """Is the function given to ``compile(loss=...)`` (or as ``compile``'s second positional argument)?"""
     return any(
-        arg.keyword is not None and arg.keyword.value == "loss" and any(_refers_to(ctx, e, func) for e in _metric_names(arg.value))
+        (arg.keyword.value == "loss" if arg.keyword is not None else index == 1 and not arg.star)
+        and any(_refers_to(ctx, e, func) for e in _metric_names(arg.value))
         for call in m.findall(ctx.module, m.Call(func=m.Attribute(attr=m.Name("compile"))))
-        for arg in call.args
+        for index, arg in enumerate(call.args)
     )
 
 
@@ -529,8 +533,8 @@ def _fix(
     if class_name in defined:
         raise _NotFixable(f"the module already defines `{class_name}`")
     instance = f"{fn}_metric"
-    if calls and instance in defined:
-        raise _NotFixable(f"the module already defines `{instance}`")
+    if calls and (instance in defined or m.findall(ctx.module, m.Name(instance))):
+        raise _NotFixable(f"the module already uses the name `{instance}`")
     keras, keras_import = _keras_alias(ctx)
     names = {s.name for s in states}
     mean = next(n for n in ("mean", "mean_", "batch_mean") if n not in names)

@@ -22,6 +22,7 @@ from tfautofix.screen import Screen
 Kind = Literal["rowwise", "sequential", "keras", "other"]
 _SEQUENTIAL = frozenset({"keras.Sequential", "keras.models.Sequential"})
 _DROPPED_KEYWORDS = frozenset({"verbose", "batch_size"})
+_TF_DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool"})
 #: Keras layers whose output row depends only on the same input row at inference.
 _ROWWISE = frozenset(
     """Input InputLayer Dense Activation Dropout SpatialDropout1D SpatialDropout2D GaussianNoise
@@ -55,8 +56,11 @@ out when the result goes straight into a TensorFlow op or is not used).
 
 Safe only when proven: the receiver is a `keras.Sequential` built in the same
 module from row-wise layers only (`Dense`, `Conv2D`, `Dropout`, `BatchNormalization`,
-... and never `.add`-ed to: one output, and each output row depends only on its
-input row, so `predict`'s batching cannot matter), called on an array (`row[None]`,
+... and never `.add`-ed to nor handed on (an argument, an alias, a container),
+which might add: one output, and each output row depends only on its input row,
+so `predict`'s batching cannot matter; their arguments constants or Keras names,
+so an `activation=` function of the module or of TensorFlow, which may reduce over
+the batch, makes the fix unsafe), called on an array (`row[None]`,
 `np.*(...)`, `tf.*(...)`, `t.numpy()`). Unsafe: other Sequential models (a layer
 may depend on the batch `predict` splits), other Keras models whose result is
 not used as an array, inputs of unknown type, receivers of unknown type.
@@ -280,17 +284,52 @@ def _rowwise_layers(ctx: FileContext, sequential: cst.Call) -> bool:
         return False
     target = ctx.parent(sequential)
     if isinstance(target, cst.Assign) and any(
-        m.findall(ctx.module, m.Call(func=m.Attribute(value=m.Name(t.target.value), attr=m.Name("add"))))
-        for t in target.targets if isinstance(t.target, cst.Name)
+        _extended(ctx, use) for t in target.targets if isinstance(t.target, cst.Name)
+        for use in m.findall(ctx.module, m.Name(t.target.value))
     ):
         return False
     return all(
         isinstance(e.value, cst.Call) and any(
             n.startswith(("keras.", "tensorflow.keras.")) and n.rsplit(".", 1)[-1] in _ROWWISE
             for n in ctx.names(e.value.func)
-        )
+        ) and all(_keras_argument(ctx, arg.value, frozenset()) for arg in e.value.args)
         for e in layers.elements
     )
+
+
+def _keras_argument(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> bool:
+    """A layer argument that cannot make a row depend on the batch: a constant, or something Keras
+    defines (``"relu"``, ``keras.activations.gelu``, ``keras.initializers.HeNormal()``), or a name
+    bound only to those. A function of the module or another library (``activation=fn`` with
+    ``tf.reduce_max(x)`` over the whole batch) or a ``lambda`` may not be row-wise."""
+    if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(expr, cst.UnaryOperation):
+        return _keras_argument(ctx, expr.expression, seen)
+    if isinstance(expr, (cst.Tuple, cst.List)):
+        return all(not isinstance(e, cst.StarredElement) and _keras_argument(ctx, e.value, seen) for e in expr.elements)
+    if isinstance(expr, cst.Call):
+        return _keras_argument(ctx, expr.func, seen) and all(_keras_argument(ctx, a.value, seen) for a in expr.args)
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None"):
+        return True
+    if isinstance(expr, (cst.Name, cst.Attribute)):
+        names = ctx.names(expr)
+        if names and all(n.startswith("keras.") or n.rsplit(".", 1)[-1] in _TF_DTYPES and n.startswith("tensorflow.") for n in names):
+            return True
+        if isinstance(expr, cst.Name) and expr not in seen:  # `UNITS = 4`: follow the assignments
+            values = _values(ctx, expr)
+            return bool(values) and all(v is not None and _keras_argument(ctx, v, seen | {expr}) for v in values)
+    return False
+
+
+def _extended(ctx: FileContext, use: cst.Name) -> bool:
+    """May this use of the model's name add layers to it: ``model.add(...)``, or the model
+    handed on (``add_head(model)``, ``{"encoder": model}``, ``alias = model``)? Its attributes
+    otherwise, calls of it, and its assignment are fine."""
+    parent = ctx.parent(use)
+    if isinstance(parent, cst.Attribute):
+        return parent.value is use and parent.attr.value == "add"
+    return not (isinstance(parent, cst.Call) and parent.func is use or isinstance(parent, cst.AssignTarget))
 
 
 def _local_definitions(ctx: FileContext, func: cst.BaseExpression) -> list[cst.CSTNode]:

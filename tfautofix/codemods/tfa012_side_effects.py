@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 import libcst as cst
@@ -72,7 +73,9 @@ collect the loop's tensors; when the list is created empty right before the
 loop, only appended to in it and only stacked or concatenated (axis 0) after
 it, it becomes a `tf.TensorArray` (`outs = outs.write(outs.size(), value)`,
 `outs.stack()`; `infer_shape=False` for `concat`), with the dtype of the one
-tensor the values come from (or of a `tf.cast`). No fix otherwise.
+tensor the values come from (or of a `tf.cast`), read where the list was created:
+no fix when that name is bound again between `outs = []` and the loop or in it
+(`rows = tf.cast(rows, tf.float32)` after `outs = []`). No fix otherwise.
 
 Left alone (not hazards): loops over Python lists of tensors or over
 `tf.unstack`/`tf.split` results and over parameters of unknown type (unrolled at
@@ -537,6 +540,12 @@ def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cs
     dtype = _dtype(ctx, call.args[0].value if len(call.args) == 1 else None, loop)
     if dtype is None:
         return None, "the dtype of the appended values is not evident"
+    # The TensorArray is created where the list was: its dtype must mean the same there.
+    between = before[before.index(init) + 1:]
+    rebound = loop_bound_names(loop).union(*(names_in(s, nested=False)[1] for s in between))
+    root = re.match(r"\w+", dtype)
+    if root is not None and root.group() in rebound:
+        return None, f"`{root.group()}` (the values' dtype) is bound again after `{name.value} = []`"
     loop_end = ctx.span(loop)[1]
     edits: dict = {}
     for use in m.findall(func, m.Name(name.value)):

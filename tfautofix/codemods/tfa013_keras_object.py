@@ -107,7 +107,9 @@ the layer is built once, at module level, before the definition that used it
 (`_layer_normalization = layers.LayerNormalization()`), and the call uses it.
 Unsafe because the layer then lives across calls: it keeps its weights (eagerly
 each call had fresh ones — the same values only for deterministic initializers),
-and the input size it was first built for.
+and the input size it was first built for; it is also built under the dtype policy in
+force at import, so a `mixed_float16` policy set later no longer applies to it (its
+output stays float32; execution sees the dtype change and rejects the fix).
 
 Also reported: an optimizer built in a loop and handed, in that loop, to a
 `tf.function` of the module (`for lr in rates: opt = Adam(lr); step(model, opt, x)`):
