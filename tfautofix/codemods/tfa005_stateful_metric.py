@@ -191,6 +191,10 @@ model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
             if class_name in defined and not _used(ctx, func):
                 continue  # already converted; the kept function is not used here any more
             try:
+                handed_on = _handed_on(ctx, func, compile_refs, calls)
+                if handed_on is not None:
+                    raise _NotFixable(f"`{func.name.value}` is also used as a value (line {handed_on}), which the fix "
+                                      "would not update: the class would change nothing")
                 states = _states(ctx, func)
                 fix = _fix(ctx, func, states, class_name, defined, compile_refs, calls)
                 message = _message(func, states, class_name, compile_refs, calls)
@@ -228,6 +232,20 @@ def _refers_to(ctx: FileContext, name: cst.CSTNode, func: cst.FunctionDef) -> bo
 
 def _used(ctx: FileContext, func: cst.FunctionDef) -> bool:
     return any(node is not func.name and _refers_to(ctx, node, func) for node in m.findall(ctx.module, m.Name(func.name.value)))
+
+
+def _handed_on(ctx: FileContext, func: cst.FunctionDef, compile_refs: list, calls: list) -> int | None:
+    """The line where the module uses the function as a value the fix does not update
+    (``METRICS = [fn]``, ``compile(**cfg)``...), or None; calls of it and the updated sites are fine."""
+    updated = {id(ref) for ref in compile_refs} | {id(call.func) for call in calls}
+    for node in m.findall(ctx.module, m.Name(func.name.value)):
+        if node is func.name or id(node) in updated or not _refers_to(ctx, node, func):
+            continue
+        parent = ctx.parent(node)
+        if isinstance(parent, cst.Call) and parent.func is node:
+            continue  # a call: the kept function serves it
+        return ctx.span(node)[0][0]
+    return None
 
 
 def _used_as_loss(ctx: FileContext, func: cst.FunctionDef) -> bool:
