@@ -99,7 +99,10 @@ Found: constructors of `keras.layers.*` (except the variable-free ones),
 `keras.metrics.*`, `keras.optimizers.*`, `keras.applications.*`, under any
 spelling (`tf.keras.`, from-imports, `keras.src.`), and of Keras classes of the
 same module that create weights (`add_weight`, `tf.Variable`, ...), e.g.
-`loss = ArcHead(n)(z, labels)` in a traced loss.
+`loss = ArcHead(n)(z, labels)` in a traced loss. `RNN`, `Bidirectional` and
+`TimeDistributed` have the variables of what they wrap: found only when that is a
+layer with weights (`RNN(LSTMCell(4))`), not for a weightless cell (TF-Addons'
+CRF decoder, measured to work traced) or one the code does not show.
 
 Fix (unsafe), only for a layer called where it is built, `Layer(constants)(x)`,
 whose class is imported or defined before the definition using it:

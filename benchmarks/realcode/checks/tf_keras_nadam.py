@@ -1,5 +1,5 @@
 """tf-keras Nadam's `_u_product_counter` (a Python int bumped in a tf.cond branch): eager vs tf.function."""
-import os, sys
+import os
 os.environ["TF_USE_LEGACY_KERAS"] = "1"
 import numpy as np
 import tensorflow as tf
