@@ -185,8 +185,8 @@ def summarize(screen: Screen) -> Summary:
     for node in _module_level(screen.tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name.split(".")[0] in _TF_MODULES:  # `import tensorflow` re-exported too (TFDS' lazy imports)
-                    top = alias.name.split(".")[0]
+                top = alias.name.split(".")[0]
+                if top in _TF_MODULES:  # `import tensorflow` re-exported too (TFDS' lazy imports)
                     summary.exports.setdefault(alias.asname or top, alias.name if alias.asname else top)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             if node.module.split(".")[0] in _TF_MODULES:

@@ -116,10 +116,6 @@ def proven_numeric(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) 
     if isinstance(expr, cst.BinaryOperation):
         return isinstance(expr.operator, _NUMERIC_OPERATORS)
     if isinstance(expr, cst.Name):
-        scope = ctx.scope(expr)
-        assignments = list(scope.assignments[expr.value]) if scope is not None and expr.value in scope else []
-        node = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
-        parent = ctx.parent(node) if node is not None else None
-        value = ctx.parent(parent).value if isinstance(parent, cst.AssignTarget) else None  # type: ignore[union-attr]
+        value = ctx.bound_value(expr)
         return value is not None and proven_numeric(ctx, value, _depth + 1)
     return False

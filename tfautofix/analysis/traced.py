@@ -262,7 +262,8 @@ class TracedCode:
             for node in ast.walk(outer):
                 if isinstance(node, ast.Name) and node.id == function.name:
                     uses += 1
-                elif isinstance(node, ast.Attribute) and node.attr == "get_concrete_function" and _names(node.value, function.name):
+                elif (isinstance(node, ast.Attribute) and node.attr == "get_concrete_function"
+                      and isinstance(node.value, ast.Name) and node.value.id == function.name):
                     concrete += 1
             if uses and uses == concrete:
                 roots.add(function)
@@ -1146,10 +1147,6 @@ def _callables(expr: ast.AST) -> Iterator[str | tuple[str, str] | ast.Lambda]:
     elif isinstance(expr, ast.Dict):
         for value in expr.values:
             yield from _callables(value)
-
-
-def _names(expr: ast.AST, name: str) -> bool:
-    return isinstance(expr, ast.Name) and expr.id == name
 
 
 def _replaced(cls: ast.ClassDef) -> set[str]:

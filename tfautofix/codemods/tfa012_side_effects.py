@@ -125,9 +125,7 @@ def doubled(x):
             """A name the function does not bind, or one of its parameters."""
             if not isinstance(name, ast.Name) or screen.imported(name.id) or name.id in defined:
                 return False
-            args = getattr(function, "args", None)
-            parameters = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} if args else set()
-            return name.id not in _local_names(function, local_names) or name.id in parameters
+            return name.id not in _local_names(function, local_names) or name.id in _parameters(function)
 
         def written(name: ast.AST, site: Site) -> bool:
             """Can mutating ``name`` at ``site`` be a finding: a name defined outside (``_binding``'s
@@ -642,6 +640,12 @@ def _self_attribute(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
 
 
+def _parameters(function: ast.AST | None) -> set[str]:
+    """The named parameters of a def or lambda (none for module code)."""
+    args = getattr(function, "args", None)
+    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} if args is not None else set()
+
+
 def _spelled(node: ast.AST) -> tuple[str, str] | None:
     """``("self", "x")`` for ``self.x`` (or ``cls.x``): what ``ctx.code`` compares for it."""
     return (node.value.id, node.attr) if _self_attribute(node) else None
@@ -710,8 +714,7 @@ def _changed_on_purpose(screen: Screen, site: Site, state: ast.AST) -> bool:
     while isinstance(state, ast.Subscript):
         state = state.value
     name = last_name(state)
-    args = getattr(site.function, "args", None)
-    if isinstance(state, ast.Name) and args is not None and name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+    if isinstance(state, ast.Name) and name in _parameters(site.function):
         return False
     return (name is not None and counts_traces(name)) or site.function in screen.traced_code.graph_only
 
@@ -741,8 +744,7 @@ def _plain_parameter(screen: Screen, name: ast.Name, site: Site) -> bool:
     """A parameter of the function at ``site`` whose innermost ``def`` is not the ``tf.function``
     itself: mutating it is neither an argument mutation (``_entry_parameter``) nor a write to
     something defined outside (``_binding`` calls it local)."""
-    args = site.function.args
-    if name.id not in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+    if name.id not in _parameters(site.function):
         return False
     method = next((f for f in screen.functions_around(site) if not isinstance(f, ast.Lambda)), None)
     why = screen.traced_code.why(method) if method is not None else []

@@ -250,10 +250,7 @@ def normalize(x):
         if isinstance(expr, (cst.List, cst.Tuple)):
             return any(self._builds_weights(ctx, e.value, classes) for e in expr.elements)
         if isinstance(expr, cst.Name):
-            scope = ctx.scope(expr)
-            assignments = list(scope.assignments[expr.value]) if scope is not None else []
-            parent = ctx.parent(getattr(assignments[0], "node", None)) if len(assignments) == 1 else None
-            value = ctx.parent(parent).value if isinstance(parent, cst.AssignTarget) else None  # type: ignore[union-attr]
+            value = ctx.bound_value(expr)
             return value is not None and self._builds_weights(ctx, value, classes)
         return isinstance(expr, cst.Call) and isinstance(expr.func, (cst.Name, cst.Attribute)) and self._kind(ctx, expr, classes) is not None
 
