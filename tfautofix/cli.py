@@ -746,6 +746,14 @@ def explain(
     out.print(explanation_text(log))
 
 
+@app.command()
+def server() -> None:
+    """Run the Language Server (LSP over stdio) for editors: diagnostics as you type, fixes, hover."""
+    from tfautofix.server import serve
+
+    serve()
+
+
 report_app = typer.Typer(help="Work with --report files.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(report_app, name="report")
 

@@ -1,0 +1,142 @@
+"""`tfautofix server` as an editor drives it: scripted LSP sessions over stdio (JSON-RPC,
+Content-Length framing) against `python -m tfautofix server` in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from lsp_support import ROOT, Client, apply
+
+SOURCE = """import tensorflow as tf
+
+
+@tf.function(experimental_relax_shapes=True)
+def step(x):
+    y = x * 2
+    print("y", y)
+    return y
+"""
+CELLS = ["import tensorflow as tf\n", "%time 1\n", "@tf.function\ndef step(x):\n    print(x)\n    return x\n"]
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    """A project, and a copy of it that `tfautofix fix --write` (the CLI) fixed: what the editor's edits must give."""
+    root = tmp_path_factory.mktemp("project")
+    (root / "a.py").write_text(SOURCE)
+    (root / "sub").mkdir()
+    (root / "sub" / "pyproject.toml").write_text('[tool.tfautofix]\nignore = ["TFA009"]\n')
+    (root / "sub" / "b.py").write_text(SOURCE)
+    notebook = {"cells": [{"cell_type": "code", "metadata": {}, "source": text, "outputs": [], "execution_count": None} for text in CELLS],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (root / "nb.ipynb").write_text(json.dumps(notebook))
+    fixed = tmp_path_factory.mktemp("fixed")
+    shutil.copytree(root, fixed, dirs_exist_ok=True)
+    subprocess.run([sys.executable, "-m", "tfautofix", "fix", "--write", "."], cwd=fixed, env={"PYTHONPATH": str(ROOT)}, check=True,
+                   capture_output=True)
+    single = subprocess.run([sys.executable, "-m", "tfautofix", "fix", "-", "--stdin-filename", "a.py", "--select", "TFA008"],
+                            cwd=root, input=SOURCE, text=True, capture_output=True, env={"PYTHONPATH": str(ROOT)})
+    return root, fixed, single.stdout
+
+
+def _open(client: Client, uri: str, text: str, version: int = 1) -> list[dict]:
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": version, "text": text}})
+    return client.diagnostics(uri)
+
+
+def _actions(client: Client, uri: str, diagnostics: list[dict], **context) -> dict[str, dict]:
+    actions = client.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": diagnostics[0]["range"] if diagnostics else {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+        "context": {"diagnostics": diagnostics, **context},
+    })
+    return {action["title"]: action for action in actions}
+
+
+def test_file_session(project):
+    root, fixed, single = project
+    client = Client(root)
+    try:
+        capabilities = client.initialize(root)["capabilities"]
+        assert capabilities["codeActionProvider"]["codeActionKinds"] == ["quickfix", "source.fixAll.tfautofix"]
+        uri = (root / "a.py").as_uri()
+        diagnostics = _open(client, uri, SOURCE)
+        assert [(d["code"], d["range"]["start"]["line"], d["source"]) for d in diagnostics] == [("TFA009", 3, "tfautofix"), ("TFA008", 6, "tfautofix")]
+        assert diagnostics[1]["range"] == {"start": {"line": 6, "character": 4}, "end": {"line": 6, "character": 17}}
+
+        # a code action per fix: the workspace edit gives what `tfautofix fix --select TFA008` gives
+        actions = _actions(client, uri, diagnostics[1:])
+        fix = next(a for title, a in actions.items() if title.startswith("Fix TFA008"))
+        assert fix["kind"] == "quickfix" and fix["isPreferred"] and "unsafe" not in fix["title"]
+        assert apply(SOURCE, fix["edit"]["changes"][uri]) == single
+        assert "tf.print" in single
+
+        # fix all (safe), and on save (source.fixAll): what `tfautofix fix --write` writes
+        everything = _actions(client, uri, diagnostics[1:])["Fix all tfautofix safe fixes"]
+        assert apply(SOURCE, everything["edit"]["changes"][uri]) == (fixed / "a.py").read_text() != SOURCE
+        on_save = _actions(client, uri, [], only=["source.fixAll"])
+        assert [a["kind"] for a in on_save.values()] == ["source.fixAll.tfautofix"]
+        assert apply(SOURCE, next(iter(on_save.values()))["edit"]["changes"][uri]) == (fixed / "a.py").read_text()
+
+        # hover: the rule's documentation
+        hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 6, "character": 6}})
+        assert "TFA008" in hover["contents"]["value"] and "tf.print" in hover["contents"]["value"]
+        assert client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 1}}) is None
+
+        # the ignore quick fix, sent back as a change: the finding is gone, the other stays
+        ignore = actions["Ignore TFA008 on this line (# tfautofix: ignore[TFA008])"]
+        ignored = apply(SOURCE, ignore["edit"]["changes"][uri])
+        assert ignored.splitlines()[6] == '    print("y", y)  # tfautofix: ignore[TFA008]'
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": ignored}]})
+        assert [d["code"] for d in client.diagnostics(uri)] == ["TFA009"]
+
+        # incremental changes typed in a burst: the diagnostics follow the last text
+        for version, (character, text) in enumerate(((0, "    pri"), (7, "nt(y)"), (12, "\n")), 3):
+            client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
+                {"range": {"start": {"line": 7, "character": character}, "end": {"line": 7, "character": character}}, "text": text}]})
+        codes = None
+        while codes != [("TFA009", 3), ("TFA008", 7)]:  # a version before the last change may be published first
+            codes = [(d.get("code"), d["range"]["start"]["line"]) for d in client.diagnostics(uri)]
+
+        # a syntax error is a diagnostic, not a crash
+        broken = (root / "broken.py").as_uri()
+        assert [d["severity"] for d in _open(client, broken, "def f(:\n")] == [1]
+
+        # the nearest pyproject.toml: sub/ ignores TFA009
+        sub = (root / "sub" / "b.py").as_uri()
+        assert [d["code"] for d in _open(client, sub, SOURCE)] == ["TFA008"]
+    finally:
+        client.close()
+
+
+def test_notebook_session_with_lazy_edits(project):
+    root, fixed, _ = project
+    client = Client(root, {"notebookDocument": {"synchronization": {}},
+                           "textDocument": {"codeAction": {"resolveSupport": {"properties": ["edit"]}}}})
+    try:
+        assert "notebookDocumentSync" in client.initialize(root)["capabilities"]
+        notebook = (root / "nb.ipynb").as_uri()
+        cells = [f"{notebook}#cell{i}" for i in range(len(CELLS))]
+        client.notify("notebookDocument/didOpen", {
+            "notebookDocument": {"uri": notebook, "notebookType": "jupyter-notebook", "version": 1,
+                                 "cells": [{"kind": 2, "document": cell} for cell in cells]},
+            "cellTextDocuments": [{"uri": cell, "languageId": "python", "version": 1, "text": text} for cell, text in zip(cells, CELLS)],
+        })
+        published = {cell: client.diagnostics(cell) for cell in cells}
+        assert published[cells[0]] == published[cells[1]] == []
+        diagnostics = published[cells[2]]
+        assert [(d["code"], d["range"]["start"]["line"]) for d in diagnostics] == [("TFA008", 2)]  # the cell's own line numbers
+
+        actions = _actions(client, cells[2], diagnostics)
+        fix = next(a for title, a in actions.items() if title.startswith("Fix TFA008"))
+        assert "edit" not in fix  # the client resolves it when chosen
+        edit = client.request("codeAction/resolve", fix)["edit"]["changes"]
+        expected = [cell["source"] for cell in json.loads((fixed / "nb.ipynb").read_text())["cells"]]
+        expected = ["".join(s) if isinstance(s, list) else s for s in expected]
+        assert [apply(text, edit.get(cell, [])) for cell, text in zip(cells, CELLS)] == expected != CELLS
+    finally:
+        client.close()
