@@ -4,12 +4,12 @@ Content-Length framing) against `python -m tfautofix server` in a subprocess."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
 
 import pytest
-
 from lsp_support import ROOT, Client, apply
 
 SOURCE = """import tensorflow as tf
@@ -37,10 +37,10 @@ def project(tmp_path_factory):
     (root / "nb.ipynb").write_text(json.dumps(notebook))
     fixed = tmp_path_factory.mktemp("fixed")
     shutil.copytree(root, fixed, dirs_exist_ok=True)
-    subprocess.run([sys.executable, "-m", "tfautofix", "fix", "--write", "."], cwd=fixed, env={"PYTHONPATH": str(ROOT)}, check=True,
-                   capture_output=True)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, "-m", "tfautofix", "fix", "--write", "."], cwd=fixed, env=env, check=True, capture_output=True)
     single = subprocess.run([sys.executable, "-m", "tfautofix", "fix", "-", "--stdin-filename", "a.py", "--select", "TFA008"],
-                            cwd=root, input=SOURCE, text=True, capture_output=True, env={"PYTHONPATH": str(ROOT)})
+                            cwd=root, input=SOURCE, text=True, capture_output=True, env=env, check=False)  # exit 1: it changed
     return root, fixed, single.stdout
 
 

@@ -12,10 +12,6 @@ LSP plumbing over them.
 from __future__ import annotations
 
 import asyncio
-import io
-import tokenize
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -23,144 +19,24 @@ from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from tfautofix import __version__
-from tfautofix.bulk import Overrides, options_for, selection_for
-from tfautofix.codemods import all_rules, rule_by_code
-from tfautofix.config import ConfigError, _config_in, config_for
-from tfautofix.engine import FixError, _rules, apply_one, detect, fix_source, process_text
-from tfautofix.notebook import _join, _locate, _split_into
-from tfautofix.results import Options
+from tfautofix.buffers import (
+    Cell,
+    Checked,
+    check_notebook,
+    check_text,
+    fixed,
+    ignore_line,
+    options_for_file,
+)
+from tfautofix.bulk import options_for
+from tfautofix.codemods import rule_by_code
+from tfautofix.config import _config_in
 from tfautofix.rule import Finding
-from tfautofix.suppressions import SUPPRESSION, unknown_codes
 
 #: Seconds of quiet after a change before the document is checked again (typing is not re-checked per key).
 DEBOUNCE = 0.05
 SOURCE = "tfautofix"
 FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.{SOURCE}"
-
-
-@dataclass
-class Cell:
-    uri: str
-    text: str
-    code: bool = True
-
-
-@dataclass
-class Checked:
-    """One document (a file, or a notebook's cells joined as ``tfautofix check`` joins them) as last checked."""
-
-    path: str
-    options: Options | None  # None: excluded, or the configuration is invalid
-    text: str
-    version: object = None  # the document's (or notebook's) version checked
-    cells: list[Cell] | None = None  # a notebook's cells (their text as checked)
-    findings: list[Finding] = field(default_factory=list)
-    problems: list[tuple[str, int, str]] = field(default_factory=list)  # (cell uri, line, message): parse errors, unknown codes
-
-
-def _options(path: str) -> tuple[Options | None, str | None]:
-    """The rules and fix settings ``check`` would use for ``path`` (None when it would skip the file)."""
-    try:
-        config = config_for(Path(path))
-        if config.excluded(Path(path)):
-            return None, None
-        return options_for(selection_for(config, Path(path), Overrides())), None
-    except ConfigError as error:
-        return None, str(error)
-
-
-def check_text(path: str, text: str, options: Options | None) -> Checked:
-    checked = Checked(path, options, text)
-    if options is not None:
-        _run(checked, text)
-    return checked
-
-
-def check_notebook(path: str, cells: list[Cell], options: Options | None) -> Checked:
-    joined = _join(_cell_dicts(cells))
-    checked = Checked(path, options, joined.text, cells=cells)
-    if options is not None:
-        _run(checked, joined.text)
-        for finding in checked.findings:
-            _locate(finding, joined)
-    return checked
-
-
-def _cell_dicts(cells: list[Cell]) -> list[dict]:
-    return [{"cell_type": "code" if cell.code else "markdown", "source": cell.text} for cell in cells]
-
-
-def _run(checked: Checked, text: str) -> None:
-    from tfautofix.report import error_location
-
-    result = process_text(checked.path, text, checked.options, fix=False)
-    checked.findings = result.findings
-    if result.error is not None and checked.cells is None:
-        checked.problems.append(("", (error_location(result.error) or (1, 1))[0], result.error))
-    if checked.cells is None and "tfautofix:" in text:
-        known = {rule.code for rule in all_rules()}
-        checked.problems += [("", line, f"unknown rule code {code!r} in a suppression comment (it suppresses nothing)")
-                             for line, code in unknown_codes(text.splitlines(), known)]
-
-
-# -- edits -------------------------------------------------------------------------
-
-
-def _fixed(checked: Checked, finding: Finding | None) -> dict[str, str] | None:
-    """The new text of each changed document (a cell uri, or "" for the file) after
-    ``finding``'s fix, or every fix ``fix`` would apply (``finding`` None)."""
-    rules = _rules(checked.options.rules)
-    try:
-        if finding is None:
-            new = fix_source(checked.text, rules, checked.path, checked.options.unsafe_fixes)[0]
-        else:
-            ctx, found = detect(checked.text, rules, checked.path)
-            line = finding.line if checked.cells is None else _joined_line(checked, finding)
-            match = next((f for f in found if (f.code, f.line, f.column) == (finding.code, line, finding.column) and f.fix), None)
-            if match is None:
-                return None
-            new = apply_one(ctx, match)
-    except (FixError, SyntaxError, ValueError):
-        return None
-    if checked.cells is None:
-        return {"": new} if new != checked.text else {}
-    cells = _cell_dicts(checked.cells)
-    try:
-        _split_into(cells, new, _join(cells))
-    except FixError:
-        return None
-    return {cell.uri: data["source"] for cell, data in zip(checked.cells, cells) if data["source"] != cell.text}
-
-
-def _joined_line(checked: Checked, finding: Finding) -> int:
-    joined = _join(_cell_dicts(checked.cells))
-    first = next(first for first, index in joined.starts if index == finding.cell - 1)
-    return finding.line + first - 1
-
-
-def ignore_line(text: str, line: int, code: str) -> str | None:
-    """``text`` with ``code`` suppressed on ``line`` by a ``# tfautofix: ignore[...]`` comment
-    (added, or extended); None when a comment cannot go there (the line ends inside a string)."""
-    lines = text.splitlines(keepends=True)
-    if not 0 < line <= len(lines):
-        return None
-    body = lines[line - 1].rstrip("\r\n")
-    ending = lines[line - 1][len(body):]
-    match = SUPPRESSION.search(body)
-    if match is not None and match.group("codes") is not None:
-        codes = [c.strip() for c in match.group("codes").split(",") if c.strip()]
-        new = body[: match.start("codes")] + ", ".join([*codes, code]) + body[match.end("codes"):]
-    else:
-        new = f"{body}  # tfautofix: ignore[{code}]"
-    lines[line - 1] = new + ending
-    result = "".join(lines)
-    try:  # the comment must be a comment on that line, not text inside a string or after a backslash
-        comments = [t for t in tokenize.generate_tokens(io.StringIO(result).readline) if t.type == tokenize.COMMENT]
-    except (tokenize.TokenError, SyntaxError):
-        return None
-    if not any(t.start[0] == line and SUPPRESSION.search(t.string) for t in comments):
-        return None
-    return result
 
 
 # -- the server -----------------------------------------------------------------------
@@ -193,7 +69,7 @@ class Server(LanguageServer):
         if notebook is None and uri not in self.workspace.text_documents:
             return
         path = _path(uri)
-        options, error = _options(path)
+        options, error = options_for_file(path)
         if error:
             self.window_show_message(types.ShowMessageParams(types.MessageType.Error, f"tfautofix: {error}"))
         if notebook is not None:
@@ -262,10 +138,10 @@ class Server(LanguageServer):
                 severity=types.DiagnosticSeverity.Warning, code=finding.code, source=SOURCE,
                 data={"fix": fix},
             ))
-        for where, line, message in checked.problems:
-            if where in ("", uri) and checked.cells is None:
-                position = types.Position(max(line - 1, 0), 0)
-                found.append(types.Diagnostic(types.Range(position, position), message, severity=types.DiagnosticSeverity.Error, source=SOURCE))
+        for line, message, error in checked.problems:
+            position = types.Position(max(line - 1, 0), 0)
+            severity = types.DiagnosticSeverity.Error if error else types.DiagnosticSeverity.Warning
+            found.append(types.Diagnostic(types.Range(position, position), message, severity=severity, source=SOURCE))
         return found
 
     def finding_at(self, checked: Checked, uri: str, diagnostic: types.Diagnostic) -> Finding | None:
@@ -287,11 +163,11 @@ class Server(LanguageServer):
 
     def actions(self, params: types.CodeActionParams) -> list[types.CodeAction]:
         uri = params.text_document.uri
-        checked, key = self.lookup(uri)
+        checked, _ = self.lookup(uri)
         if checked is None or checked.options is None:
             return []
         only = params.context.only
-        wanted = lambda kind: not only or any(kind == k or kind.startswith(f"{k}.") for k in only)  # noqa: E731
+        wanted = lambda kind: not only or any(kind == k or kind.startswith(f"{k}.") for k in only)
         actions = []
         if wanted(types.CodeActionKind.QuickFix):
             for diagnostic in params.context.diagnostics:
@@ -335,11 +211,11 @@ class Server(LanguageServer):
             return action
         texts = None
         if data.get("all"):
-            texts = _fixed(checked, None)
+            texts = fixed(checked, None)
         elif "fix" in data or "ignore" in data:
             finding = next((f for f in self.findings_in(checked, uri) if _key(f) == (data.get("fix") or data.get("ignore"))), None)
             if finding is not None and "fix" in data:
-                texts = _fixed(checked, finding)
+                texts = fixed(checked, finding)
             elif finding is not None:
                 source = self.workspace.get_text_document(uri).source if key else checked.text
                 new = ignore_line(source, finding.line, finding.code)

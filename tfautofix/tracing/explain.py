@@ -258,8 +258,9 @@ def _why(aspect: str, values: list[str]) -> str:
             "spec": "its trace type changed"}[aspect]
 
 
-def report(function: FunctionTraces) -> list[Line]:
-    """Why ``function`` traced each time after its first, grouped by cause, then what happened at trace time."""
+def report(function: FunctionTraces, last: bool = False) -> list[Line]:
+    """Why ``function`` traced each time after its first, grouped by cause, then what happened at trace time.
+    ``last``: about its last trace only (what ``tfautofix.watch`` prints the moment it happens)."""
     from tfautofix.tracing.signature import plan
 
     decided = plan(function) if function.max_traces > 1 else None
@@ -268,6 +269,8 @@ def report(function: FunctionTraces) -> list[Line]:
     lines: list[Line] = []
     for cache in function.traces_per_cache().values():
         for index, trace in enumerate(cache):
+            if last and trace is not function.traces[-1]:
+                continue
             site = _site(trace.get("call_site"))
             if index > 0:
                 _retrace(function, cache, index, site, lines, groups)
@@ -277,7 +280,7 @@ def report(function: FunctionTraces) -> list[Line]:
                 message = error.get("message", "").split(". ")[0].rstrip(".")
                 _add(lines, Line("error", f"{where or '?'}: trace raised {error.get('type')}: {message}", _error_rule(trace), site=where))
     lines += [_retrace_line(function, decided, call_sites, site, changed, group) for (site, changed), group in groups.items()]
-    for trace in function.traces:
+    for trace in function.traces[-1:] if last else function.traces:
         for event in trace.get("events", ()):
             site = _site(event)
             _add(lines, Line(event["kind"], f"{site}: {event.get('detail', event['kind'])}", EVENT_RULES.get(event["kind"]), site=site))

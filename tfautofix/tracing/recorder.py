@@ -108,6 +108,7 @@ _LIBRARY_ROOTS = tuple(
 _TRANSPARENT = (os.sep + "random.py", f"{os.sep}numpy{os.sep}random{os.sep}", f"{os.sep}autograph{os.sep}")
 _PACKAGE_DIRS = (f"{os.sep}site-packages{os.sep}", f"{os.sep}dist-packages{os.sep}")
 _places: dict[str, str] = {}
+_CELLS = "<ipython-input-"
 _HERE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")  # tfautofix is not the user's
 #: AutoGraph's generated files: generated line -> (original file, original line).
 _generated: dict[str, dict[int, tuple[str, int]]] = {}
@@ -118,7 +119,9 @@ def _place(filename: str) -> str:
     place = _places.get(filename)
     if place is None:
         path = os.path.realpath(filename) if not filename.startswith("<") else filename
-        if path.startswith(("<", _HERE, *_LIBRARY_ROOTS)) or any(p in path for p in _PACKAGE_DIRS):
+        if path.startswith(_CELLS):  # IPython's cells are the user's code
+            place = "user"
+        elif path.startswith(("<", _HERE, *_LIBRARY_ROOTS)) or any(p in path for p in _PACKAGE_DIRS):
             place = "transparent" if any(t in path for t in _TRANSPARENT) else "library"
         else:
             place = "user"
@@ -645,6 +648,8 @@ def _hook(module) -> None:
             entry["changed"] = min((_differences(parameters, e) for e in earlier), key=len) if earlier else None
             record.traces.append(entry)
             record.seconds += seconds
+            for listener in list(listeners):
+                _safely(listener, record, entry)
 
     def _convert_actual(entity, program_ctx):
         converted = original_convert(entity, program_ctx)
@@ -738,10 +743,21 @@ def _write_fragment(directory: str) -> None:
     os.replace(path + ".tmp", path)
 
 
-def install(directory: str) -> None:
-    """Record every tf.function of this process; write the fragment at exit."""
+#: Called with ``(record, trace entry)`` after each trace of a user function (``tfautofix.watch``).
+listeners: list = []
+
+
+def hook() -> None:
+    """Record every tf.function of this process from now on (once TensorFlow is imported)."""
+    if originals or any(isinstance(finder, _PostImportHook) for finder in sys.meta_path):
+        return
     if _HOOKED_MODULE in sys.modules:
         _hook(sys.modules[_HOOKED_MODULE])
     else:
         sys.meta_path.insert(0, _PostImportHook())
+
+
+def install(directory: str) -> None:
+    """Record every tf.function of this process; write the fragment at exit."""
+    hook()
     atexit.register(_write_fragment, directory)
