@@ -85,7 +85,9 @@ class Server(LanguageServer):
         if previous is not None and previous.cells is not None:
             documents += [c.uri for c in previous.cells if c.uri not in documents]  # removed cells: cleared
         for document in documents:
-            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(document, self.diagnostics(checked, document)))
+            version = self.workspace.text_documents.get(document)
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                document, self.diagnostics(checked, document), version.version if version is not None else None))
 
     def later(self, uri: str) -> None:
         handle = self.pending.pop(uri, None)
