@@ -140,3 +140,14 @@ def test_notebook_session_with_lazy_edits(project):
         assert [apply(text, edit.get(cell, [])) for cell, text in zip(cells, CELLS)] == expected != CELLS
     finally:
         client.close()
+
+
+def test_static_path_never_imports_tensorflow(tmp_path):
+    """The server and the IPython extension's cell check run only the static checker."""
+    code = (
+        "import sys\nfrom tfautofix import server, ipython\nfrom tfautofix.buffers import Cell, check_notebook, check_text, options_for_file\n"
+        f"options = options_for_file('a.py')[0]\nassert check_text('a.py', {SOURCE!r}, options).findings\n"
+        f"assert check_notebook('n.ipynb', [Cell('1', {SOURCE!r})], options).findings\n"
+        "assert 'tensorflow' not in sys.modules, 'TensorFlow imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)), check=True)

@@ -50,6 +50,7 @@ class CellChecker:
         self.shell = shell
         self.cells: list[Cell] = []
         self.seen: set[tuple] = set()
+        self.errors: set[str] = set()
 
     def __call__(self, info) -> None:
         if info.silent or not (info.raw_cell or "").strip():
@@ -64,7 +65,8 @@ class CellChecker:
         self.cells.append(Cell(label, raw_cell))
         path = str(Path.cwd() / "ipython.ipynb")
         options, error = options_for_file(path)
-        if error:
+        if error and error not in self.errors:
+            self.errors.add(error)
             print(f"tfautofix: {error}")
         if options is None:
             return

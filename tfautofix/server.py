@@ -39,9 +39,6 @@ SOURCE = "tfautofix"
 FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.{SOURCE}"
 
 
-# -- the server -----------------------------------------------------------------------
-
-
 class Server(LanguageServer):
     def __init__(self) -> None:
         super().__init__(
@@ -53,6 +50,7 @@ class Server(LanguageServer):
         )
         self.checked: dict[str, Checked] = {}  # document uri (a notebook's for its cells) -> last check
         self.pending: dict[str, asyncio.TimerHandle] = {}
+        self.errors: set[str] = set()  # configuration errors shown
 
     # documents
 
@@ -70,7 +68,8 @@ class Server(LanguageServer):
             return
         path = _path(uri)
         options, error = options_for_file(path)
-        if error:
+        if error and error not in self.errors:  # once, not on every key typed
+            self.errors.add(error)
             self.window_show_message(types.ShowMessageParams(types.MessageType.Error, f"tfautofix: {error}"))
         if notebook is not None:
             cells = [Cell(c.document, self.workspace.get_text_document(c.document).source, c.kind == types.NotebookCellKind.Code)
@@ -96,7 +95,9 @@ class Server(LanguageServer):
         self.pending[uri] = asyncio.get_running_loop().call_later(DEBOUNCE, self.check, uri)
 
     def recheck_all(self) -> None:
+        """A pyproject.toml changed: read the configuration again."""
         _config_in.cache_clear()
+        self.errors.clear()
         options_for.cache_clear()
         for uri in list(self.checked):
             self.check(uri)
