@@ -151,3 +151,13 @@ def test_static_path_never_imports_tensorflow(tmp_path):
         "assert 'tensorflow' not in sys.modules, 'TensorFlow imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)), check=True)
+
+
+def test_ignore_comment_goes_only_where_it_is_a_comment():
+    from tfautofix.buffers import ignore_line
+
+    assert ignore_line("x = 1\nprint(x)\n", 2, "TFA008") == "x = 1\nprint(x)  # tfautofix: ignore[TFA008]\n"
+    assert ignore_line("print(x)  # tfautofix: ignore[TFA002]\n", 1, "TFA008") == "print(x)  # tfautofix: ignore[TFA002, TFA008]\n"
+    assert ignore_line('print("""a\nb""")\n', 1, "TFA008") is None  # the line ends inside a string
+    assert ignore_line("y = 1 + \\\n    2\n", 1, "TFA008") is None  # after a backslash, a comment is a syntax error
+    assert ignore_line("x = 1\r\nprint(x)\r\n", 2, "TFA008") == "x = 1\r\nprint(x)  # tfautofix: ignore[TFA008]\r\n"

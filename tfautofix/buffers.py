@@ -8,6 +8,7 @@ new text of each changed document, as ``tfautofix fix`` would write it.
 
 from __future__ import annotations
 
+import ast
 import io
 import tokenize
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from tfautofix.engine import (
     fix_source,
     process_text,
 )
+from tfautofix.files import source_lines
 from tfautofix.notebook import _join, _locate, _split_into
 from tfautofix.results import Options
 from tfautofix.rule import Finding
@@ -133,8 +135,8 @@ def _joined_line(checked: Checked, finding: Finding) -> int:
 
 def ignore_line(text: str, line: int, code: str) -> str | None:
     """``text`` with ``code`` suppressed on ``line`` by a ``# tfautofix: ignore[...]`` comment
-    (added, or extended); None when a comment cannot go there (the line ends inside a string)."""
-    lines = text.splitlines(keepends=True)
+    (added, or extended); None when a comment cannot go there (inside a string, after a backslash)."""
+    lines = source_lines(text, keepends=True)
     if not 0 < line <= len(lines):
         return None
     body = lines[line - 1].rstrip("\r\n")
@@ -153,4 +155,14 @@ def ignore_line(text: str, line: int, code: str) -> str | None:
         return None
     if not any(t.start[0] == line and SUPPRESSION.search(t.string) for t in comments):
         return None
+    if _parses(text) and not _parses(result):  # `x = 1 + \  # comment`
+        return None
     return result
+
+
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True
