@@ -106,6 +106,14 @@ def test_file_session(project):
         broken = (root / "broken.py").as_uri()
         assert [d["severity"] for d in _open(client, broken, "def f(:\n")] == [1]
 
+        # an unsafe fix says so, and is not the preferred action
+        unsafe_source = (ROOT / "tests/golden/TFA001/helper_called_twice/input.py").read_text()
+        unsafe_uri = (root / "unsafe.py").as_uri()
+        diagnostics = [d for d in _open(client, unsafe_uri, unsafe_source) if d["code"] == "TFA001"]
+        assert len(diagnostics) == 1 and diagnostics[0]["message"].endswith("[unsafe fix]")
+        fix = next(a for title, a in _actions(client, unsafe_uri, diagnostics).items() if title.startswith("Fix TFA001"))
+        assert fix["title"].endswith("(unsafe fix: review it)") and "isPreferred" not in fix and fix["edit"]["changes"][unsafe_uri]
+
         # the nearest pyproject.toml: sub/ ignores TFA009
         sub = (root / "sub" / "b.py").as_uri()
         assert [d["code"] for d in _open(client, sub, SOURCE)] == ["TFA008"]
