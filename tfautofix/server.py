@@ -172,20 +172,23 @@ class Server(LanguageServer):
         only = params.context.only
         wanted = lambda kind: not only or any(kind == k or kind.startswith(f"{k}.") for k in only)
         actions = []
+        ours = [(self.finding_at(checked, uri, d), [d]) for d in params.context.diagnostics if d.source == SOURCE]
+        if not params.context.diagnostics:  # a client that leaves them out: the findings on the lines of the range
+            lines = range(params.range.start.line, params.range.end.line + 1)
+            ours = [(f, None) for f in self.findings_in(checked, uri) if f.line - 1 in lines or f.end_line - 1 in lines]
         if wanted(types.CodeActionKind.QuickFix):
-            for diagnostic in params.context.diagnostics:
-                finding = self.finding_at(checked, uri, diagnostic) if diagnostic.source == SOURCE else None
+            for finding, diagnostic in ours:
                 if finding is None:
                     continue
                 if finding.fix is not None:
                     unsafe = finding.fix.applicability == "unsafe"
                     actions.append(self.action(
                         f"Fix {finding.code}: {_summary(finding)}" + (" (unsafe fix: review it)" if unsafe else ""),
-                        types.CodeActionKind.QuickFix, uri, {"fix": _key(finding)}, [diagnostic], preferred=not unsafe,
+                        types.CodeActionKind.QuickFix, uri, {"fix": _key(finding)}, diagnostic, preferred=not unsafe,
                     ))
                 actions.append(self.action(
                     f"Ignore {finding.code} on this line (# tfautofix: ignore[{finding.code}])",
-                    types.CodeActionKind.QuickFix, uri, {"ignore": _key(finding)}, [diagnostic],
+                    types.CodeActionKind.QuickFix, uri, {"ignore": _key(finding)}, diagnostic,
                 ))
         fixable = [f for f in checked.findings if f.fix is not None and (checked.options.unsafe_fixes or f.fix.applicability == "safe")]
         title = "Fix all tfautofix " + ("fixes (unsafe ones too, as configured)" if checked.options.unsafe_fixes else "safe fixes")
