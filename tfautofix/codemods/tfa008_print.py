@@ -92,7 +92,8 @@ def step(x):
 
     def prescreen(self, screen: Screen) -> list[Site]:
         """Each ``print(...)`` call in code that may be traced; with what ``_stale`` reads
-        elsewhere: ``self.x = ...`` assignments and ``global`` statements."""
+        elsewhere: ``global`` statements, and the ``self.x = ...`` assignments of the classes
+        holding those prints (only these: every class's would bring a module's Keras layers in)."""
         prints = [
             site for site in screen.traced_sites(ast.Call)
             if isinstance(site.node.func, ast.Name) and site.node.func.id == "print"
@@ -100,9 +101,14 @@ def step(x):
         ]
         if not prints:
             return []
+        classes = [
+            (c.node.lineno, c.node.end_lineno) for c in screen.sites(ast.ClassDef)
+            if any(c.node.lineno <= p.node.lineno <= c.node.end_lineno for p in prints)
+        ]
         state = [
             site for site in screen.sites(ast.Assign)
             if any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" for t in site.node.targets)
+            and any(first <= site.node.lineno <= last for first, last in classes)
         ]
         return prints + state + screen.sites(ast.Global)
 
