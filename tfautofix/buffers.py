@@ -95,7 +95,7 @@ def _run(checked: Checked, text: str) -> None:
     if checked.cells is None and "tfautofix:" in text:
         known = {rule.code for rule in all_rules()}
         checked.problems += [(line, f"unknown rule code {code!r} in a suppression comment (it suppresses nothing)", False)
-                             for line, code in unknown_codes(text.splitlines(), known)]
+                             for line, code in unknown_codes(source_lines(text), known)]
 
 
 # -- edits -------------------------------------------------------------------------
@@ -115,7 +115,7 @@ def fixed(checked: Checked, finding: Finding | None) -> dict[str, str] | None:
             if match is None:
                 return None
             new = apply_one(ctx, match)
-    except (FixError, SyntaxError, ValueError):
+    except Exception:  # noqa: BLE001 -- FixError, a parse error, a bug in a rule: no edit offered, never a crash
         return None
     if checked.cells is None:
         return {"": new} if new != checked.text else {}
