@@ -33,8 +33,9 @@ from tfautofix.codemods import rule_by_code
 from tfautofix.config import _config_in
 from tfautofix.rule import Finding
 
-#: Seconds of quiet after a change before the document is checked again (typing is not re-checked per key).
-DEBOUNCE = 0.05
+#: Seconds of quiet after a change before the document is checked again. Short: changes that
+#: arrive while a check runs wait in the queue and are checked once, after it.
+DEBOUNCE = 0.025
 SOURCE = "tfautofix"
 FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.{SOURCE}"
 
