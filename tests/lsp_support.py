@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -102,8 +103,9 @@ class Client:
 
 
 def apply(text: str, edits: list[dict]) -> str:
-    """``text`` with LSP TextEdits applied (positions in UTF-16 code units, like the server's default)."""
-    lines = text.splitlines(keepends=True)
+    """``text`` with LSP TextEdits applied (lines end at \\n, \\r\\n or \\r; positions in UTF-16 code units,
+    the server's default)."""
+    lines = re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)
 
     def offset(position: dict) -> int:
         line = lines[position["line"]] if position["line"] < len(lines) else ""

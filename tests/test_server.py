@@ -169,3 +169,21 @@ def test_ignore_comment_goes_only_where_it_is_a_comment():
     assert ignore_line('print("""a\nb""")\n', 1, "TFA008") is None  # the line ends inside a string
     assert ignore_line("y = 1 + \\\n    2\n", 1, "TFA008") is None  # after a backslash, a comment is a syntax error
     assert ignore_line("x = 1\r\nprint(x)\r\n", 2, "TFA008") == "x = 1\r\nprint(x)  # tfautofix: ignore[TFA008]\r\n"
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("a\nb\nc", "a\nB\nc"),
+    ("a\nb\nc", "a\nb\nC"),  # the last line, without a newline
+    ("a\r\nb\x0cx\r\nc", "a\r\nb\x0cy\r\nc"),  # a form feed does not end a line for LSP
+    ("x = '😀'\nprint(1)", "x = '😀'\nimport sys\ntf.print(1)"),
+    ("p('😀')", "tf.p('😀')"),  # UTF-16 columns
+    ("", "x\n"),
+])
+def test_an_edit_gives_the_new_text(old, new):
+    from pygls.workspace import TextDocument
+
+    from tfautofix.server import _replace
+
+    edit = _replace(TextDocument("file:///x.py", old), old, new)
+    position = lambda p: {"line": p.line, "character": p.character}
+    assert apply(old, [{"range": {"start": position(edit.range.start), "end": position(edit.range.end)}, "newText": edit.new_text}]) == new

@@ -31,6 +31,7 @@ from tfautofix.buffers import (
 from tfautofix.bulk import options_for
 from tfautofix.codemods import rule_by_code
 from tfautofix.config import _config_in
+from tfautofix.files import source_lines
 from tfautofix.rule import Finding
 
 #: Seconds of quiet after a change before the document is checked again. Short: changes that
@@ -264,8 +265,9 @@ def _path(uri: str) -> str:
 
 
 def _replace(document, old: str, new: str) -> types.TextEdit:
-    """One edit replacing the lines that differ (the cursor and folds elsewhere stay put)."""
-    a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    """One edit replacing the lines that differ (the cursor and folds elsewhere stay put);
+    lines as LSP counts them (``\n``, ``\r\n``, ``\r``)."""
+    a, b = source_lines(old, keepends=True), source_lines(new, keepends=True)
     start = 0
     while start < min(len(a), len(b)) and a[start] == b[start]:
         start += 1
@@ -274,6 +276,8 @@ def _replace(document, old: str, new: str) -> types.TextEdit:
         end += 1
     first = types.Position(start, 0)
     last = types.Position(len(a) - end, 0)
+    if end == 0 and a and not a[-1].endswith(("\n", "\r")):  # up to the end of a last line without a newline
+        last = types.Position(len(a) - 1, document.position_codec.client_num_units(a[-1]))
     return types.TextEdit(types.Range(first, last), "".join(b[start:len(b) - end]))
 
 
