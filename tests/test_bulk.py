@@ -718,3 +718,14 @@ def test_cross_file_facts_do_not_depend_on_which_file_finished_first() -> None:
     one = facts_for({"utils.py": helper, "a.py": first, "b.py": second})
     other = facts_for({"b.py": second, "utils.py": helper, "a.py": first})
     assert one["utils.py"].traced == other["utils.py"].traced == {"helper": ("called from traced `a`", None)}
+
+
+def test_a_notebook_is_measured_by_its_code_cells_not_its_stored_outputs(tmp_path: Path) -> None:
+    image = {"output_type": "display_data", "metadata": {}, "data": {"image/png": "iVBORw0KGgo" * 300_000}}  # 3.3 MB
+    plotted = notebook(("code", PRINTS + "step(tf.constant(1.0))\n"))
+    plotted["cells"][0]["outputs"] = [image]
+    write(tmp_path, {"plots.ipynb": json.dumps(plotted), "generated.ipynb": json.dumps(notebook(("code", PRINTS * 40)))})
+    result = cli("check", ".", "--format", "json", "--jobs", "1", "--max-file-size", "2KB")
+    assert [(f["path"], f["code"]) for f in json.loads(result.stdout)] == [("plots.ipynb", "TFA008")]
+    assert "generated.ipynb: skipped, code cells: 3 KB is above max-file-size (2 KB)" in result.stderr
+    assert "plots.ipynb: skipped" not in result.stderr

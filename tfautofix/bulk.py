@@ -27,7 +27,7 @@ from tfautofix.cache import Cache
 from tfautofix.config import Config, ConfigError, config_for_file, size_text
 from tfautofix.analysis.project import Facts, Summary, facts_for, summarize_file
 from tfautofix.results import FileResult, Options
-from tfautofix.files import discover_resolved, resolved
+from tfautofix.files import analysed_size, discover_resolved, resolved
 
 PACKAGE_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
 SUFFIXES = (".py", ".ipynb")
@@ -105,8 +105,9 @@ def plan(paths: Sequence[Path], overrides: Overrides, shard: Shard | None = None
             continue
         limit = overrides.max_file_size if overrides.max_file_size is not None else config.max_file_size
         size = _size(str(path))
-        if limit and size > limit:
-            result.skipped.append((str(path), f"{size_text(size)} is above max-file-size ({size_text(limit)})"))
+        if limit and size > limit and (size := analysed_size(str(path), size)) > limit:
+            what = "code cells: " if str(path).endswith(".ipynb") else ""
+            result.skipped.append((str(path), f"{what}{size_text(size)} is above max-file-size ({size_text(limit)})"))
             continue
         result.files.append((str(path), selection_for(config, path, overrides)))
     return result
