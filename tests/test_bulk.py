@@ -729,3 +729,21 @@ def test_a_notebook_is_measured_by_its_code_cells_not_its_stored_outputs(tmp_pat
     assert [(f["path"], f["code"]) for f in json.loads(result.stdout)] == [("plots.ipynb", "TFA008")]
     assert "generated.ipynb: skipped, code cells: 3 KB is above max-file-size (2 KB)" in result.stderr
     assert "plots.ipynb: skipped" not in result.stderr
+
+
+def test_cell_magics_running_python_here_are_analysed_and_kept_first(tmp_path: Path) -> None:
+    step = ["@tf.function\n", "def step(x):\n", "    print('loss', x)\n", "    return x\n"]
+    original = notebook(
+        ("code", ["%%time\n", "import tensorflow as tf\n", *step]),  # the fix's `import sys` must go below %%time
+        ("code", ["%%capture out\n", *step]),
+        *[("code", [f"%%{magic}\n", *step]) for magic in ("bash", "writefile t.py", "python3", "backend tpu")],
+    )
+    write(tmp_path, {"nb.ipynb": json.dumps(original, indent=1)})
+    checked = json.loads(cli("check", ".", "--format", "json", "--jobs", "1").stdout)
+    assert [(f["cell"], f["line"], f["column"], f["code"]) for f in checked] == [(1, 5, 5, "TFA008"), (2, 4, 5, "TFA008")]
+    assert cli("fix", ".", "--write", "--jobs", "1").exit_code == 0
+    cells = json.loads(Path("nb.ipynb").read_text())["cells"]
+    assert cells[0]["source"][:3] == ["%%time\n", "import sys\n", "\n"]
+    assert cells[1]["source"][0] == "%%capture out\n"
+    assert all("    tf.print('loss', x, summarize=-1, output_stream=sys.stdout)\n" in cell["source"] for cell in cells[:2])
+    assert cells[2:] == original["cells"][2:]  # not Python run in this notebook: untouched
