@@ -12,15 +12,14 @@ import os
 from pathlib import Path
 
 import nbformat
-import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tfautofix.cli import app
+from tfautofix.codemods import rule_codes
 from tfautofix.config import _config_in
 from tfautofix.engine import Options
-from tfautofix.codemods import rule_codes
 from tfautofix.notebook import process_notebook
 
 HAZARD = "import tensorflow as tf\n\n\n@tf.function\ndef step(x, n):\n    print('loss', x)\n    return x * n\n"

@@ -49,7 +49,7 @@ class FileResult:
     def changed(self) -> bool:
         return self.fixed is not None and self.fixed != self.original
 
-    def as_data(self) -> "FileResult":
+    def as_data(self) -> FileResult:
         """Positions and text only, fit to cross a process boundary or enter the cache: a fix's
         edits hold LibCST nodes and closures, which are useless once applied and cannot be pickled."""
         for finding in (*self.findings, *self.applied):

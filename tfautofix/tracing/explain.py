@@ -217,7 +217,7 @@ def changes(path: str, old: dict | None, new: dict) -> list[tuple[str, str, str,
     return [] if old == new else [(path, "spec", _value(old), _value(new))]
 
 
-def _closest(trace: dict, earlier: list[dict]) -> list[tuple[str, str, str, str]]:
+def _fewest_changes(trace: dict, earlier: list[dict]) -> list[tuple[str, str, str, str]]:
     """The changes from the earlier trace ``trace`` differs from least (the latest on a tie):
     a retrace over a dtype alone is not blamed on a shape that an older trace also had."""
     return min(([c for name, spec in trace["parameters"].items() for c in changes(name, t["parameters"].get(name), spec)]
@@ -330,7 +330,7 @@ def _retrace(function, cache, index, site, lines, groups) -> None:
         _add(lines, Line("expected", f"traced again after the first call created {count}{by}: expected once, "
                          "not a signature problem", site=site))
         return
-    found = _closest(trace, cache[:index])
+    found = _fewest_changes(trace, cache[:index])
     if not found:
         at = f" at {site}" if site else ""
         lines.append(Line("retrace", f"retraced{at}: no argument changed (captured Python state or a collected object)", site=site))
