@@ -20,7 +20,7 @@ from tfautofix.cli import app
 from tfautofix.codemods import rule_codes
 from tfautofix.config import _config_in
 from tfautofix.engine import Options
-from tfautofix.notebook import process_notebook
+from tfautofix.notebook import _join, _split_into, process_notebook
 
 HAZARD = "import tensorflow as tf\n\n\n@tf.function\ndef step(x, n):\n    print('loss', x)\n    return x * n\n"
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -276,3 +276,13 @@ def test_any_suppression_comment_is_read_or_warned_about(tmp_path: Path, comment
     (tmp_path / "model.py").write_text("".join(lines), encoding="utf-8")
     for command in (["check", "."], ["fix", "."]):
         assert_clean(run(tmp_path, *command, "--no-cache", "--jobs", "1"))
+
+
+@SETTINGS
+@given(notebook=notebooks())
+def test_joining_the_code_cells_and_splitting_them_back_changes_no_byte(notebook: dict) -> None:
+    """What a fix leaves alone comes back as it was (a blank line before a magic was lost)."""
+    cells = copy.deepcopy(notebook["cells"])
+    joined = _join(cells)
+    _split_into(cells, joined.text, joined)
+    assert cells == notebook["cells"]

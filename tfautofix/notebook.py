@@ -23,7 +23,7 @@ from tfautofix.files import SourceError, read_source
 
 _CELL = re.compile(r"^# tfautofix:cell:(\d+)\n", re.MULTILINE)
 _MAGIC = re.compile(r"^(\s*)(?:[%!]|\w+\s*=\s*[%!])")
-_MASK = re.compile(r"^(\s*)pass  # tfautofix:magic:(\d+)$", re.MULTILINE)
+_MASK = re.compile(r"^([ \t]*)pass  # tfautofix:magic:(\d+)$", re.MULTILINE)  # [ \t]: a blank line before it is kept
 #: Cell magics whose body is Python run in the notebook's namespace (IPython's own).
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
 
