@@ -718,3 +718,32 @@ def test_cross_file_facts_do_not_depend_on_which_file_finished_first() -> None:
     one = facts_for({"utils.py": helper, "a.py": first, "b.py": second})
     other = facts_for({"b.py": second, "utils.py": helper, "a.py": first})
     assert one["utils.py"].traced == other["utils.py"].traced == {"helper": ("called from traced `a`", None)}
+
+
+def test_a_notebook_is_measured_by_its_code_cells_not_its_stored_outputs(tmp_path: Path) -> None:
+    image = {"output_type": "display_data", "metadata": {}, "data": {"image/png": "iVBORw0KGgo" * 300_000}}  # 3.3 MB
+    plotted = notebook(("code", PRINTS + "step(tf.constant(1.0))\n"))
+    plotted["cells"][0]["outputs"] = [image]
+    write(tmp_path, {"plots.ipynb": json.dumps(plotted), "generated.ipynb": json.dumps(notebook(("code", PRINTS * 40)))})
+    result = cli("check", ".", "--format", "json", "--jobs", "1", "--max-file-size", "2KB")
+    assert [(f["path"], f["code"]) for f in json.loads(result.stdout)] == [("plots.ipynb", "TFA008")]
+    assert "generated.ipynb: skipped, code cells: 3 KB is above max-file-size (2 KB)" in result.stderr
+    assert "plots.ipynb: skipped" not in result.stderr
+
+
+def test_cell_magics_running_python_here_are_analysed_and_kept_first(tmp_path: Path) -> None:
+    step = ["@tf.function\n", "def step(x):\n", "    print('loss', x)\n", "    return x\n"]
+    original = notebook(
+        ("code", ["%%time\n", "import tensorflow as tf\n", *step]),  # the fix's `import sys` must go below %%time
+        ("code", ["%%capture out\n", *step]),
+        *[("code", [f"%%{magic}\n", *step]) for magic in ("bash", "writefile t.py", "python3", "backend tpu")],
+    )
+    write(tmp_path, {"nb.ipynb": json.dumps(original, indent=1)})
+    checked = json.loads(cli("check", ".", "--format", "json", "--jobs", "1").stdout)
+    assert [(f["cell"], f["line"], f["column"], f["code"]) for f in checked] == [(1, 5, 5, "TFA008"), (2, 4, 5, "TFA008")]
+    assert cli("fix", ".", "--write", "--jobs", "1").exit_code == 0
+    cells = json.loads(Path("nb.ipynb").read_text())["cells"]
+    assert cells[0]["source"][:3] == ["%%time\n", "import sys\n", "\n"]
+    assert cells[1]["source"][0] == "%%capture out\n"
+    assert all("    tf.print('loss', x, summarize=-1, output_stream=sys.stdout)\n" in cell["source"] for cell in cells[:2])
+    assert cells[2:] == original["cells"][2:]  # not Python run in this notebook: untouched

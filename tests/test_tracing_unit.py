@@ -452,3 +452,23 @@ def test_functions_seen_at_trace_time_are_traced_code_for_the_rules(tmp_path: Pa
     assert found == [("TFA008", 5, {"applicability": "safe"}, True), ("TFA002", 6, {"applicability": "unsafe"}, True)]
     fixed = CliRunner().invoke(app, ["fix", str(helper), "--traces", str(traces), "--no-cache", "--unsafe-fixes"])
     assert "+    return x + tf.cast(tf.random.uniform([]), x.dtype)" in fixed.output and "print(x)" in helper.read_text()  # `eager` untouched
+
+
+def test_explain_names_a_dtype_a_shape_and_a_python_int_of_one_function() -> None:
+    """A recorded log (tests/data/traces): `explain` raised ValueError parsing 'float32' as a shape."""
+    log = Path(__file__).parent / "data" / "traces" / "retrace_dtype_shape_int.json"
+    result = CliRunner().invoke(app, ["explain", str(log)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "`x` shape [2, 3] → [4, 3] (batch dimension varies" in text
+    assert "`x` dtype float32 → float64 (dtype varies" in text
+    assert "`n` Python value 1 → 0 → 2 (each distinct value traces" in text
+
+
+def test_an_argument_changing_dtype_and_shape_at_once_names_both() -> None:
+    data = function_log(traces=[{"x": tensor([2, 3], "float32")}, {"x": tensor([4, 3], "float64")}])
+    assert [line.text for line in report(from_json(log_json(data)).functions[0])] == [
+        "retraced (0.010 s): arguments `x` dtype float32 → float64 (dtype varies; TFA004 → cast to one dtype at the call site)"
+        " and `x` shape [2, 3] → [4, 3] (batch dimension varies; TFA004 → no automatic fix: an input_signature would reject"
+        " observed calls (`x` is float32 and float64); reduce_retracing only generalises shapes, which did not cause these retraces)"
+    ]

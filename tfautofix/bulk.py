@@ -13,6 +13,7 @@ import hashlib
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
 import signal
 import threading
 import time
@@ -26,7 +27,7 @@ from tfautofix.cache import Cache
 from tfautofix.config import Config, ConfigError, config_for_file, size_text
 from tfautofix.analysis.project import Facts, Summary, facts_for, summarize_file
 from tfautofix.results import FileResult, Options
-from tfautofix.files import discover_resolved, resolved
+from tfautofix.files import analysed_size, discover_resolved, resolved
 
 PACKAGE_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
 SUFFIXES = (".py", ".ipynb")
@@ -104,8 +105,9 @@ def plan(paths: Sequence[Path], overrides: Overrides, shard: Shard | None = None
             continue
         limit = overrides.max_file_size if overrides.max_file_size is not None else config.max_file_size
         size = _size(str(path))
-        if limit and size > limit:
-            result.skipped.append((str(path), f"{size_text(size)} is above max-file-size ({size_text(limit)})"))
+        if limit and size > limit and (size := analysed_size(str(path), size)) > limit:
+            what = "code cells: " if str(path).endswith(".ipynb") else ""
+            result.skipped.append((str(path), f"{what}{size_text(size)} is above max-file-size ({size_text(limit)})"))
             continue
         result.files.append((str(path), selection_for(config, path, overrides)))
     return result
@@ -174,7 +176,7 @@ def _work(args: tuple[str, Options, bool]) -> FileResult:
         return FileResult(path, error=f"internal error, please report it: {type(error).__name__}: {error}")
     if not result.changed:
         result.original = result.fixed = None  # no need to ship the text back to the parent
-    return result
+    return result.as_data()  # whatever produced it, what crosses to the parent is data
 
 
 def _summarize(args: tuple[str, Facts | None]) -> tuple[str, Summary | None]:
@@ -186,7 +188,7 @@ def _summarize(args: tuple[str, Facts | None]) -> tuple[str, Summary | None]:
 
 
 def _work_lost(task: tuple[str, Options, bool], how: str) -> FileResult:
-    return FileResult(task[0], error=f"worker died ({how}) while processing this file; skipped")
+    return FileResult(task[0], error=f"{how}; skipped")
 
 
 def _summarize_lost(task: tuple[str, Facts | None], how: str) -> tuple[str, Summary | None]:
@@ -202,7 +204,18 @@ def _serve(connection, parent: int) -> None:
             function, task = connection.recv()
         except EOFError:  # the parent is gone
             return
-        connection.send(function(task))
+        result = function(task)
+        try:
+            connection.send(result)
+        except (AttributeError, TypeError, pickle.PicklingError) as error:  # a bug: it costs the task, not the worker
+            connection.send(_Unsent(f"{type(error).__name__}: {error}"))
+
+
+@dataclass(frozen=True)
+class _Unsent:
+    """A worker's answer when its result could not be pickled (it must be data)."""
+
+    error: str
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -290,8 +303,8 @@ class _Workers:
         self.started: list[_Worker] = []
 
     def map(self, function, tasks: list, lost):
-        """``function`` of every task in completion order; ``lost(task, how)`` for the
-        tasks whose worker died."""
+        """``function`` of every task in completion order; ``lost(task, why)`` for the
+        tasks whose worker died or whose result could not be sent back."""
         if self.jobs <= 1 or len(tasks) < 8:
             yield from map(function, tasks)
             return
@@ -323,12 +336,14 @@ class _Workers:
                     result = connection.recv()
                 except (EOFError, OSError):
                     worker = workers[connection]
-                    yield lost(queue.popleft(), worker.death())
+                    yield lost(queue.popleft(), f"worker died ({worker.death()}) while processing this file")
                     todo.extend(reversed(queue))  # not started: for the other workers
                     del sent[connection]
                     self._replace(worker)
                     continue
-                queue.popleft()
+                task = queue.popleft()
+                if isinstance(result, _Unsent):
+                    result = lost(task, f"internal error, please report it: the result could not be sent back ({result.error})")
                 yield result
 
     def _start(self) -> None:

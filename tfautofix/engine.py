@@ -319,12 +319,4 @@ def process_text(path: str, text: str, options: Options, fix: bool, encoding: st
 
         lines = source_lines(source.text)
         result.findings = [f for f in observed(result.findings, lines, path, options.traces, set(options.rules)) if not _suppressed(f, lines)]
-    for finding in (*result.findings, *result.applied):
-        finding.fix = _detached(finding.fix)
-    return result
-
-
-def _detached(fix: Fix | None) -> Fix | None:
-    """The fix without its edits: they hold tree nodes and closures, which are
-    useless once applied and cannot cross a process boundary."""
-    return None if fix is None else Fix({}, fix.applicability)
+    return result.as_data()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import io
+import json
 import os
 import re
 import time
@@ -54,6 +55,19 @@ def read_source(path: Path) -> SourceFile:
     if encoding == "utf-8-sig" and text.startswith("\ufeff"):
         text = text[1:]
     return SourceFile(path, text, encoding)
+
+
+def analysed_size(path: str, size: int) -> int:
+    """What ``max-file-size`` measures of a file of ``size`` bytes: for a notebook, the
+    source of its code cells (its stored outputs, images mostly, are never analysed);
+    the whole file when it is not a readable notebook (processing reports why)."""
+    if not path.endswith(".ipynb"):
+        return size
+    try:
+        code = [cell.get("source", "") for cell in json.loads(read_source(Path(path)).text)["cells"] if cell.get("cell_type") == "code"]
+        return sum(len("".join(source).encode("utf-8", "surrogatepass")) for source in code)
+    except (SourceError, ValueError, KeyError, AttributeError, TypeError, RecursionError):
+        return size
 
 
 #: A line with its end, as Python counts lines: ``str.splitlines`` also splits at

@@ -3,8 +3,11 @@
 The code cells are joined into one module (so ``import tensorflow as tf`` in the
 first cell resolves names in the last), each behind a ``# tfautofix:cell:N``
 marker line. IPython magics (``%time x``, ``!pip ...``) are masked as ``pass``
-lines and restored afterwards; cell magics (``%%...``) and cells that are not
-Python keep their text untouched. Findings are reported per cell.
+lines and restored afterwards. So is the first line of a cell magic that runs its
+body as Python in the notebook's namespace (``%%time``, ``%%capture``...); the body of
+any other (``%%bash``, ``%%writefile``, ``%%python`` in its own process, unknown
+ones) is not Python of this notebook and keeps its text untouched, as do cells that
+do not parse. Findings are reported per cell.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ from tfautofix.files import SourceError, read_source
 
 _CELL = re.compile(r"^# tfautofix:cell:(\d+)\n", re.MULTILINE)
 _MAGIC = re.compile(r"^(\s*)(?:[%!]|\w+\s*=\s*[%!])")
-_MASK = re.compile(r"^(\s*)pass  # tfautofix:magic:(\d+)$", re.MULTILINE)
+_MASK = re.compile(r"^([ \t]*)pass  # tfautofix:magic:(\d+)$", re.MULTILINE)  # [ \t]: a blank line before it is kept
+#: Cell magics whose body is Python run in the notebook's namespace (IPython's own).
+PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
 
 
 @dataclass
@@ -28,6 +33,7 @@ class _Joined:
     text: str = ""
     starts: list[tuple[int, int]] = field(default_factory=list)  # (first line of the cell's code, cell index)
     magics: list[str] = field(default_factory=list)
+    cell_magics: dict[int, int] = field(default_factory=dict)  # cell index -> its ``%%`` line's magic index
 
 
 def process_notebook(path: str, options: Options, fix: bool) -> FileResult:
@@ -98,8 +104,12 @@ def _join(cells: list) -> _Joined:
         if cell.get("cell_type") != "code":
             continue
         text = _cell_text(cell)
-        if text.lstrip().startswith("%%"):
-            continue  # a cell magic: the body may not be Python at all
+        first = next((row for row in text.splitlines() if row.strip()), "")
+        if first.lstrip().startswith("%%"):
+            name = first[2:].split(maxsplit=1)
+            if not first.startswith("%%") or not name or name[0] not in PYTHON_CELL_MAGICS:
+                continue  # its body is not Python run here (or not Python at all)
+            joined.cell_magics[index] = len(joined.magics)  # its first line, masked below
         lines = []
         masked_before = len(joined.magics)
         for original in text.splitlines():
@@ -114,6 +124,7 @@ def _join(cells: list) -> _Joined:
             ast.parse(code)
         except SyntaxError:
             del joined.magics[masked_before:]
+            joined.cell_magics.pop(index, None)
             continue  # not Python (or broken): left exactly as it is
         parts.append(f"# tfautofix:cell:{index}\n{code}")
         joined.starts.append((line + 1, index))
@@ -140,6 +151,9 @@ def _split_into(cells: list, fixed: str, joined: _Joined) -> None:
     if sorted(int(m.group(2)) for m in _MASK.finditer(fixed)) != list(range(len(joined.magics))):
         raise FixError("the fix would change notebook magics; nothing written")
     for index, code in zip(indices, pieces[2::2]):
+        if index in joined.cell_magics:  # a cell magic stays the cell's first line (a fix may add imports above it)
+            mask = f"pass  # tfautofix:magic:{joined.cell_magics[index]}\n"
+            code = mask + code.replace(mask, "", 1) if not code.lstrip().startswith(mask) else code
         code = _MASK.sub(lambda m: joined.magics[int(m.group(2))], code)
         cell = cells[index]
         if not _cell_text(cell).endswith("\n"):

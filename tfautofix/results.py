@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -48,6 +48,14 @@ class FileResult:
     @property
     def changed(self) -> bool:
         return self.fixed is not None and self.fixed != self.original
+
+    def as_data(self) -> FileResult:
+        """Positions and text only, fit to cross a process boundary or enter the cache: a fix's
+        edits hold LibCST nodes and closures, which are useless once applied and cannot be pickled."""
+        for finding in (*self.findings, *self.applied):
+            if finding.fix is not None and finding.fix.edits:
+                finding.fix = replace(finding.fix, edits={})
+        return self
 
 
 def write_result(result: FileResult) -> None:

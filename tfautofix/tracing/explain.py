@@ -217,12 +217,11 @@ def changes(path: str, old: dict | None, new: dict) -> list[tuple[str, str, str,
     return [] if old == new else [(path, "spec", _value(old), _value(new))]
 
 
-def _closest(trace: dict, earlier: list[dict]) -> dict:
-    return min(reversed(earlier), key=lambda t: len(_differences(trace["parameters"], t["parameters"])))
-
-
-def _differences(new: dict, old: dict) -> list[str]:
-    return [name for name in new if new.get(name) != old.get(name)]
+def _fewest_changes(trace: dict, earlier: list[dict]) -> list[tuple[str, str, str, str]]:
+    """The changes from the earlier trace ``trace`` differs from least (the latest on a tie):
+    a retrace over a dtype alone is not blamed on a shape that an older trace also had."""
+    return min(([c for name, spec in trace["parameters"].items() for c in changes(name, t["parameters"].get(name), spec)]
+                for t in reversed(earlier)), key=len)
 
 
 def _hint(function: FunctionTraces, decided, name: str, aspect: str, call_sites: list[str]) -> tuple[str | None, str]:
@@ -294,7 +293,7 @@ def _retrace_line(function, decided, call_sites, site, changed, group) -> Line:
     """One line for the retraces at ``site`` where the same arguments changed the same way."""
     parts, hints = [], []
     for path, aspect in changed:
-        values = group["values"][path]
+        values = group["values"][path, aspect]
         shown = values if len(values) <= 4 else [*values[:2], "...", values[-1]]
         what = {"value": "Python value", "identity": "object", "length": "length", "kind": "kind"}.get(aspect, aspect)
         change = "" if aspect == "spec" else f" {what} {' → '.join(shown)}"
@@ -334,8 +333,7 @@ def _retrace(function, cache, index, site, lines, groups) -> None:
         _add(lines, Line("expected", f"traced again after the first call created {count}{by}: expected once, "
                          "not a signature problem", site=site))
         return
-    closest = _closest(trace, cache[:index])
-    found = [c for name in trace["parameters"] for c in changes(name, closest["parameters"].get(name), trace["parameters"][name])]
+    found = _fewest_changes(trace, cache[:index])
     if not found:
         at = f" at {site}" if site else ""
         lines.append(Line("retrace", f"retraced{at}: no argument changed (captured Python state or a collected object)", site=site))
@@ -343,8 +341,8 @@ def _retrace(function, cache, index, site, lines, groups) -> None:
     group = groups.setdefault((site, tuple((path, aspect) for path, aspect, _, _ in found)), {"count": 0, "values": {}, "seconds": 0.0})
     group["count"] += 1
     group["seconds"] += trace.get("seconds", 0.0)
-    for path, _, before, after in found:
-        values = group["values"].setdefault(path, [])
+    for path, aspect, before, after in found:  # an argument may change dtype and shape at once
+        values = group["values"].setdefault((path, aspect), [])
         values += [v for v in (before, after) if v not in values]
 
 

@@ -144,7 +144,74 @@ def _realpath(path: str, directory: str) -> str:
     return os.path.realpath(os.path.join(directory, path))
 
 
-def _function(data: dict, process_offset: int = 0) -> FunctionTraces:
+class _Malformed(ValueError):
+    """Where a log departs from FORMAT.md, e.g. ``functions[0].traces[1].parameters.x.shape``."""
+
+
+def _need(ok: bool, where: str, what: str) -> None:
+    if not ok:
+        raise _Malformed(f"{where} must be {what}")
+
+
+def _typed(data: dict, where: str, fields: dict) -> None:
+    """Each of ``fields`` (name → (types, what)) present in ``data`` has one of its types (bool is not a number)."""
+    for name, (types, what) in fields.items():
+        if name in data:
+            value = data[name]
+            _need(isinstance(value, types) and not (isinstance(value, bool) and bool not in types), f"{where}.{name}", what)
+
+
+_INT, _NUMBER, _TEXT = ((int,), "an integer"), ((int, float), "a number"), ((str,), "a string")
+_SITE = {"file": _TEXT, "line": _INT}
+
+
+#: The fields each kind of spec needs (FORMAT.md, "Specs"); other kinds need none.
+_SPEC_FIELDS = {"tensor": ("shape", "dtype"), "variable": ("shape", "dtype"), "python": ("type",), "object": ("type", "id"),
+                "list": ("items",), "tuple": ("items",), "dict": ("items",)}
+
+
+def _spec(spec: object, where: str) -> None:
+    _need(isinstance(spec, dict) and isinstance(spec.get("kind"), str), where, "an argument spec with a \"kind\"")
+    for name in _SPEC_FIELDS.get(spec["kind"], ()):
+        _need(name in spec, f"{where}.{name}", f"present in a {spec['kind']} spec")
+    items = ((dict,), "an object") if spec["kind"] == "dict" else ((list,), "a list")
+    _typed(spec, where, {"dtype": _TEXT, "type": _TEXT, "id": ((str, int), "a string"), "items": items})
+    shape = spec.get("shape")
+    _need(shape is None or isinstance(shape, list) and all(d is None or type(d) is int for d in shape), f"{where}.shape", "null or a list of integers and nulls")
+    items = spec.get("items") or ()
+    for key in items:
+        _spec(items[key] if isinstance(items, dict) else key, f"{where}.items")
+
+
+def _trace(trace: object, where: str) -> None:
+    """What readers of a trace rely on: the kinds of its fields (FORMAT.md), nested specs included."""
+    _need(isinstance(trace, dict), where, "an object")
+    _typed(trace, where, {"process": _INT, "instance": _INT, "seconds": _NUMBER, "variables": _INT, "parameters": ((dict,), "an object"),
+                          "call_site": ((dict,), "an object"), "error": ((dict,), "an object"), "events": ((list,), "a list"),
+                          "changed": ((list, type(None)), "null or a list"), "creators": ((list,), "a list")})
+    _need("parameters" in trace, f"{where}.parameters", "present")
+    for name, spec in trace["parameters"].items():
+        _spec(spec, f"{where}.parameters.{name}")
+    _need(all(isinstance(c, str) for c in trace.get("changed") or ()), f"{where}.changed", "a list of names")
+    _need(all(isinstance(c, str) for c in trace.get("creators") or ()), f"{where}.creators", "a list of strings")
+    for name, located in (("call_site", trace.get("call_site") or {}), ("error", trace.get("error") or {})):
+        _need(("file" in located) == ("line" in located), f"{where}.{name}", "an object with both \"file\" and \"line\", or neither")
+        _typed(located, f"{where}.{name}", {**_SITE, "type": _TEXT, "message": _TEXT})
+    for index, event in enumerate(trace.get("events") or ()):
+        _event(event, f"{where}.events[{index}]")
+
+
+def _event(event: object, where: str) -> None:
+    _need(isinstance(event, dict) and all(key in event for key in ("kind", "file", "line")), where, "an event with \"kind\", \"file\", \"line\"")
+    _typed(event, where, {**_SITE, "kind": _TEXT, "detail": _TEXT, "function": ((str, type(None)), "a string")})
+
+
+def _function(data: dict, process_offset: int = 0, where: str = "functions[?]") -> FunctionTraces:
+    _need(isinstance(data, dict) and isinstance(data.get("traces"), list), where, "an object with a list of \"traces\"")
+    for index, trace in enumerate(data["traces"]):
+        _trace(trace, f"{where}.traces[{index}]")
+    _typed(data, where, {"file": _TEXT, "qualname": _TEXT, "line": _INT, "calls": _INT, "instances": _INT, "tracing_seconds": _NUMBER,
+                         "parameters": ((list,), "a list"), "options": ((dict, type(None)), "an object")})
     traces = [dict(t, process=t.get("process", 0) + process_offset) for t in data["traces"]]
     return FunctionTraces(
         file=str(data["file"]),
@@ -166,14 +233,20 @@ def from_json(data: object, source: str = "trace log") -> TraceLog:
     if data.get("version") != VERSION:
         raise TraceLogError(f"{source}: trace log version {data.get('version')!r} is not supported (expected {VERSION})")
     try:
+        _typed(data, "log", {"functions": ((list,), "a list"), "processes": ((list,), "a list"), "command": ((list,), "a list"),
+                             "scope": ((list, type(None)), "a list"), "events": ((list, type(None)), "a list")})
+        for index, event in enumerate(data.get("events") or ()):
+            _event(event, f"events[{index}]")
         return TraceLog(
-            functions=[_function(f) for f in data.get("functions", [])],
+            functions=[_function(f, 0, f"functions[{index}]") for index, f in enumerate(data.get("functions", []))],
             processes=list(data.get("processes", [])),
             command=list(data.get("command", [])),
             exit_code=data.get("exit_code"),
             scope=merge_scopes([data.get("scope") or []]),
             events=[dict(e) for e in data.get("events") or ()],
         )
+    except _Malformed as error:
+        raise TraceLogError(f"{source}: malformed trace log ({error})") from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise TraceLogError(f"{source}: malformed trace log ({type(error).__name__}: {error})") from None
 
