@@ -39,7 +39,7 @@ REPOS = ["aymericdamien/TensorFlow-Examples", "rasbt/python-machine-learning-boo
          "davidADSP/GDL_code", "GoogleCloudPlatform/ml-design-patterns", "huggingface/notebooks"]
 _IMPORTS = re.compile(r"^\s*(?:import|from)\s+(?:tensorflow|keras|tf_keras)\b", re.M)
 _TF1 = re.compile(r"tf\.Session\(|tf\.placeholder\(|compat\.v1|tf\.contrib\b|tensorflow\.contrib\b")
-MAX_BYTES = 2_000_000
+MAX_BYTES = 4_000_000  # the fetch store keeps no file of 4 MiB or more
 
 
 def git(gitdir: Path, *args: str) -> bytes:
