@@ -9,7 +9,8 @@ PYTHONPATH) on a temporary copy, never on CORPUS, and reports: files, exit codes
 processed, then per rewritten file: notebooks `nbformat.validate`-valid, every cell's outputs and
 metadata, the notebook metadata, the cell count and kinds and every markdown cell unchanged;
 scripts still parse (`ast.parse`) and notebook code cells that parsed before still parse (IPython
-magics masked). Exit 1 on any failure.
+magics masked), and no cell changed only in its blank lines (a cell no fix is for: seen). Cells are numbered
+from 1, as `check` numbers them. Exit 1 on any failure; `--compare-only` redoes the comparisons on a `--keep` dir.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ def _parses(text: str) -> bool:
     return True
 
 
+def _lines(source: str) -> list[str]:
+    return [line for line in source.splitlines() if line.strip()]
+
+
 def _cells(notebook: dict) -> list[dict]:
     return notebook.get("cells", [])
 
@@ -73,11 +78,13 @@ def compare_notebook(before: bytes, after: bytes) -> list[str]:
     for index, (x, y) in enumerate(zip(a, b)):
         for key in ("outputs", "metadata", "execution_count", "attachments", "id"):
             if x.get(key) != y.get(key):
-                problems.append(f"cell {index}: {key} changed")
+                problems.append(f"cell {index + 1}: {key} changed")
         if x.get("cell_type") != "code" and _source(x) != _source(y):
-            problems.append(f"cell {index}: {x.get('cell_type')} source changed")
+            problems.append(f"cell {index + 1}: {x.get('cell_type')} source changed")
         elif x.get("cell_type") == "code" and _parses(_code(_source(x))) and not _parses(_code(_source(y))):
-            problems.append(f"cell {index}: code no longer parses")
+            problems.append(f"cell {index + 1}: code no longer parses")
+        elif _source(x) != _source(y) and _lines(_source(x)) == _lines(_source(y)):
+            problems.append(f"cell {index + 1}: only blank lines changed (a cell no fix is for)")
     return problems
 
 
@@ -88,16 +95,17 @@ def run(args: list[str], cwd: Path) -> tuple[int, str, str, float]:
     return done.returncode, done.stdout, done.stderr, time.perf_counter() - start
 
 
-def sweep(corpus: Path, work: Path, jobs: int) -> int:
+def sweep(corpus: Path, work: Path, jobs: int, compare_only: bool = False) -> int:
     copy = work / "corpus"
-    shutil.copytree(corpus, copy, ignore=shutil.ignore_patterns(".git-cache", ".tfautofix_cache"))
+    if not compare_only:
+        shutil.copytree(corpus, copy, ignore=shutil.ignore_patterns(".git-cache", ".tfautofix_cache"))
     files = sorted(p for p in copy.rglob("*") if p.suffix in (".py", ".ipynb") and p.is_file())
-    before = {p: p.read_bytes() for p in files}
+    before = {p: (corpus / p.relative_to(copy)).read_bytes() for p in files}
     notebooks = sum(p.suffix == ".ipynb" for p in files)
     print(f"tool: {run(['--version'], copy)[1].strip()} from PYTHONPATH={os.environ.get('PYTHONPATH', '')}")
     print(f"corpus: {len(files)} files ({notebooks} notebooks, {len(files) - notebooks} scripts) from {corpus}")
     failed = False
-    for name, args in (("check", ["check", "--no-cache", "--isolated", "-j", str(jobs), "--format", "json", "."]),
+    for name, args in () if compare_only else (("check", ["check", "--no-cache", "--isolated", "-j", str(jobs), "--format", "json", "."]),
                        ("fix", ["fix", "--write", "--unsafe-fixes", "--no-cache", "--isolated", "-j", str(jobs), "."])):
         code, out, err, seconds = run(args, copy)
         deaths = err.count("worker died")
@@ -141,7 +149,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("corpus", nargs="?", type=Path, default=Path("/work/corpus/users"))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--keep", type=Path, help="work in this (new) directory and keep it")
+    parser.add_argument("--compare-only", action="store_true",
+                        help="only compare a --keep directory of an earlier sweep with CORPUS again")
     args = parser.parse_args(argv)
+    if args.compare_only:
+        return sweep(args.corpus.resolve(), args.keep, args.jobs, compare_only=True)
     if args.keep:
         args.keep.mkdir(parents=True)
         return sweep(args.corpus.resolve(), args.keep, args.jobs)
