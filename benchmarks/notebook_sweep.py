@@ -29,7 +29,7 @@ from pathlib import Path
 
 import nbformat
 
-_MAGIC = re.compile(r"^(\s*)([%!?].*|.*\?\s*)$")
+_MAGIC = re.compile(r"^(\s*)([%!].*|[\w.]+\?{1,2}\s*)$")  # %magic, !shell, obj? / obj??
 
 
 def _code(cell_source: str) -> str:
@@ -90,7 +90,7 @@ def compare_notebook(before: bytes, after: bytes) -> list[str]:
 
 def run(args: list[str], cwd: Path) -> tuple[int, str, str, float]:
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "tfautofix", *args], cwd=cwd, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "tfautofix", *args], cwd=cwd, capture_output=True, text=True, check=False,
                           env={**os.environ, "PYTHONHASHSEED": "0"})
     return done.returncode, done.stdout, done.stderr, time.perf_counter() - start
 
@@ -105,8 +105,10 @@ def sweep(corpus: Path, work: Path, jobs: int, compare_only: bool = False) -> in
     print(f"tool: {run(['--version'], copy)[1].strip()} from PYTHONPATH={os.environ.get('PYTHONPATH', '')}")
     print(f"corpus: {len(files)} files ({notebooks} notebooks, {len(files) - notebooks} scripts) from {corpus}")
     failed = False
-    for name, args in () if compare_only else (("check", ["check", "--no-cache", "--isolated", "-j", str(jobs), "--format", "json", "."]),
-                       ("fix", ["fix", "--write", "--unsafe-fixes", "--no-cache", "--isolated", "-j", str(jobs), "."])):
+    options = ["--no-cache", "--isolated", "-j", str(jobs)]
+    commands = [("check", ["check", *options, "--format", "json", "."]),
+                ("fix", ["fix", "--write", "--unsafe-fixes", *options, "."])]
+    for name, args in [] if compare_only else commands:
         code, out, err, seconds = run(args, copy)
         deaths = err.count("worker died")
         tracebacks = err.count("Traceback")

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("nbformat")
 sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
-import notebook_sweep  # noqa: E402
+import notebook_sweep
 
 OUTPUT = {"output_type": "stream", "name": "stdout", "text": ["1\n"]}
 

@@ -37,7 +37,7 @@ REPOS = ["aymericdamien/TensorFlow-Examples", "rasbt/python-machine-learning-boo
          "GoogleCloudPlatform/asl-ml-immersion", "zaidalyafeai/Notebooks", "margaretmz/deep-learning",
          "lmoroney/dlaicourse", "https-deeplearning-ai/tensorflow-1-public", "aamini/introtodeeplearning",
          "davidADSP/GDL_code", "GoogleCloudPlatform/ml-design-patterns", "huggingface/notebooks"]
-_IMPORTS = re.compile(r"^\s*(?:import|from)\s+(?:tensorflow|keras|tf_keras)\b", re.M)
+_IMPORTS = re.compile(r"^\s*(?:import|from)\s+(?:tensorflow|keras|tf_keras)\b", re.MULTILINE)
 _TF1 = re.compile(r"tf\.Session\(|tf\.placeholder\(|compat\.v1|tf\.contrib\b|tensorflow\.contrib\b")
 MAX_BYTES = 4_000_000  # the fetch store keeps no file of 4 MiB or more
 
@@ -92,7 +92,7 @@ def gitdir_for(repo: str, mirrors: Path, dest: Path) -> Path:
         return mirror
     cache = dest / ".git-cache" / repo.replace("/", "+")
     if not cache.is_dir():
-        subprocess.run(["git", "clone", "--bare", "--filter=blob:limit=2m", f"https://github.com/{repo}", str(cache)],
+        subprocess.run(["git", "clone", "--bare", "--filter=blob:limit=4m", f"https://github.com/{repo}", str(cache)],
                        check=True)
     return cache
 

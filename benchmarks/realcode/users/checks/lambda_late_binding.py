@@ -11,7 +11,7 @@ T = 4
 inp = tf.keras.Input((T, 1))
 outputs = []
 for t in range(T):
-    selector = tf.keras.layers.Lambda(lambda x: x[:, t:t+1])
+    selector = tf.keras.layers.Lambda(lambda x: x[:, t:t+1])  # noqa: B023 (the hazard itself)
     outputs.append(selector(inp))
 model = tf.keras.Model(inp, tf.keras.layers.Concatenate(axis=1)(outputs))
 x = np.arange(T, dtype="float32").reshape(1, T, 1)
