@@ -1111,3 +1111,43 @@ def test_a_program_other_files_import_is_a_library() -> None:
     user = Summary("other", imports=["train.Eager"])
     assert facts_for({"train.py": script, "other.py": user})["train.py"].imported
     assert "train.py" not in facts_for({"train.py": script})
+
+
+def test_py_function_as_a_decorator_runs_eagerly() -> None:
+    """Issue 28: ``@tf.py_function(Tout=...)`` like the call form."""
+    source = """
+        import tensorflow as tf
+
+        @tf.py_function(Tout=tf.float32)
+        def eager_helper(x):
+            print("decorated-py")
+            return x
+
+        @tf.function
+        def step(x):
+            print("traced")
+            return eager_helper(x)
+    """
+    assert _agree(source) == {"decorated-py": False, "traced": True}
+
+
+def test_activation_keyword_of_the_files_own_function_is_not_keras() -> None:
+    """Issue 28: ``plot(activation=f)`` of the notebook's own function does not make Keras call ``f``."""
+    source = """
+        import tensorflow as tf
+
+        def relu(x):
+            print("own-activation")
+            return x
+
+        def keras_activation(x):
+            print("keras-activation")
+            return x
+
+        def plot(activation):
+            return activation(1.0)
+
+        plot(activation=relu)
+        tf.keras.layers.Dense(3, activation=keras_activation)
+    """
+    assert _agree(source) == {"own-activation": False, "keras-activation": True}

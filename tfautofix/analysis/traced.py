@@ -236,8 +236,13 @@ class TracedCode:
 
     @cached_property
     def eager_functions(self) -> set[ast.AST]:
-        """Functions handed to ``tf.py_function``-like calls: they run in Python, every call."""
-        found: set[ast.AST] = set()
+        """Functions handed to ``tf.py_function``-like calls, or decorated with one
+        (``@tf.py_function(Tout=tf.float32)``): they run in Python, every call."""
+        screen = self.screen
+        found: set[ast.AST] = {
+            site.node for site in screen.sites(*_DEFS)
+            if any(isinstance(d, ast.Call) and screen.names(d.func) & EAGER_CALLBACKS for d in site.node.decorator_list)
+        }
         for site in self.screen.calls_to(EAGER_CALLBACKS):
             call = site.node
             args = call.args[:1] + [k.value for k in call.keywords if k.arg in ("func", "fn")]
@@ -516,8 +521,9 @@ class TracedCode:
                 for arg in wrapping[0]:
                     seeds += [(f, Why(f"wrapped by {wrapping[2]}", wrapping[1])) for f in self.resolve(arg, site.function)]
                 continue
+            own = bool(self.resolve(call.func, site.function))  # the program's own function takes `activation=`
             for keyword in call.keywords:  # Keras calls activations: Dense(activation=f)
-                if keyword.arg == "activation":
+                if keyword.arg == "activation" and not own:
                     reason = "Keras calls it as an activation"
                     seeds += [(f, Why(reason, f"{reason}, without AutoGraph")) for f in self.resolve(keyword.value, site.function)]
             method = call.func.attr if isinstance(call.func, ast.Attribute) else None
