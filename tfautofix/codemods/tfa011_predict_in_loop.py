@@ -73,7 +73,9 @@ outside loops; a whole dataset per call (`predict(ds, steps=n)`, a
 prediction); classes that define their own `predict` (calling the model would
 bypass it); receivers known not to be Keras models (an instance of a local
 non-Keras class, a scikit-learn estimator, ...) and receivers of unknown type
-given arguments Keras' `predict(x, ...)` does not take (`task.predict(*outputs)`).
+given arguments Keras' `predict(x, ...)` does not take (`task.predict(*outputs)`);
+a model new on each iteration (the loop's target, or built in its body: k-fold and
+bootstrap loops ask each model once); loops that run at most once (`for b in ds.take(1):`).
 """
     before = """\
 import keras
