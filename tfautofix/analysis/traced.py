@@ -521,9 +521,8 @@ class TracedCode:
                 for arg in wrapping[0]:
                     seeds += [(f, Why(f"wrapped by {wrapping[2]}", wrapping[1])) for f in self.resolve(arg, site.function)]
                 continue
-            own = bool(self.resolve(call.func, site.function))  # the program's own function takes `activation=`
-            for keyword in call.keywords:  # Keras calls activations: Dense(activation=f)
-                if keyword.arg == "activation" and not own:
+            for keyword in call.keywords:  # Keras calls activations: Dense(activation=f), not the file's own `plot(activation=f)`
+                if keyword.arg == "activation" and not self.resolve(call.func, site.function):
                     reason = "Keras calls it as an activation"
                     seeds += [(f, Why(reason, f"{reason}, without AutoGraph")) for f in self.resolve(keyword.value, site.function)]
             method = call.func.attr if isinstance(call.func, ast.Attribute) else None
