@@ -120,8 +120,9 @@ def test_decorated_wrapped_mapped_and_keras_functions_are_traced() -> None:
         def eager_only(x):
             return x
 
-        model = keras.Sequential()
-        model.compile(loss=my_loss, metrics=["accuracy", my_metric])
+        def build():  # a library: its Keras classes may be traced by its users
+            model = keras.Sequential()
+            model.compile(loss=my_loss, metrics=["accuracy", my_metric])
     """
     assert _traced_names(source) == {
         "decorated",
@@ -1048,3 +1049,105 @@ def test_tfp_prefer_static_shapes_are_static_like_x_shape() -> None:
         """
     )
     assert _tfa010_lines(source) == {11}
+
+
+def test_a_program_traces_only_the_keras_classes_it_has_keras_trace() -> None:
+    """Issue 28: a script's Keras methods are traced only if the script traces them (fit, a
+    tf.function, a model holding them); a library's (the same classes, no work at module
+    level) may be traced by its users."""
+    classes = """
+        import tensorflow as tf
+
+        class Eager(tf.keras.layers.Layer):
+            def call(self, x):
+                print("eager-call")
+                return x
+
+        class Fitted(tf.keras.Model):
+            def call(self, x):
+                print("fitted-call")
+                return x
+
+        class Inner(tf.keras.layers.Layer):
+            def call(self, x):
+                print("inner-call")
+                return x
+
+        class Outer(tf.keras.layers.Layer):
+            def __init__(self):
+                super().__init__()
+                self.inner = Inner()
+
+            def call(self, x):
+                print("outer-call")
+                return self.inner(x)
+
+        class Listed(tf.keras.layers.Layer):
+            def call(self, x):
+                print("listed-call")
+                return x
+    """
+    script = classes + """
+        layer = Eager()
+        print(layer(tf.ones([2])), layer.trainable_variables)
+        model = Fitted()
+        model.compile(loss="mse")
+        model.fit(tf.ones([2, 2]), tf.ones([2, 2]))
+        outer = Outer()
+        outer(tf.ones([2]))
+        stack = tf.keras.Sequential([Listed()])
+    """
+    assert _agree(script) == {"eager-call": False, "fitted-call": True, "inner-call": False, "outer-call": False, "listed-call": True}
+    traced_outer = script.replace("outer(tf.ones([2]))", "tf.function(outer)(tf.ones([2]))")
+    assert _agree(traced_outer) == {"eager-call": False, "fitted-call": True, "inner-call": True, "outer-call": True, "listed-call": True}
+    assert set(_agree(classes).values()) == {True}  # a library
+    assert set(_agree(script, "notebook.ipynb").values()) == {True, False}
+
+
+def test_a_program_other_files_import_is_a_library() -> None:
+    from tfautofix.analysis.project import Summary, facts_for
+
+    script = Summary("train", program=True)
+    user = Summary("other", imports=["train.Eager"])
+    assert facts_for({"train.py": script, "other.py": user})["train.py"].imported
+    assert "train.py" not in facts_for({"train.py": script})
+
+
+def test_py_function_as_a_decorator_runs_eagerly() -> None:
+    """Issue 28: ``@tf.py_function(Tout=...)`` like the call form."""
+    source = """
+        import tensorflow as tf
+
+        @tf.py_function(Tout=tf.float32)
+        def eager_helper(x):
+            print("decorated-py")
+            return x
+
+        @tf.function
+        def step(x):
+            print("traced")
+            return eager_helper(x)
+    """
+    assert _agree(source) == {"decorated-py": False, "traced": True}
+
+
+def test_activation_keyword_of_the_files_own_function_is_not_keras() -> None:
+    """Issue 28: ``plot(activation=f)`` of the notebook's own function does not make Keras call ``f``."""
+    source = """
+        import tensorflow as tf
+
+        def relu(x):
+            print("own-activation")
+            return x
+
+        def keras_activation(x):
+            print("keras-activation")
+            return x
+
+        def plot(activation):
+            return activation(1.0)
+
+        plot(activation=relu)
+        tf.keras.layers.Dense(3, activation=keras_activation)
+    """
+    assert _agree(source) == {"own-activation": False, "keras-activation": True}

@@ -286,6 +286,21 @@ class Screen:
             positions[last_name(site.node.func)].append(index)
         return positions
 
+    # -- program or library -------------------------------------------------
+    @cached_property
+    def looks_like_program(self) -> bool:
+        """Does the file read as a program, whose entry points are all in it: a notebook, or a
+        script (``if __name__ == "__main__":``, or module-level work: printing, fitting)?"""
+        if self.path is not None and self.path.endswith(".ipynb"):
+            return True
+        return any(_runs_as_main(node) or _top_level_work(node) for node in self.tree.body)
+
+    @property
+    def program(self) -> bool:
+        """A program no other file of the run imports: what it never traces runs eagerly
+        (``TracedCode._keras_traced_classes``); a library's code may be traced by its users."""
+        return self.looks_like_program and not (self.facts is not None and self.facts.imported)
+
     # -- traced code --------------------------------------------------------
     @cached_property
     def tf_function_defs(self) -> list[Site]:
@@ -554,6 +569,23 @@ class Screen:
                 if site.function in traced and (site.function not in regions or not model.eager_line(site.function, site.node.lineno))
             ]
         return self._traced_sites[kinds]
+
+
+#: Module-level calls that do a program's work (a library defines; a script runs).
+_WORK = frozenset({"print", "fit", "compile", "evaluate", "predict", "train_on_batch", "summary", "show", "plot", "imshow"})
+
+
+def _runs_as_main(node: ast.stmt) -> bool:
+    """``if __name__ == "__main__":``."""
+    test = node.test if isinstance(node, ast.If) else None
+    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "__name__"
+            and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in test.comparators))
+
+
+def _top_level_work(node: ast.stmt) -> bool:
+    """A module-level statement calling ``print``/``model.fit``/...: a script's work."""
+    value = node.value if isinstance(node, (ast.Expr, ast.Assign)) else None
+    return isinstance(value, ast.Call) and last_name(value.func) in _WORK
 
 
 def last_name(expr: ast.AST) -> str | None:

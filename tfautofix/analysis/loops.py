@@ -20,17 +20,36 @@ def enclosing_loops(ctx: FileContext, node: cst.CSTNode) -> Iterator[cst.CSTNode
     """Loops whose body repeats ``node``, innermost first, within the same function.
 
     A node in a ``for`` loop's iterable or a ``while`` loop's ``else`` runs once, so it
-    does not count; neither does the iterable of a comprehension's first ``for``.
+    does not count; neither does the iterable of a comprehension's first ``for``, nor a
+    ``for`` loop that runs at most once (:func:`trip_count`).
     """
     grandchild, child = None, node
     for ancestor in ctx.ancestors(node):
         if isinstance(ancestor, _BOUNDARIES):
             return
-        if isinstance(ancestor, (cst.For, cst.While)) and child is ancestor.body:
+        if isinstance(ancestor, cst.For) and child is ancestor.body and (trip_count(ancestor) or 2) <= 1:
+            pass  # `for batch in ds.take(1):` runs its body once: not a loop
+        elif isinstance(ancestor, (cst.For, cst.While)) and child is ancestor.body:
             yield ancestor
         elif isinstance(ancestor, Comprehension) and not (child is ancestor.for_in and grandchild is ancestor.for_in.iter):
             yield ancestor
         grandchild, child = child, ancestor
+
+
+def trip_count(loop: cst.CSTNode) -> int | None:
+    """At most how many times a ``for`` loop runs, when its iterable says so with literals:
+    ``range(n)``, ``range(a, b)``, ``ds.take(n)``, a list, tuple or set display. None: unknown."""
+    iterable = loop.iter if isinstance(loop, cst.For) else None
+    if isinstance(iterable, (cst.List, cst.Tuple, cst.Set)):
+        return None if any(isinstance(e, cst.StarredElement) for e in iterable.elements) else len(iterable.elements)
+    if not isinstance(iterable, cst.Call) or not all(isinstance(a.value, cst.Integer) and a.keyword is None and not a.star for a in iterable.args):
+        return None
+    bounds = [int(a.value.value, 0) for a in iterable.args]
+    if isinstance(iterable.func, cst.Name) and iterable.func.value == "range" and 1 <= len(bounds) <= 2:
+        return max(0, bounds[-1] - (bounds[0] if len(bounds) == 2 else 0))
+    if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "take" and len(bounds) == 1:
+        return max(0, bounds[0])
+    return None
 
 
 class _Names(cst.CSTVisitor):

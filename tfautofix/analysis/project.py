@@ -68,6 +68,8 @@ class Facts:
     aliases: Mapping[str, str] = field(default_factory=dict)
     #: qualname of ``traced`` → what the traced calls of the others pass it, merged
     passed: Mapping[str, Passed] = field(default_factory=dict)
+    #: the file reads as a program, but other files of the run import it: a library after all
+    imported: bool = False
 
     def unaliased(self, name: str) -> str:
         """``name`` (absolute or relative, as imported) with a project module that
@@ -88,9 +90,9 @@ class Facts:
 
     def key(self) -> str:
         """For the cache: what this file's results depend on besides its text."""
-        if not self.matter:
+        if not (self.matter or self.imported):
             return ""
-        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items()), sorted(self.passed.items())))
+        text = repr((sorted(self.traced.items()), sorted(self.wrappers.items()), sorted(self.aliases.items()), sorted(self.passed.items()), self.imported))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -109,10 +111,12 @@ class Summary:
     traced_out: dict[str, tuple[str, str | None]] = field(default_factory=dict)
     #: of ``traced_out``: what the calls here pass each, merged (``Passed()``: also used as a value)
     passed: dict[str, Passed] = field(default_factory=dict)
+    #: the file reads as a program (``Screen.looks_like_program``)
+    program: bool = False
 
     def to_json(self) -> dict:
         return {
-            "module": self.module, "exports": self.exports, "wrappers": self.wrappers,
+            "module": self.module, "exports": self.exports, "wrappers": self.wrappers, "program": self.program,
             "imports": self.imports, "traced_out": {k: list(v) for k, v in self.traced_out.items()},
             "passed": {k: [v.count, v.keywords, v.tensors] for k, v in self.passed.items()},
         }
@@ -124,6 +128,7 @@ class Summary:
             {k: (v[0], v[1]) for k, v in data["traced_out"].items()},
             {k: Passed(count, tuple(keywords), None if tensors is None else (tuple(tensors[0]), tuple(tensors[1])))
              for k, (count, keywords, tensors) in data["passed"].items()},
+            data.get("program", False),
         )
 
 
@@ -181,7 +186,7 @@ def _module_level(body: list[ast.stmt]) -> Iterable[ast.stmt]:
 
 def summarize(screen: Screen) -> Summary:
     """The summary of a file from its screen (the walk and the traced-code model)."""
-    summary = Summary(screen.module)
+    summary = Summary(screen.module, program=screen.looks_like_program)
     for node in _module_level(screen.tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -230,8 +235,11 @@ def facts_for(summaries: Mapping[str, Summary]) -> dict[str, Facts]:
         used_wrappers = {name: d for name, d in wrappers.items() if _imported(name, summary.imports)}
         aliases = {name: exports[name] for name in summary.imports if name in exports}
         mine = traced.get(path, {})
-        if used_wrappers or aliases or mine:
-            facts[path] = Facts(summary.module, mine, used_wrappers, aliases, passed.get(path, {}))
+        imported = summary.program and summary.module is not None and any(
+            _imported(summary.module, other.imports) or any(name.startswith(summary.module + ".") for name in other.imports)
+            for other_path, other in summaries.items() if other_path != path)
+        if used_wrappers or aliases or mine or imported:
+            facts[path] = Facts(summary.module, mine, used_wrappers, aliases, passed.get(path, {}), imported)
     return facts
 
 

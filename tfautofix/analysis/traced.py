@@ -236,8 +236,13 @@ class TracedCode:
 
     @cached_property
     def eager_functions(self) -> set[ast.AST]:
-        """Functions handed to ``tf.py_function``-like calls: they run in Python, every call."""
-        found: set[ast.AST] = set()
+        """Functions handed to ``tf.py_function``-like calls, or decorated with one
+        (``@tf.py_function(Tout=tf.float32)``): they run in Python, every call."""
+        screen = self.screen
+        found: set[ast.AST] = {
+            site.node for site in screen.sites(*_DEFS)
+            if any(isinstance(d, ast.Call) and screen.names(d.func) & EAGER_CALLBACKS for d in site.node.decorator_list)
+        }
         for site in self.screen.calls_to(EAGER_CALLBACKS):
             call = site.node
             args = call.args[:1] + [k.value for k in call.keywords if k.arg in ("func", "fn")]
@@ -467,6 +472,10 @@ class TracedCode:
     def _seeds(self) -> tuple[list[tuple[ast.AST, Why]], dict[ast.AST, str]]:
         """Functions traced for a reason of their own (not only as callees or nested defs),
         and those of them traced because other files' traced code calls them (→ qualname)."""
+        return self._seeds_with(self._keras_traced_classes)
+
+    def _seeds_with(self, keras_traced: set[ast.ClassDef]) -> tuple[list[tuple[ast.AST, Why]], dict[ast.AST, str]]:
+        """:attr:`_seeds`, given the Keras classes whose methods Keras traces."""
         screen = self.screen
         seeds: list[tuple[ast.AST, Why]] = []
         by_facts: dict[ast.AST, str] = {}
@@ -485,7 +494,7 @@ class TracedCode:
                     name = self._name(decorator)
                     seeds.append((func, Why(f"decorated with {name}", None if default else f"`{name}` defaults to autograph=False")))
             cls = screen.class_of.get(func)
-            if func.name in KERAS_TRACED_METHODS and cls in self._keras_traced_classes and func.name not in _replaced(cls):
+            if func.name in KERAS_TRACED_METHODS and cls in keras_traced and func.name not in _replaced(cls):
                 if func.name != "update_state" or cls not in self._keras_layers:
                     off = None if self._keras2(cls, set()) else f"Keras 3 runs `{func.name}` without AutoGraph"
                     seeds.append((func, Why(f"Keras traces `{func.name}`", off)))
@@ -512,8 +521,8 @@ class TracedCode:
                 for arg in wrapping[0]:
                     seeds += [(f, Why(f"wrapped by {wrapping[2]}", wrapping[1])) for f in self.resolve(arg, site.function)]
                 continue
-            for keyword in call.keywords:  # Keras calls activations: Dense(activation=f)
-                if keyword.arg == "activation":
+            for keyword in call.keywords:  # Keras calls activations: Dense(activation=f), not the file's own `plot(activation=f)`
+                if keyword.arg == "activation" and not self.resolve(call.func, site.function):
                     reason = "Keras calls it as an activation"
                     seeds += [(f, Why(reason, f"{reason}, without AutoGraph")) for f in self.resolve(keyword.value, site.function)]
             method = call.func.attr if isinstance(call.func, ast.Attribute) else None
@@ -528,13 +537,13 @@ class TracedCode:
                         seeds += [(f, why) for f in self.resolve(keyword.value, site.function)]
         return seeds, by_facts
 
-    def _reasons(self) -> dict[ast.AST, list[Why]]:
+    def _reasons(self, seeds: list[tuple[ast.AST, Why]] | None = None) -> dict[ast.AST, list[Why]]:
         """Each traced function → why: its decorator, the call wrapping it, the traced
-        function calling or enclosing it."""
+        function calling or enclosing it (from ``seeds``, by default :attr:`_seeds`)."""
         screen = self.screen
         if screen.path and _OTHER_BACKEND.search(screen.path.replace("\\", "/")):
             return {}
-        seeds = self._seeds[0]
+        seeds = self._seeds[0] if seeds is None else seeds
         roots = {f for f, why in seeds if why.off is None and why.text.startswith(("decorated with", "wrapped by"))}
         nested: dict[ast.AST | None, list[ast.AST]] = defaultdict(list)
         for function, outer in screen.outer.items():
@@ -890,7 +899,27 @@ class TracedCode:
         # Classes defined in a function that compiles its models only with run_eagerly=True (a test
         # counting `train_step` calls): Keras runs them eagerly.
         eager = {site.node for site in screen.sites(ast.ClassDef) if site.function is not None and compiles.get(site.function) == {True}}
-        return {cls for cls in screen.keras_classes if cls not in dynamic and cls not in eager}
+        classes = {cls for cls in screen.keras_classes if cls not in dynamic and cls not in eager}
+        return self._traced_by_program(classes) if classes and screen.program else classes
+
+    def _traced_by_program(self, classes: set[ast.ClassDef]) -> set[ast.ClassDef]:
+        """Of the Keras ``classes`` of a program (``Screen.program``: all its entry points are in
+        it), those it has Keras trace: a library's classes may be traced by its users, a
+        program's only by itself. A class is traced when the program hands it or an instance
+        to code the model does not see run eagerly (``fit``, a list for ``Sequential``, a
+        ``compile`` keyword, any function), uses them in traced code, calls an instance on a
+        functional ``Input``, or stores one on a traced class; and when a subclass is traced.
+        Constructing an instance, calling it and reading its weights outside traced code is eager."""
+        conditions = _escapes(self.screen, classes)
+        traced: set[ast.ClassDef] = set()
+        while True:  # traced classes make their methods' callees traced, which may use other classes
+            reasons = self._reasons(self._seeds_with(traced)[0])
+            found = {cls for cls in classes if any(
+                kind == "always" or (kind == "function" and where in reasons) or (kind == "class" and where in traced)
+                for kind, where in conditions.get(cls, ()))}
+            if found <= traced:
+                return traced
+            traced |= found
 
     @cached_property
     def _keras_layers(self) -> set[ast.ClassDef]:
@@ -1147,6 +1176,109 @@ def _callables(expr: ast.AST) -> Iterator[str | tuple[str, str] | ast.Lambda]:
     elif isinstance(expr, ast.Dict):
         for value in expr.values:
             yield from _callables(value)
+
+
+#: What a program may do with a Keras object outside traced code without Keras tracing it: read
+#: its weights and settings, call its methods directly (``layer.call(x)``, ``metric.update_state(y)``).
+_EAGER_ATTRIBUTES = KERAS_TRACED_METHODS | frozenset({
+    "weights", "trainable_weights", "non_trainable_weights", "variables", "trainable_variables",
+    "non_trainable_variables", "get_weights", "set_weights", "name", "losses", "layers", "get_config",
+    "count_params", "built", "dtype", "trainable", "kernel", "bias", "reset_state", "reset_states",
+    "add_weight", "submodules", "input_spec"})
+#: Builtins that only look at what they are given.
+_LOOKING = frozenset({"print", "len", "isinstance", "issubclass", "type", "id", "repr", "str", "super", "hasattr", "getattr", "vars", "dir"})
+
+
+def _escapes(screen: Screen, classes: set[ast.ClassDef]) -> dict[ast.ClassDef, list[tuple[str, ast.AST | None]]]:
+    """For each Keras class of a program, the conditions under which Keras traces it:
+    ``("always", None)``, ``("function", f)``: if ``f`` is traced, ``("class", d)``: if class
+    ``d`` is (it subclasses this one, or stores an instance on ``self``)."""
+    parent: dict[ast.AST, ast.AST] = {}
+    for node in ast.walk(screen.tree):
+        for child in ast.iter_child_nodes(node):
+            parent[child] = node
+    functional = any(last_name(site.node.func) == "Input" for site in screen.sites(ast.Call))
+
+    def around(node: ast.AST) -> ast.AST | None:
+        while node in parent:
+            node = parent[node]
+            if isinstance(node, (*_DEFS, ast.Lambda)):
+                return node
+        return None
+
+    by_name = {cls.name: cls for cls in classes}
+    attributes: dict[ast.ClassDef, set[str]] = {}
+    for cls in classes:  # what the class (and its bases in the file) defines: methods, `self.x = ...`
+        names, pending = set(), [cls]
+        while pending:
+            current = pending.pop()
+            for node in ast.walk(current):
+                if isinstance(node, (*_DEFS, ast.ClassDef)):
+                    names.add(node.name)
+                elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                    names.add(node.attr)
+            pending += [by_name[b.id] for b in current.bases if isinstance(b, ast.Name) and b.id in by_name and by_name[b.id] is not cls]
+        attributes[cls] = names
+    conditions: dict[ast.ClassDef, list[tuple[str, ast.AST | None]]] = defaultdict(list)
+    instances: dict[str, set[ast.ClassDef]] = defaultdict(set)  # a name assigned an instance anywhere
+    pending: list[str] = []  # names newly found to hold an instance
+
+    def instance(cls: ast.ClassDef, expr: ast.AST) -> None:
+        """Where an instance of ``cls`` (``expr``) goes."""
+        up = parent.get(expr)
+        add = conditions[cls].append
+        if isinstance(up, ast.Assign) and up.value is expr:
+            for target in up.targets:
+                if isinstance(target, ast.Name):
+                    if cls not in instances[target.id]:
+                        instances[target.id].add(cls)
+                        pending.append(target.id)
+                elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self" \
+                        and screen.class_around(around(up)) in classes:
+                    add(("class", screen.class_around(around(up))))
+                else:
+                    add(("always", None))
+        elif isinstance(up, ast.Call) and up.func is expr:
+            add(("always", None) if functional else ("function", around(up)))
+        elif isinstance(up, ast.Attribute) and up.value is expr:
+            called = isinstance(parent.get(up), ast.Call) and parent[up].func is up
+            if not (up.attr in _EAGER_ATTRIBUTES or up.attr in attributes[cls] or (not called and isinstance(up.ctx, ast.Store))):
+                add(("always", None))
+            add(("function", around(up)))
+        elif isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and up.func.id in _LOOKING or isinstance(up, ast.Expr):
+            add(("function", around(up)))
+        else:
+            add(("always", None))
+
+    names = [node for node in ast.walk(screen.tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)]
+    for node in names:
+        cls = by_name.get(node.id)
+        up = parent.get(node)
+        if cls is None:
+            continue
+        if isinstance(up, ast.ClassDef) and node in up.bases:
+            conditions[cls].append(("class", up) if up in classes else ("always", None))
+        elif isinstance(up, ast.Call) and up.func is node:
+            instance(cls, up)
+        elif not (isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and up.func.id in _LOOKING):
+            conditions[cls].append(("always", None))
+    for node in names:  # `self(x)`, `fn(self)` in a method: the instance, wherever the method runs
+        function = around(node)
+        cls = screen.class_of.get(function)
+        if node.id == "self" and cls in classes and not isinstance(parent.get(node), ast.Attribute):
+            conditions[cls].append(("function", function))
+    by_id: dict[str, list[ast.Name]] = defaultdict(list)
+    for node in names:
+        by_id[node.id].append(node)
+    done: set[tuple[str, ast.ClassDef]] = set()
+    while pending:
+        name = pending.pop()
+        for cls in list(instances[name]):
+            if (name, cls) not in done:
+                done.add((name, cls))
+                for node in by_id.get(name, ()):
+                    instance(cls, node)
+    return conditions
 
 
 def _replaced(cls: ast.ClassDef) -> set[str]:

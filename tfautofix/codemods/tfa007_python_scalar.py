@@ -17,6 +17,24 @@ from tfautofix.screen import Screen, last_name
 from tfautofix.tracing.signature import parameter_kind
 
 
+def _traced_binding(ctx: FileContext, name: str, line: int) -> bool:
+    """Is the last module-level binding of ``name`` before ``line`` a tf.function (a decorated
+    def, ``name = tf.function(...)``), or is there none? Module code, and a notebook's cells,
+    run in order: a later cell's ``@tf.function def step`` does not make an earlier call traced."""
+    last = None
+    for statement in ctx.module.body:
+        if ctx.span(statement)[0][0] >= line:
+            break
+        if isinstance(statement, cst.FunctionDef) and statement.name.value == name:
+            last = any(ctx.resolves_to(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator, TF_FUNCTION)
+                       for d in statement.decorators)
+        elif isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.Assign) and any(m.matches(t.target, m.Name(name)) for t in small.targets):
+                    last = isinstance(small.value, cst.Call) and ctx.resolves_to(small.value.func, TF_FUNCTION)
+    return last is not False
+
+
 def _has_signature(func: cst.FunctionDef) -> bool:
     return any(
         m.matches(d.decorator, m.Call(args=[m.ZeroOrMore(), m.Arg(keyword=m.Name("input_signature")), m.ZeroOrMore()]))
@@ -69,7 +87,10 @@ The rule looks at calls to a `tf.function` of the same module (decorated, or
 `g = tf.function(f)`) made inside a loop with an argument that changes on every
 iteration: the variable of a `for` loop or comprehension over `range(...)` (or
 the index of `enumerate(...)`), or a
-counter incremented in the loop (`step += 1`). When the function only hands
+counter incremented in the loop (`step += 1`); also such an argument given to a
+module-level helper that passes it straight on to the `tf.function` (reported, not
+fixed). Module code (a notebook's cells) runs in order: a module-level call names the
+function bound before it, not a `@tf.function` of the same name defined later. When the function only hands
 that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
 fix wraps the argument: `step(x, tf.constant(n))`. Proven before fixing: every
 use of the parameter is `tf.cast(n, ...)` (or of `n + 1`) or `tf.range(n)`, whose results do not
@@ -116,6 +137,10 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                 functions.update(t.id for t in site.node.targets if isinstance(t, ast.Name))
         if not functions:
             return False
+        functions |= {  # helpers handing their arguments on to one
+            site.function.name for site in screen.sites(ast.Call)
+            if isinstance(site.function, ast.FunctionDef) and last_name(site.node.func) in functions
+        }
         varying = {  # counters, and variables of loops over range/enumerate
             site.node.target.id for site in screen.sites(ast.AugAssign) if isinstance(site.node.target, ast.Name)
         }
@@ -134,12 +159,49 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         traced = self._traced_functions(ctx)
         if traced:
+            helpers = self._helpers(ctx, traced)
             for call in nodes(ctx, cst.Call):
                 assert isinstance(call, cst.Call)
+                if ctx.is_traced(call):
+                    continue
                 target = self._callee(ctx, call, traced)
-                if target is not None and not ctx.is_traced(call):
+                if target is not None:
                     yield from self._check_call(ctx, call, *target)
+                elif isinstance(call.func, cst.Name) and call.func.value in helpers:
+                    yield from self._check_helper_call(ctx, call, *helpers[call.func.value])
         yield from self._from_traces(ctx)
+
+    def _helpers(self, ctx: FileContext, traced: dict[str, cst.FunctionDef]) -> dict[str, tuple[cst.FunctionDef, dict[str, str]]]:
+        """Module-level functions that pass a parameter straight on to a tf.function
+        (``def run(x, lr): return step(x, lr)``) → (def, {parameter: the tf.function's name})."""
+        found = {}
+        for name, defs in functions_by_qualname(ctx.module).items():
+            helper = defs[-1]
+            if "." in name or name in traced or ctx.is_traced(helper):
+                continue
+            params = parameter_names(helper, False)
+            forwarded: dict[str, str] = {}
+            for call in m.findall(helper, m.Call()):
+                target = self._callee(ctx, call, traced)
+                if target is not None and not target[1] and not _has_signature(target[0]):
+                    forwarded.update({a.value.value: target[0].name.value for a in call.args
+                                      if not a.star and isinstance(a.value, cst.Name) and a.value.value in params})
+            if forwarded:
+                found[name] = (helper, forwarded)
+        return found
+
+    def _check_helper_call(self, ctx: FileContext, call: cst.Call, helper: cst.FunctionDef, forwarded: dict[str, str]) -> Iterator[Finding]:
+        """A loop variable given to a helper that hands it to a tf.function: one trace per value
+        all the same. Reported, not fixed (the helper may use the value in Python too)."""
+        params = parameter_names(helper, False)
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                return
+            param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
+            if param in forwarded and isinstance(arg.value, cst.Name) and self._varies_in_loop(ctx, call, arg.value.value):
+                yield self.finding(ctx, arg.value, f"`{arg.value.value}` changes on every iteration and `{helper.name.value}` "
+                                   f"passes it to `{forwarded[param]}`, which traces once per Python value; pass a tensor "
+                                   f"(`tf.constant({arg.value.value})`) (not fixed: reached through `{helper.name.value}`)")
 
     # -- static -----------------------------------------------------------------
 
@@ -166,6 +228,8 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
         """``(def, is_method)`` of the tf.function ``call`` calls, or None."""
         func = call.func
         if isinstance(func, cst.Name) and func.value in traced and ctx.enclosing(traced[func.value], cst.ClassDef) is None:
+            if ctx.enclosing(call, cst.FunctionDef) is None and not _traced_binding(ctx, func.value, ctx.span(call)[0][0]):
+                return None  # module-level code (a notebook cell) calls what was bound before it: a plain def
             return traced[func.value], False
         if m.matches(func, m.Attribute(value=m.Name("self"))) and func.attr.value in traced:
             target = traced[func.attr.value]

@@ -65,7 +65,11 @@ output_stream=sys.stdout)`. Its preconditions, each checked in the code:
 `sys` is the module's own import of it, else a new `import sys` (where isort puts it),
 spelled `sys_` when the file already uses the name `sys` for something else.
 
-Left alone: prints whose text mentions tracing (`print("Tracing with", x)`),
+Left alone: prints of what tracing knows as well as eager code (literals, dtypes,
+ranks, shapes unless the function has a relaxed signature): printing once per trace is
+then the intent (a notebook showing a layer's input shape), `tf.print` would repeat it on
+every step; prints in a `tf.function(experimental_autograph_options=...BUILTIN_FUNCTIONS)`
+(or `ALL`), where AutoGraph itself turns `print` into `tf.print`; prints whose text mentions tracing (`print("Tracing with", x)`),
 which is TensorFlow's own idiom to observe retracing and is meant to run at
 trace time; prints in a local `tf.function` used only as `f.get_concrete_function()`
 (traced to build a graph, never called: it prints when it runs); and prints
@@ -125,6 +129,8 @@ def step(x):
                 for arg in call.args
             ):
                 continue
+            if _static_print(ctx, call) or _decorator_says(ctx, call, "experimental_autograph_options", ("BUILTIN_FUNCTIONS", "ALL")):
+                continue  # static text; or AutoGraph converts `print` to `tf.print` itself
             reason = ctx.traced_reason(call)
             message = f"`print` runs only when the function is traced ({reason}); use `tf.print` to print on every call"
             if not isinstance(ctx.parent(call), cst.Expr):
@@ -227,6 +233,46 @@ def _dynamic_shape(arg: cst.Arg, tf: str) -> cst.Arg:
     if m.matches(arg.value, m.Attribute(attr=m.Name("shape"))):
         return arg.with_changes(value=cst.parse_expression(f"{tf}.shape({cst.Module([]).code_for_node(arg.value.value)})"))
     return arg
+
+
+def _static_print(ctx: FileContext, call: cst.Call) -> bool:
+    """Does the print show only what tracing knows as well as eager code: literals, dtypes,
+    ranks, shapes (unless the function is traced with a relaxed signature: its shapes hold
+    None)? Then printing once per trace is the author's intent (a notebook showing a layer's
+    input shape), and ``tf.print`` would print it on every step."""
+    relaxed = _relaxed(ctx, call)
+
+    def static(expr: cst.BaseExpression) -> bool:
+        if _literal(expr) or m.matches(expr, m.Name("None") | m.Name("True") | m.Name("False")):
+            return True
+        if isinstance(expr, cst.FormattedString):
+            return all(static(part.expression) for part in expr.parts if isinstance(part, cst.FormattedStringExpression))
+        if isinstance(expr, cst.Attribute):
+            return expr.attr.value in ("dtype", "ndim") or (expr.attr.value == "shape" and not relaxed)
+        if isinstance(expr, cst.Subscript):
+            return static(expr.value)
+        if isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, "builtins.len", "builtins.str", "builtins.type"):
+            return len(expr.args) == 1 and static(expr.args[0].value)
+        return False
+
+    return bool(call.args) and all(static(arg.value) for arg in call.args if arg.keyword is None or arg.keyword.value in ("sep", "end"))
+
+
+def _relaxed(ctx: FileContext, call: cst.Call) -> bool:
+    """Is the ``tf.function`` around ``call`` given an ``input_signature`` or ``reduce_retracing``?"""
+    return _decorator_says(ctx, call, "input_signature") or _decorator_says(ctx, call, "reduce_retracing") \
+        or _decorator_says(ctx, call, "experimental_relax_shapes")
+
+
+def _decorator_says(ctx: FileContext, call: cst.Call, keyword: str, words: tuple[str, ...] = ()) -> bool:
+    """Does a decorator of the def around ``call`` pass ``keyword=`` (whose text names one of
+    ``words``, if given: ``experimental_autograph_options=Feature.BUILTIN_FUNCTIONS``)?"""
+    function = ctx.enclosing(call, cst.FunctionDef)
+    return function is not None and any(
+        isinstance(d.decorator, cst.Call) and any(
+            a.keyword is not None and a.keyword.value == keyword and (not words or any(w in ctx.code(a.value) for w in words))
+            for a in d.decorator.args)
+        for d in function.decorators)
 
 
 def _literal(node: cst.BaseExpression) -> bool:

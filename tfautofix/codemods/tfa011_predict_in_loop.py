@@ -11,7 +11,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.loops import enclosing_loops
+from tfautofix.analysis.loops import enclosing_loops, loop_bound_names
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen
 
@@ -73,7 +73,9 @@ outside loops; a whole dataset per call (`predict(ds, steps=n)`, a
 prediction); classes that define their own `predict` (calling the model would
 bypass it); receivers known not to be Keras models (an instance of a local
 non-Keras class, a scikit-learn estimator, ...) and receivers of unknown type
-given arguments Keras' `predict(x, ...)` does not take (`task.predict(*outputs)`).
+given arguments Keras' `predict(x, ...)` does not take (`task.predict(*outputs)`);
+a model new on each iteration (the loop's target, or built in its body: k-fold and
+bootstrap loops ask each model once); loops that run at most once (`for b in ds.take(1):`).
 """
     before = """\
 import keras
@@ -105,10 +107,12 @@ scores = [
         for call in nodes(ctx, cst.Call):
             if not m.matches(call.func, m.Attribute(attr=m.Name("predict"))):
                 continue
-            loop = next(enclosing_loops(ctx, call), None)
-            if loop is None or ctx.is_traced(call):
+            loops = list(enclosing_loops(ctx, call))
+            if not loops or ctx.is_traced(call):
                 continue
-            receiver = call.func.value
+            loop, receiver = loops[0], call.func.value
+            if _fresh_each_iteration(loop, receiver):
+                continue
             kind = _kind(ctx, receiver, frozenset())
             if kind == "other" or _whole_dataset(ctx, call) or (kind is None and _not_keras_arguments(call)):
                 continue
@@ -122,6 +126,19 @@ scores = [
             elif fix.applicability == "unsafe":
                 message += f" (unsafe: {why_not})"
             yield self.finding(ctx, call, message, fix)
+
+
+def _fresh_each_iteration(loop: cst.CSTNode, receiver: cst.BaseExpression) -> bool:
+    """Is the model a new one on each iteration: the loop's target (``for model in models``) or
+    built in its body (``model = build(); model.fit(...)``, k-fold and bootstrap loops)? Then
+    each model is asked once: nothing is set up twice."""
+    if not isinstance(receiver, cst.Name) or receiver.value not in loop_bound_names(loop):
+        return False
+    if not isinstance(loop, (cst.For, cst.While)):
+        return True  # bound by a comprehension: only its targets
+    built = m.Assign(targets=[m.AssignTarget(target=m.Name(receiver.value))], value=m.Call())
+    in_target = isinstance(loop, cst.For) and bool(m.findall(loop.target, m.Name(receiver.value)))
+    return in_target or bool(m.findall(loop.body, built))
 
 
 def _whole_dataset(ctx: FileContext, call: cst.Call) -> bool:
