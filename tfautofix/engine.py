@@ -327,4 +327,4 @@ def process_text(path: str, text: str, options: Options, fix: bool, encoding: st
 def _detached(fix: Fix | None) -> Fix | None:
     """The fix without its edits: they hold tree nodes and closures, which are
     useless once applied and cannot cross a process boundary."""
-    return None if fix is None else Fix({}, fix.applicability)
+    return None if fix is None else Fix({}, fix.applicability, unknown=fix.unknown)

@@ -11,6 +11,7 @@ import libcst.matchers as m
 from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import TensorInference
@@ -29,6 +30,12 @@ class PrintInTracedFunction(Rule):
     fixable = "safe"
     contract = "side-effect"
     triggers = ("print",)
+    facts = (
+        Fact("printed-values", "each printed value is a literal or a value proven a tensor (tf.print formats other Python objects its own way)"),
+        Fact("current-state", "no printed value is Python state (self.x, a rebound global) frozen at trace time"),
+        Fact("made-at-run-time", "no printed value is text made in Python from the symbolic tensor (describe(x), .numpy() of strings)"),
+        Fact("no-xla", "no XLA compilation on the path (tf.print does not compile)"),
+    )
     docs = """
 Inside a `tf.function` (and anything it calls, `Dataset.map` functions, Keras
 `call`/`train_step`, ...) Python's `print` runs while TensorFlow *traces* the
@@ -126,14 +133,13 @@ def step(x):
                 yield self.finding(ctx, call, message + " (not fixed: the value of `print(...)` is used)")
                 continue
             try:
-                fix, stale = self._fix(ctx, call)
+                fix = self._fix(ctx, call)
             except _NoFix as why:
                 yield self.finding(ctx, call, f"{message} (not fixed: {why})")
                 continue
-            yield self.finding(ctx, call, message + (f" (unsafe fix: {stale})" if stale else ""), fix)
+            yield self.finding(ctx, call, message + self.unsafe_note(fix), fix)
 
-    @staticmethod
-    def _fix(ctx: FileContext, call: cst.Call) -> tuple[Fix, str | None]:
+    def _fix(self, ctx: FileContext, call: cst.Call) -> Fix:
         """Preconditions, each proven here or the fix is declined (``_NoFix``):
         - the text is built by ``tf.print`` at run time, never formatted at trace time
           (a plain ``f"{x}"`` is split into its pieces; ``%``, ``.format``, ``str()`` decline);
@@ -179,8 +185,16 @@ def step(x):
         if tf_import is not None:
             imports.append(tf_import)
         new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=new_args)
-        unsafe = next((why for arg in values if (why := _stale(ctx, call, arg.value) or _computed_in_python(ctx, arg.value))), None)
-        return Fix({call: new_call}, "unsafe" if unsafe else "safe", tuple(imports)), unsafe
+        stale = next((why for arg in values if (why := _stale(ctx, call, arg.value))), None)
+        computed = next((why for arg in values if (why := _computed_in_python(ctx, arg.value))), None)
+        unproven = next((arg.value for arg in values if not _literal(arg.value) and not is_tensor(ctx, arg.value)), None)
+        evidence = {
+            "printed-values": Known() if unproven is None else Unknown(f"`{ctx.code(unproven)}` is not proven a tensor"),
+            "current-state": Known() if stale is None else Unknown(stale),
+            "made-at-run-time": Known() if computed is None else Unknown(computed),
+            "no-xla": facts_of(ctx).xla(call),
+        }
+        return self.closed_fix({call: new_call}, evidence, tuple(imports))
 
 
 class _NoFix(Exception):

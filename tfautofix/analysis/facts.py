@@ -1,0 +1,337 @@
+"""The facts model: what is *known* about an expression, a name or a function.
+
+A fix is ``safe`` only when every fact its equivalence depends on is known
+(closed world, issue 26): each fixing rule declares those facts (``Rule.facts``),
+asks :func:`facts_of` for each, and gets :class:`Known` evidence — from the code
+(builtin ``ast``/LibCST) or from what ``tfautofix trace`` observed (``--traces``) —
+or :class:`Unknown` with the reason. Nothing is assumed because no danger was seen.
+
+Layering: this module sits in ``analysis`` (above ``names``/``screen``/``context``),
+below ``rule`` and the codemods; it imports nothing from them or the engine.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Union
+from weakref import WeakKeyDictionary
+
+import libcst as cst
+import libcst.matchers as m
+
+from tfautofix.analysis.context import FileContext
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact a rule's rewrite relies on: a short name and the question it answers."""
+
+    name: str
+    question: str
+
+
+@dataclass(frozen=True)
+class Known:
+    """Positive evidence: ``value`` holds, as read from ``source`` ("code" or "trace")."""
+
+    value: object = True
+    source: str = "code"
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """No evidence either way (or evidence against): the fix cannot be safe."""
+
+    reason: str
+
+
+Evidence = Union[Known, Unknown]
+
+
+def unknown_facts(declared: tuple[Fact, ...], evidence: Mapping[str, Evidence]) -> list[str]:
+    """The declared facts not established by ``evidence``, each with its reason: the closed
+    world's verdict (empty: every fact is known, the fix is safe)."""
+    missing = []
+    for fact in declared:
+        got = evidence.get(fact.name)
+        if not isinstance(got, Known):
+            missing.append(f"{fact.name}: {got.reason if isinstance(got, Unknown) else 'not established'}")
+    return missing
+
+
+#: Exceptions a rewritten site may raise instead of the original's; an enclosing handler
+#: naming one of these (or nothing: a bare/broad handler) sees a different exception.
+_BROAD = frozenset({"Exception", "BaseException"})
+
+#: The module spells XLA somewhere: ``jit_compile``, ``tf.config.optimizer.set_jit``, ``experimental_compile``.
+_XLA_SPELLINGS = ("jit_compile", "set_jit", "experimental_compile", "xla")
+
+
+class FileFacts:
+    """The one object rules ask. Answers are :data:`Evidence`."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        self.ctx = ctx
+
+    # -- functions -----------------------------------------------------------
+    def function_of(self, node: cst.CSTNode) -> cst.FunctionDef | None:
+        return self.ctx.enclosing(node, cst.FunctionDef)
+
+    def _observed(self, function: cst.FunctionDef | None) -> list:
+        """The trace log's entries for ``function`` (its name, recorded at its first decorator or its ``def`` line)."""
+        log = self.ctx.traces
+        if log is None or function is None:
+            return []
+        first, last = self.ctx.span(function)[0][0], self.ctx.span(function.name)[0][0]
+        return [f for f in log.for_file(self.ctx.path) if f.name == function.name.value and first - len(function.decorators) <= f.line <= last]
+
+    def parameter(self, function: cst.FunctionDef, name: str) -> Evidence:
+        """What the trace log saw passed as parameter ``name`` of ``function``: Known((kind, dtypes))
+        when every recorded trace agrees on the kind ("tensor"/"python"); the dtypes (or Python
+        type names) seen. Unknown without a log entry."""
+        kinds, dtypes = set(), set()
+        for traced in self._observed(function):
+            for trace in traced.traces:
+                seen = trace.get("parameters", {}).get(name)
+                if not isinstance(seen, dict):
+                    return Unknown(f"the trace log does not record `{name}`")
+                kinds.add(seen.get("kind"))
+                dtypes.add(seen.get("dtype") or seen.get("type"))
+        if len(kinds) == 1 and None not in kinds:
+            return Known((kinds.pop(), frozenset(dtypes)), "trace")
+        return Unknown(f"no trace of `{name}` observed" if not kinds else f"`{name}` was seen as {sorted(map(str, kinds))}")
+
+    def xla(self, node: cst.CSTNode) -> Evidence:
+        """Known(False) when no XLA compilation is on the path to ``node``.
+
+        From a trace: every ``tf.function`` recorded at the enclosing functions ran with
+        ``jit_compile`` off and no Keras train/predict function was compiled. From the code:
+        the module never spells XLA and the traced code is not reached through Keras's
+        ``compile``/``fit`` (Keras 3 compiles with ``jit_compile="auto"``: XLA where supported)."""
+        seen = [f for function in self._functions_around(node) for f in self._observed(function)]
+        if seen:
+            if all(not f.options.get("jit_compile") for f in seen) and self._no_keras_xla_seen():
+                return Known(False, "trace")
+            return Unknown("the trace log shows XLA compilation (jit_compile) on the path")
+        text = self.ctx.screen.text  # the whole file: LibCST may see only the definitions a check needs
+        spelled = next((s for s in _XLA_SPELLINGS if s in text), None)
+        if spelled is not None:
+            return Unknown(f"the module configures XLA (`{spelled}`)")
+        reason = self.ctx.traced_reason(node) or ""
+        if _keras_traced(reason):
+            return Unknown(f"traced by Keras ({reason}): `compile` defaults to jit_compile='auto' (XLA where supported)")
+        return Known(False)
+
+    def _no_keras_xla_seen(self) -> bool:
+        log = self.ctx.traces
+        return all(not f.options.get("jit_compile") for f in log.functions if f.library) if log is not None else True
+
+    def _functions_around(self, node: cst.CSTNode) -> Iterator[cst.FunctionDef]:
+        for ancestor in (node, *self.ctx.ancestors(node)):
+            if isinstance(ancestor, cst.FunctionDef):
+                yield ancestor
+
+    # -- exceptions ----------------------------------------------------------
+    def caught_around(self, node: cst.CSTNode) -> Evidence:
+        """Known(frozenset of handler names) when every ``try`` around ``node`` in its function
+        is visible; Unknown when a handler is bare, broad, or names something not spelled out."""
+        caught: set[str] = set()
+        for ancestor in self.ctx.ancestors(node):
+            if isinstance(ancestor, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                break
+            if isinstance(ancestor, cst.Try):
+                for handler in ancestor.handlers:
+                    if handler.type is None:
+                        return Unknown("a bare `except:` around the site catches whatever the rewrite raises")
+                    for name in _handler_names(handler.type):
+                        if name is None:
+                            return Unknown(f"`except {self.ctx.code(handler.type)}` around the site: not a spelled-out class")
+                        if name in _BROAD:
+                            return Unknown(f"`except {name}` around the site catches what the rewrite raises instead")
+                        caught.add(name)
+        return Known(frozenset(caught))
+
+    # -- names ---------------------------------------------------------------
+    def free_reads(self, function: cst.FunctionDef | cst.Lambda) -> list[tuple[cst.Name, list]]:
+        """Each name ``function`` reads that it does not bind itself (closures, globals, builtins),
+        with the assignments it may refer to."""
+        inner = self.ctx.scope(function.body.body[0] if isinstance(function, cst.FunctionDef) and function.body.body else function.body)
+        reads = []
+        for name in m.findall(function.body, m.Name()):
+            scope = self.ctx.scope(name)
+            if scope is None:
+                continue
+            for access in scope.accesses[name]:
+                if access.node is name and not any(_within(ref.scope, inner) for ref in access.referents):
+                    reads.append((name, list(access.referents)))
+        return reads
+
+    def state_read(self, function: cst.FunctionDef | cst.Lambda) -> Evidence:
+        """Known when everything ``function`` reads from outside itself holds one value for the
+        module's life (:meth:`stable`), and every ``self.x`` it reads is assigned only in
+        ``__init__`` (to a TensorFlow/Keras object or a literal). What a hoisted or traced-once
+        function closes over is then what each fresh creation would have seen."""
+        for name, _ in self.free_reads(function):
+            evidence = self.stable(name.value, name)
+            if isinstance(evidence, Unknown):
+                return evidence
+        cls = self.ctx.enclosing(function, cst.ClassDef)
+        for attribute in m.findall(function.body, m.Attribute(value=m.Name("self"))):
+            evidence = self.self_attribute(cls, attribute.attr.value)  # type: ignore[attr-defined]
+            if isinstance(evidence, Unknown):
+                return evidence
+        return Known()
+
+    def self_attribute(self, cls: cst.ClassDef | None, name: str) -> Evidence:
+        """Known when ``self.<name>`` is a method of ``cls`` or is assigned only in ``__init__``, to a
+        TensorFlow/Keras object or a literal, and never changed in place (``self.x.append``...)."""
+        if cls is None:
+            return Unknown(f"`self.{name}` outside a class")
+        if any(isinstance(s, cst.FunctionDef) and s.name.value == name for s in cls.body.body):
+            return Known("method")
+        values = []
+        for node in m.findall(cls, m.Assign() | m.AugAssign() | m.AnnAssign()):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                if any(m.matches(t, m.Attribute(value=m.Name("self"), attr=m.Name(name))) for t in _flatten(target)):
+                    method = self.ctx.enclosing(node, cst.FunctionDef)
+                    if isinstance(node, cst.AugAssign) or method is None or method.name.value != "__init__":
+                        return Unknown(f"`self.{name}` is assigned outside `__init__`")
+                    values.append(node.value)
+        if not values:
+            return Unknown(f"`self.{name}` is not assigned in the class")
+        for value in values:
+            if not (_literal(value) or isinstance(value, cst.Call) and any(
+                    n.startswith(("tensorflow.", "keras.")) for n in self.ctx.names(value.func))):
+                return Unknown(f"`self.{name} = {self.ctx.code(value)}`: not known to stay the same")
+        if m.findall(cls, m.Call(func=m.Attribute(value=m.Attribute(value=m.Name("self"), attr=m.Name(name))))) and not all(
+                isinstance(v, cst.Call) for v in values):
+            return Unknown(f"`self.{name}` may be changed in place")
+        return Known()
+
+    def stable(self, name: str, at: cst.CSTNode) -> Evidence:
+        """Known when ``name``, read at ``at``, holds one value for the module's life: a builtin,
+        an import, a module-level ``def``/``class`` never changed in place, or a name bound
+        once to an immutable literal or a TensorFlow object, and never declared ``global``."""
+        scope = self.ctx.scope(at)
+        if scope is None:
+            return Unknown(f"`{name}`: no scope")
+        if name not in scope:
+            return Known("builtin") if hasattr(builtins, name) else Unknown(f"`{name}` is not bound anywhere visible")
+        assignments = list(scope[name])
+        if len(assignments) != 1 or self._declared_global(name):
+            return Unknown(f"`{name}` is bound more than once")
+        node = getattr(assignments[0], "node", None)
+        if isinstance(node, (cst.Import, cst.ImportFrom)):
+            return Known("import")
+        if _changed_in_place(self.ctx.screen.tree, name):
+            return Unknown(f"`{name}` is changed in place")
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            return Known("definition")
+        value = self._assigned_value(node)
+        if value is not None and _literal(value):
+            return Known("constant")
+        if isinstance(value, cst.Call) and any(n.startswith("tensorflow.") for n in self.ctx.names(value.func)):
+            if not m.findall(self.ctx.module, m.Call(func=m.Attribute(value=m.Name(name), attr=m.Name()))) or _tf_methods_only(self.ctx, name):
+                return Known("tensorflow object")
+        return Unknown(f"`{name}` is a value that may change between calls")
+
+    def _declared_global(self, name: str) -> bool:
+        return any(isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(self.ctx.screen.tree))
+
+    def _assigned_value(self, node: cst.CSTNode | None) -> cst.BaseExpression | None:
+        """``value`` of the ``name = value`` statement that binds ``node`` (a ``Name`` target)."""
+        parent = self.ctx.parent(node) if node is not None else None
+        if isinstance(parent, cst.AssignTarget):
+            statement = self.ctx.parent(parent)
+            if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+                return statement.value
+        if isinstance(parent, cst.AnnAssign):
+            return parent.value
+        return None
+
+
+def _within(scope, inner) -> bool:
+    while scope is not None:
+        if scope is inner:
+            return True
+        parent = getattr(scope, "parent", None)
+        scope = None if parent is scope else parent
+    return False
+
+
+def _flatten(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _flatten(element.value)
+    else:
+        yield target
+
+
+def _literal(value: cst.BaseExpression) -> bool:
+    """An immutable literal: a number, a string, True/False/None, a tuple of those."""
+    if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value in ("True", "False", "None")
+    if isinstance(value, cst.UnaryOperation):
+        return _literal(value.expression)
+    if isinstance(value, cst.Tuple):
+        return all(_literal(e.value) for e in value.elements)
+    return False
+
+
+#: Methods of TensorFlow objects that change them the way their graph reads see (a variable's value).
+_TF_UPDATES = frozenset({"assign", "assign_add", "assign_sub", "scatter_update", "scatter_add", "__call__"})
+
+
+def _tf_methods_only(ctx: FileContext, name: str) -> bool:
+    calls = m.findall(ctx.module, m.Call(func=m.Attribute(value=m.Name(name))))
+    return all(call.func.attr.value in _TF_UPDATES or call.func.attr.value.startswith(("read", "numpy")) for call in calls)  # type: ignore[attr-defined]
+
+
+def _keras_traced(reason: str) -> bool:
+    return any(word in reason for word in ("Keras", "compile", "fit", "train_step", "test_step", "predict_step", "call", "update_state", "Layer", "Model"))
+
+
+def _handler_names(expr: cst.BaseExpression) -> Iterator[str | None]:
+    if isinstance(expr, cst.Tuple):
+        for element in expr.elements:
+            yield from _handler_names(element.value)
+    elif isinstance(expr, cst.Name):
+        yield expr.value
+    elif isinstance(expr, cst.Attribute):
+        yield expr.attr.value
+    else:
+        yield None
+
+
+def _changed_in_place(tree: ast.Module, name: str) -> bool:
+    """``name.attr = ...``, ``name[...] = ...``, ``del name.x`` or ``setattr(name, ...)`` anywhere in the file."""
+    for node in ast.walk(tree):
+        targets: list[ast.AST] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif isinstance(node, ast.Delete):
+            targets = node.targets
+        if any(isinstance(t, (ast.Attribute, ast.Subscript)) and isinstance(t.value, ast.Name) and t.value.id == name for t in targets):
+            return True
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr")
+                and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == name):
+            return True
+    return False
+
+
+_CACHE: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def facts_of(ctx: FileContext) -> FileFacts:
+    """The facts API of ``ctx`` (one per file context)."""
+    found = _CACHE.get(ctx)
+    if found is None:
+        found = _CACHE[ctx] = FileFacts(ctx)
+    return found
