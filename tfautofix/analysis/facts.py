@@ -133,6 +133,42 @@ class FileFacts:
             if isinstance(ancestor, cst.FunctionDef):
                 yield ancestor
 
+    # -- values --------------------------------------------------------------
+    def uses_after(self, expr: cst.BaseExpression, _depth: int = 0) -> Evidence:
+        """Known when everything the code does with ``expr``'s value takes a tensor as it took the
+        original value: it is an argument of a TensorFlow op, an operand of arithmetic whose
+        result is used so too, returned from a ``tf.function``, or bound to a local name only
+        used so. Iterated, indexed by a list, summed or formatted by Python, a NumPy method...:
+        unknown."""
+        parent = self.ctx.parent(expr)
+        if _depth > 4:
+            return Unknown(f"the value of `{self.ctx.code(expr).strip()}` flows too far to follow")
+        if isinstance(parent, cst.Arg):
+            call = self.ctx.parent(parent)
+            if isinstance(call, cst.Call) and any(n.startswith("tensorflow.") for n in self.ctx.names(call.func)):
+                return Known("tensorflow op")
+            return Unknown(f"it is passed to `{self.ctx.code(call.func).strip() if isinstance(call, cst.Call) else '?'}`")
+        if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+            return self.uses_after(parent, _depth + 1)
+        if isinstance(parent, cst.Return):
+            function = self.function_of(parent)
+            reason = self.ctx.traced_reason(function) if function is not None else None
+            if reason is not None and not reason.startswith("called from"):
+                return Known("returned by traced code")
+            return Unknown("it is returned to callers that may use it as an array")
+        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+            name = parent.targets[0].target
+            function = self.function_of(parent)
+            scope = self.ctx.scope(name)
+            if function is None or scope is None or len(list(scope[name.value])) != 1:
+                return Unknown(f"`{name.value}` is bound elsewhere too")
+            for access in scope.accesses[name.value]:
+                used = self.uses_after(access.node, _depth + 1)
+                if isinstance(used, Unknown):
+                    return used
+            return Known("local")
+        return Unknown(f"it is used in a `{type(parent).__name__}`")
+
     # -- exceptions ----------------------------------------------------------
     def caught_around(self, node: cst.CSTNode) -> Evidence:
         """Known(frozenset of handler names) when every ``try`` around ``node`` in its function
@@ -209,6 +245,30 @@ class FileFacts:
         if m.findall(cls, m.Call(func=m.Attribute(value=m.Attribute(value=m.Name("self"), attr=m.Name(name))))) and not all(
                 isinstance(v, cst.Call) for v in values):
             return Unknown(f"`self.{name}` may be changed in place")
+        return Known()
+
+    def class_layout(self, cls: cst.ClassDef, _seen: frozenset = frozenset()) -> Evidence:
+        """Known when a new ``self.x`` attribute is an ordinary one: no ``__slots__``,
+        ``__setattr__`` or ``__getattr__`` in ``cls`` or its bases, which are this module's
+        classes (checked alike), TensorFlow's/Keras's classes, or ``object``."""
+        for statement in cls.body.body:
+            spelled = self.ctx.code(statement)
+            for special in ("__slots__", "__setattr__", "__getattr__", "__getattribute__"):
+                if special in spelled:
+                    return Unknown(f"`{cls.name.value}` defines `{special}`")
+        for base in cls.bases:
+            if base.keyword is not None:
+                return Unknown(f"`{cls.name.value}({self.ctx.code(base).strip()})`: a metaclass or class keyword")
+            names = self.ctx.names(base.value)
+            if names & {"builtins.object"} or any(n.startswith(("tensorflow.", "keras.")) for n in names):
+                continue
+            local = next((s for s in self.ctx.module.body if isinstance(s, cst.ClassDef) and isinstance(base.value, cst.Name)
+                          and s.name.value == base.value.value), None)
+            if local is None or local in _seen:
+                return Unknown(f"the base `{self.ctx.code(base.value)}` of `{cls.name.value}` is not visible")
+            inherited = self.class_layout(local, _seen | {cls})
+            if isinstance(inherited, Unknown):
+                return inherited
         return Known()
 
     def stable(self, name: str, at: cst.CSTNode) -> Evidence:

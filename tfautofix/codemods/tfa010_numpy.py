@@ -14,6 +14,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import op_name
+from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
@@ -64,6 +65,11 @@ _NOT_NUMPY_ON_TENSORS = ("numpy.random.",)  # TFA002's business
 
 
 class NumpyInTracedFunction(Rule):
+    facts = (
+        Fact("same-value", "the TensorFlow op computes what NumPy computed for the data, a tensor, whatever its dtype"),
+        Fact("uses-after", "the result (a tensor where NumPy gave an array) is only used by TensorFlow ops, tensor "
+             "arithmetic or returned from traced code"),
+    )
     code = "TFA010"
     name = "numpy-in-traced-function"
     summary = "`.numpy()` and NumPy functions need concrete values; traced tensors are symbolic"
@@ -246,10 +252,11 @@ def normalise(x):
             # Safe needs the data to be a tensor: on a NumPy array (`np.transpose(df.to_numpy())`)
             # the op returns a tensor where NumPy returned an array, and NumPy code after it breaks.
             unsafe = f"`{ctx.code(data) if data is not None else short}` may be a NumPy array, which the TensorFlow op turns into a tensor"
-        fix = Fix({call: new_call}, applicability="unsafe" if unsafe else "safe", imports=(tf_import,) if tf_import else ())
-        message += f"; use `tf.{equivalent.tf_name}`"
-        if unsafe:
-            message += f" (unsafe: {unsafe})"
+        fix = self.closed_fix({call: new_call}, {
+            "same-value": Unknown(unsafe) if unsafe else Known(),
+            "uses-after": facts_of(ctx).uses_after(call),
+        }, (tf_import,) if tf_import else ())
+        message += f"; use `tf.{equivalent.tf_name}`" + self.unsafe_note(fix)
         return self.finding(ctx, call, message, fix)
 
 

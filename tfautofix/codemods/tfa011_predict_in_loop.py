@@ -12,6 +12,7 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops
+from tfautofix.analysis.facts import Fact, Known, Unknown
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen
 
@@ -40,6 +41,11 @@ class PredictInLoop(Rule):
     fixable = "safe"
     contract = "exact"
     triggers = (".predict(",)
+    facts = (
+        Fact("row-wise-model", "the model is a Sequential of row-wise layers built in this module, with one output, "
+             "never handed on (batching, `batch_size=` included, cannot change a row)"),
+        Fact("array-input", "the input is an array (not a list, generator or other data `predict` converts)"),
+    )
     docs = """
 `model.predict(x)` is built for large inputs: every call wraps `x` in a data
 adapter, builds (and in Keras 3 traces) a predict function, runs a batch loop
@@ -119,8 +125,12 @@ scores = [
             fix, why_not = _fix(ctx, call, receiver, kind)
             if fix is None:
                 message += f" (not fixed: {why_not})"
-            elif fix.applicability == "unsafe":
-                message += f" (unsafe: {why_not})"
+            else:
+                fix = self.closed_fix(fix.edits, {
+                    "row-wise-model": Known() if kind == "rowwise" else Unknown(why_not),
+                    "array-input": Known() if kind != "rowwise" or fix.applicability == "safe" else Unknown(why_not),
+                }, fix.imports)
+                message += self.unsafe_note(fix)
             yield self.finding(ctx, call, message, fix)
 
 
