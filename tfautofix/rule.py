@@ -10,6 +10,8 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, ClassVar, Iterator, Literal, Mapping, Sequence, Union
 
+from tfautofix.analysis.names import ImportSpec
+
 if TYPE_CHECKING:  # LibCST only for annotations: a run served from the cache never imports it
     import libcst as cst
 
@@ -25,15 +27,6 @@ Contract = Literal["exact", "distribution", "side-effect"]
 #: as already rewritten by edits nested inside it, so nested edits compose.
 Replacement = Union["cst.CSTNode", "cst.RemovalSentinel", "cst.FlattenSentinel"]
 Edit = Union[Replacement, Callable[["cst.CSTNode"], Replacement]]
-
-
-@dataclass(frozen=True)
-class ImportSpec:
-    """An import a fix needs: ``import module as asname`` or ``from module import obj``."""
-
-    module: str
-    obj: str | None = None
-    asname: str | None = None
 
 
 @dataclass(frozen=True)

@@ -26,11 +26,11 @@ from collections import defaultdict
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
 
-from tfautofix.analysis.names import TF_FUNCTION, canonical, spellings
+from tfautofix.analysis.names import TF_FUNCTION, absolute_module, canonical, last_name, spellings  # noqa: F401 (re-exported)
 from tfautofix.files import source_lines
-from tfautofix.rule import Rule
 
 if TYPE_CHECKING:
+    from typing import Any as Rule  # a tfautofix.rule.Rule: screening sits below the rules (tests/test_conventions.py)
     from tfautofix.analysis.project import Facts
     from tfautofix.analysis.traced import TracedCode
 
@@ -554,28 +554,6 @@ class Screen:
                 if site.function in traced and (site.function not in regions or not model.eager_line(site.function, site.node.lineno))
             ]
         return self._traced_sites[kinds]
-
-
-def last_name(expr: ast.AST) -> str | None:
-    """``c`` for ``c``, ``a.b.c`` and ``a.b.c(...)``'s callee."""
-    if isinstance(expr, ast.Name):
-        return expr.id
-    if isinstance(expr, ast.Attribute):
-        return expr.attr
-    return None
-
-
-def absolute_module(module: str | None, name: str | None, level: int) -> str | None:
-    """The absolute module of ``from {"." * level}{name} import ...`` in ``module``."""
-    if not level:
-        return name
-    if module is None:
-        return None
-    parts = module.split(".")
-    if len(parts) < level:
-        return None
-    base = parts[: len(parts) - level]
-    return ".".join([*base, name] if name else base) or None
 
 
 def _first_line(node: ast.AST) -> int:
