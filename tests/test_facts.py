@@ -86,3 +86,41 @@ def test_every_fixing_rule_declares_its_facts():
     """A rule whose fixes can be safe says what their safety rests on (``tfautofix rules CODE``)."""
     undeclared = [r.code for r in all_rules() if r.fixable == "safe" and r.code != "TFA009" and not r.facts]
     assert undeclared == []
+
+
+OBSERVED = """\
+import numpy as np
+import tensorflow as tf
+
+
+@tf.function
+def center(x):
+    return x - tf.constant(np.mean(x))
+"""
+
+
+def _log(dtype: str):
+    from tfautofix.tracing.log import from_json
+
+    trace = {"parameters": {"x": {"kind": "tensor", "shape": [3], "dtype": dtype}}}
+    function = {"file": "m.py", "line": 5, "qualname": "center", "parameters": ["x"], "options": {}, "calls": 1,
+                "instances": 1, "tracing_seconds": 0.1, "traces": [trace]}
+    return from_json({"format": "tfautofix-traces", "version": 1, "functions": [function]})
+
+
+@pytest.mark.parametrize(("log", "applicability"), [(None, "unsafe"), ("float32", "safe"), ("int32", "unsafe")])
+def test_observed_dtypes_are_evidence(log, applicability):
+    """``np.mean`` → ``tf.reduce_mean`` differs on integers: a trace that saw only float32 settles it."""
+    traces = None if log is None else _log(log)
+    [finding] = lint_source(OBSERVED, [rule_by_code("TFA010")], "m.py", traces=traces)
+    assert finding.fix is not None and finding.fix.applicability == applicability
+
+
+def test_rules_shows_the_facts_table():
+    from tfautofix.report import rule_documentation
+    from rich.console import Console
+
+    console = Console(width=200, record=True)
+    console.print(rule_documentation(rule_by_code("TFA008")))
+    text = console.export_text()
+    assert "no-xla" in text and "printed-values" in text

@@ -134,6 +134,59 @@ class FileFacts:
                 yield ancestor
 
     # -- values --------------------------------------------------------------
+    def kind(self, expr: cst.BaseExpression) -> Evidence:
+        """Known("tensor") for a value proven a tensor in the code (a TensorFlow op's result, a
+        traced parameter, arithmetic of those: ``tensor_values.is_tensor``) or observed as one
+        in every trace (a parameter, with ``--traces``); Known("python") for a literal."""
+        from tfautofix.analysis.tensor_values import is_tensor
+
+        if _literal(expr):
+            return Known("python")
+        observed = self._observed_parameter(expr)
+        if isinstance(observed, Known):
+            return Known(observed.value[0], "trace")  # type: ignore[index]
+        if is_tensor(self.ctx, expr):
+            return Known("tensor")
+        return Unknown(f"`{self.ctx.code(expr).strip()}` is not known to be a tensor")
+
+    def dtype(self, expr: cst.BaseExpression) -> Evidence:
+        """Known(dtype name) when every trace saw one dtype for the parameter ``expr`` (``--traces``)."""
+        observed = self._observed_parameter(expr)
+        if isinstance(observed, Known):
+            kind, dtypes = observed.value  # type: ignore[misc]
+            if kind == "tensor" and len(dtypes) == 1:
+                return Known(next(iter(dtypes)), "trace")
+            return Unknown(f"`{self.ctx.code(expr)}` was seen with dtypes {sorted(map(str, dtypes))}")
+        return observed
+
+    def size(self, expr: cst.BaseExpression) -> Evidence:
+        """Known(largest number of elements) of the parameter ``expr`` over every trace (``--traces``)."""
+        if not isinstance(expr, cst.Name) or self.ctx.traces is None:
+            return Unknown("no trace log")
+        function = self.function_of(expr)
+        sizes = []
+        for traced in self._observed(function):
+            for trace in traced.traces:
+                shape = trace.get("parameters", {}).get(expr.value, {}).get("shape")
+                if not isinstance(shape, list) or any(not isinstance(d, int) for d in shape):
+                    return Unknown(f"the trace log has no full shape of `{expr.value}`")
+                total = 1
+                for d in shape:
+                    total *= d
+                sizes.append(total)
+        return Known(max(sizes), "trace") if sizes else Unknown(f"no trace of `{expr.value}`")
+
+    def _observed_parameter(self, expr: cst.BaseExpression) -> Evidence:
+        if not isinstance(expr, cst.Name) or self.ctx.traces is None:
+            return Unknown("no trace log")
+        function = self.function_of(expr)
+        if function is None or expr.value not in {p.name.value for p in function.params.params}:
+            return Unknown(f"`{expr.value}` is not a parameter")
+        scope = self.ctx.scope(expr)
+        if scope is None or len(list(scope[expr.value])) != 1:
+            return Unknown(f"`{expr.value}` is rebound in the function")
+        return self.parameter(function, expr.value)
+
     def uses_after(self, expr: cst.BaseExpression, _depth: int = 0) -> Evidence:
         """Known when everything the code does with ``expr``'s value takes a tensor as it took the
         original value: it is an argument of a TensorFlow op, an operand of arithmetic whose
@@ -168,6 +221,117 @@ class FileFacts:
                     return used
             return Known("local")
         return Unknown(f"it is used in a `{type(parent).__name__}`")
+
+    def float_array(self, expr: cst.BaseExpression, _depth: int = 0) -> Evidence:
+        """Known when ``expr`` is a floating-point NumPy array or tensor: a float draw or
+        constructor (``np.random.rand``, ``np.linspace``, ``np.zeros(...)`` without an integer
+        ``dtype``), ``.astype(<float>)``, a cast to a float, arithmetic with a float literal,
+        and subscripts or names bound once to those."""
+        code = self.ctx.code(expr).strip()
+        if _depth > 6:
+            return Unknown(f"`{code}` flows too far to follow")
+        if isinstance(expr, cst.Subscript):
+            return self.float_array(expr.value, _depth + 1)
+        if isinstance(expr, cst.BinaryOperation):
+            for side, other in ((expr.left, expr.right), (expr.right, expr.left)):
+                if isinstance(self.float_array(side, _depth + 1), Known) and (isinstance(other, (cst.Float, cst.Integer))
+                        or self._range_target(other) or isinstance(self.float_array(other, _depth + 1), Known)):
+                    return Known()
+            return Unknown(f"`{code}` is not known to be a float array")
+        if isinstance(expr, cst.Name):
+            value = self.ctx.bound_value(expr)
+            if value is None:  # `for row in rows`: a row of a float array is one
+                loop = self._loop_of(expr)
+                return self.float_array(loop.iter, _depth + 1) if loop is not None else Unknown(f"`{code}` is not bound once")
+            return self.float_array(value, _depth + 1)
+        if isinstance(expr, cst.Call):
+            dtype = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "dtype"), None)
+            if m.matches(expr.func, m.Attribute(attr=m.Name("astype"))) and expr.args:
+                dtype = expr.args[0].value
+            if dtype is not None:
+                return Known() if "float" in self.ctx.code(dtype) else Unknown(f"`{code}` has dtype `{self.ctx.code(dtype)}`")
+            if m.matches(expr.func, m.Attribute(attr=m.Name("reshape") | m.Name("copy") | m.Name("squeeze") | m.Name("flatten")
+                                                | m.Name("ravel") | m.Name("transpose"))):
+                return self.float_array(expr.func.value, _depth + 1)  # type: ignore[attr-defined]
+            names = self.ctx.names(expr.func)
+            if names & _FLOAT_CONSTRUCTORS:
+                return Known()
+            first = expr.args[0].value if expr.args and expr.args[0].keyword is None else None
+            if names & {"numpy.asarray", "numpy.array", "tensorflow.constant", "tensorflow.convert_to_tensor"} and first is not None:
+                return self.float_array(first, _depth + 1)
+            fill = expr.args[1].value if len(expr.args) > 1 else None
+            if names & {"numpy.full", "tensorflow.fill"} and fill is not None and (
+                    isinstance(fill, cst.Float) or m.matches(fill, m.Call(func=m.Name("float")))):
+                return Known()
+        if isinstance(expr, (cst.List, cst.Tuple)) and expr.elements and all(
+                isinstance(e.value, cst.Float) or isinstance(self.float_array(e.value, _depth + 1), Known) for e in expr.elements):
+            return Known()
+        return Unknown(f"`{code}` is not known to be a float array")
+
+    def _loop_of(self, name: cst.Name) -> cst.For | cst.CompFor | None:
+        """The ``for`` (statement or comprehension) whose plain target is the only binding of ``name``."""
+        scope = self.ctx.scope(name)
+        if scope is None or name.value not in scope or len(list(scope[name.value])) != 1:
+            return None
+        node = getattr(next(iter(scope[name.value])), "node", None)
+        loop = self.ctx.parent(node) if node is not None else None
+        return loop if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is node else None
+
+    def _range_target(self, expr: cst.BaseExpression) -> bool:
+        """``i`` of ``for i in range(...)``: a Python int."""
+        loop = self._loop_of(expr) if isinstance(expr, cst.Name) else None
+        return loop is not None and isinstance(loop.iter, cst.Call) and "builtins.range" in self.ctx.names(loop.iter.func)
+
+    def read_only(self, expr: cst.BaseExpression) -> Evidence:
+        """Known when the value of ``expr`` (a fresh array) is only read: discarded, given to a
+        TensorFlow op, or bound to a local name whose every use reads it (arithmetic, indexing
+        without storing, NumPy/TensorFlow functions and builtins other than those that write)."""
+        parent = self.ctx.parent(expr)
+        if isinstance(parent, cst.Expr):
+            return Known()
+        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+            name = parent.targets[0].target
+            scope = self.ctx.scope(name)
+            if scope is None:
+                return Unknown("no scope")
+            for access in scope.accesses[name.value]:
+                why = self._writes(access.node)
+                if why:
+                    return Unknown(why)
+            return Known()
+        why = self._writes(expr)
+        return Unknown(why) if why else Known()
+
+    def _writes(self, node: cst.CSTNode) -> str | None:
+        parent = self.ctx.parent(node)
+        code = self.ctx.code(node).strip()
+        if isinstance(parent, (cst.BinaryOperation, cst.Comparison, cst.ComparisonTarget, cst.UnaryOperation, cst.FormattedStringExpression)):
+            return None
+        if isinstance(parent, cst.Subscript) and parent.value is node:
+            holder = self.ctx.parent(parent)
+            if isinstance(holder, (cst.AssignTarget, cst.AugAssign)) or isinstance(holder, cst.Subscript):
+                return f"`{code}` is written through an index"
+            return None
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            return None if parent.attr.value in _READ_METHODS else f"`{code}.{parent.attr.value}` may change it"
+        if isinstance(parent, cst.Arg) and (parent.keyword is None or parent.keyword.value != "out"):
+            call = self.ctx.parent(parent)
+            names = self.ctx.names(call.func) if isinstance(call, cst.Call) else set()
+            if names and all(n.startswith(("numpy.", "tensorflow.", "builtins.")) and n not in _WRITERS for n in names):
+                return None
+            return f"`{code}` is passed to `{self.ctx.code(call.func).strip() if isinstance(call, cst.Call) else '?'}`"
+        return f"`{code}` is used in a `{type(parent).__name__}`"
+
+    def no_gradient(self, node: cst.CSTNode) -> Evidence:
+        """Known when nothing in the module takes gradients (no tape, no optimizer step, no Keras
+        training) and ``node`` is not in code Keras traces (which its training differentiates)."""
+        spelled = next((s for s in _GRADIENT_SPELLINGS if s in self.ctx.screen.text), None)
+        if spelled:
+            return Unknown(f"the module takes gradients (`{spelled}`)")
+        reason = self.ctx.traced_reason(node) or ""
+        if _keras_traced(reason):
+            return Unknown(f"traced by Keras ({reason}): its training differentiates it")
+        return Known()
 
     # -- exceptions ----------------------------------------------------------
     def caught_around(self, node: cst.CSTNode) -> Evidence:
@@ -271,6 +435,44 @@ class FileFacts:
                 return inherited
         return Known()
 
+    def untracked_attributes(self, cls: cst.ClassDef) -> Evidence:
+        """Known when no base of ``cls`` is TensorFlow's or Keras's (``tf.Module``, layers and
+        models track the variables set on their attributes) and every base of this module is so too."""
+        for base in cls.bases:
+            names = self.ctx.names(base.value)
+            if any(n.startswith(("tensorflow.", "keras.")) for n in names):
+                return Unknown(f"`{cls.name.value}` is a `{self.ctx.code(base.value)}`: it tracks the variables on its attributes")
+            local = next((s for s in self.ctx.module.body if isinstance(s, cst.ClassDef) and isinstance(base.value, cst.Name)
+                          and s.name.value == base.value.value and s is not cls), None)
+            if local is not None and isinstance(evidence := self.untracked_attributes(local), Unknown):
+                return evidence
+            if local is None and not names & {"builtins.object"}:
+                return Unknown(f"the base `{self.ctx.code(base.value)}` of `{cls.name.value}` is not visible")
+        return Known()
+
+    def init_sets_first(self, cls: cst.ClassDef) -> Evidence:
+        """Known when an attribute ``__init__`` sets exists before any method of ``cls`` runs:
+        ``__init__`` calls no method of ``self`` nor hands ``self`` on (``super().__init__``
+        aside), and every subclass of ``cls`` in the module without its own ``__init__`` or
+        whose ``__init__`` calls ``super().__init__``/``<cls>.__init__``."""
+        init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
+        if init is not None:
+            for call in m.findall(init, m.Call()):
+                if m.matches(call.func, m.Attribute(value=m.Name("self"))):  # type: ignore[attr-defined]
+                    return Unknown(f"`__init__` calls `{self.ctx.code(call.func)}` before its end")  # type: ignore[attr-defined]
+                if any(m.matches(a.value, m.Name("self")) for a in call.args):  # type: ignore[attr-defined]
+                    return Unknown(f"`__init__` hands `self` to `{self.ctx.code(call.func)}`")  # type: ignore[attr-defined]
+        for sub in m.findall(self.ctx.module, m.ClassDef()):
+            if not any(m.matches(b.value, m.Name(cls.name.value)) for b in sub.bases):  # type: ignore[attr-defined]
+                continue
+            sub_init = next((s for s in sub.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)  # type: ignore[attr-defined]
+            if sub_init is not None and "__init__(" not in self.ctx.code(sub_init.body):
+                return Unknown(f"the subclass `{sub.name.value}` does not run `{cls.name.value}.__init__`")  # type: ignore[attr-defined]
+            inherited = self.init_sets_first(sub)  # type: ignore[arg-type]
+            if isinstance(inherited, Unknown):
+                return inherited
+        return Known()
+
     def stable(self, name: str, at: cst.CSTNode) -> Evidence:
         """Known when ``name``, read at ``at``, holds one value for the module's life: a builtin,
         an import, a module-level ``def``/``class`` never changed in place, or a name bound
@@ -350,6 +552,22 @@ _TF_UPDATES = frozenset({"assign", "assign_add", "assign_sub", "scatter_update",
 def _tf_methods_only(ctx: FileContext, name: str) -> bool:
     calls = m.findall(ctx.module, m.Call(func=m.Attribute(value=m.Name(name))))
     return all(call.func.attr.value in _TF_UPDATES or call.func.attr.value.startswith(("read", "numpy")) for call in calls)  # type: ignore[attr-defined]
+
+
+#: NumPy/TensorFlow calls whose result is a float array (without an integer ``dtype=``).
+_FLOAT_CONSTRUCTORS = frozenset({
+    "numpy.random.rand", "numpy.random.randn", "numpy.random.normal", "numpy.random.uniform", "numpy.random.random",
+    "numpy.linspace", "numpy.zeros", "numpy.ones", "numpy.empty", "tensorflow.random.normal", "tensorflow.random.uniform",
+    "tensorflow.zeros", "tensorflow.ones",
+})
+#: Attributes of an array that read it.
+_READ_METHODS = frozenset({"shape", "dtype", "ndim", "size", "T", "argmax", "argmin", "max", "min", "mean", "sum", "std",
+                           "item", "tolist", "copy", "astype", "round", "squeeze", "reshape", "flatten", "ravel", "any", "all"})
+#: NumPy functions that write into an argument.
+_WRITERS = frozenset({"numpy.copyto", "numpy.put", "numpy.place", "numpy.putmask", "numpy.fill_diagonal", "numpy.random.shuffle"})
+
+
+_GRADIENT_SPELLINGS = ("GradientTape", "gradient", "minimize", "fit(", "train_step", "train_on_batch", "apply_gradients")
 
 
 def _keras_traced(reason: str) -> bool:

@@ -64,6 +64,10 @@ class VariableInTracedFunction(Rule):
         Fact("fresh-value", "the initial value is a literal constant or a pure TensorFlow op of constants, so re-assigning it gives what a fresh variable got"),
         Fact("class-layout", "a new attribute on `self` is an ordinary one: the class and its bases are this module's, "
              "Keras's or `object`, with no `__slots__`, `__setattr__` or `__getattr__`"),
+        Fact("untracked", "the class does not track variables set on its attributes (a tf.Module or Keras object "
+             "adds them to trainable_variables, checkpoints and regularisers)"),
+        Fact("init-sets-first", "the attribute set in `__init__` exists before any method runs: `__init__` calls no "
+             "method and hands `self` to nothing, and every subclass in the module runs it (`super().__init__`)"),
         Fact("stays-in-call", "the variable does not leave the call (returned from a helper, stored, passed on): calls would share it"),
     )
     docs = """
@@ -470,6 +474,8 @@ class _Planner:
             "stays-in-call": Unknown("the variable leaves the call, and calls now share one variable")
             if uses.escapes and (helper or not uses.returned_only) else Known(),
             "class-layout": Known() if cls is None else facts_of(self.ctx).class_layout(cls),
+            "untracked": Known() if cls is None else facts_of(self.ctx).untracked_attributes(cls),
+            "init-sets-first": Known() if cls is None else facts_of(self.ctx).init_sets_first(cls),
         }
         missing = unknown_facts(VariableInTracedFunction.facts, evidence)
         return ("unsafe", f" (unsafe: not known: {'; '.join(missing)})") if missing else ("safe", "")

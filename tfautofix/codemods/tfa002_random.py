@@ -711,7 +711,9 @@ def _condition(ctx: FileContext, node: cst.CSTNode) -> _Use:
     why = _without_autograph(ctx, function, set()) if function is not None else "it is not in a function"
     if why:
         return _Use(_PYTHON_ONLY, f"it drives Python control flow, and {why}: a tensor condition would raise")
-    return _OK
+    # AutoGraph makes a tf.cond/tf.while_loop of it: what the branches bind must then be tensors of
+    # one dtype and structure (ints vs floats, layers, ...), which is not established here.
+    return _Use(_UNSAFE, "it drives control flow AutoGraph stages: the branches' values are not proven tensors of one dtype")
 
 
 def _without_autograph(ctx: FileContext, function: cst.CSTNode, seen: set) -> str | None:

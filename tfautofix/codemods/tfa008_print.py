@@ -31,7 +31,12 @@ class PrintInTracedFunction(Rule):
     contract = "side-effect"
     triggers = ("print",)
     facts = (
-        Fact("printed-values", "each printed value is a literal or a value proven a tensor (tf.print formats other Python objects its own way)"),
+        Fact("printed-values", "each printed value is a literal, or a tensor proven numeric (tf.print shows bools as 1/0 "
+             "and strings without b'...') with at most 1000 elements (print summarises larger ones, like NumPy)"),
+        Fact("stdout", "the module does not redirect sys.stdout/sys.stderr and is not a notebook (tf.print writes to "
+             "the process's streams, not to a replaced `sys.stdout`)"),
+        Fact("called-eagerly", "eagerly the function runs on each call (not a `Dataset` function, which tf.data traces "
+             "even when run eagerly: there `print` runs once, as in graph mode)"),
         Fact("current-state", "no printed value is Python state (self.x, a rebound global) frozen at trace time"),
         Fact("made-at-run-time", "no printed value is text made in Python from the symbolic tensor (describe(x), .numpy() of strings)"),
         Fact("no-xla", "no XLA compilation on the path (tf.print does not compile)"),
@@ -187,14 +192,42 @@ def step(x):
         new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=new_args)
         stale = next((why for arg in values if (why := _stale(ctx, call, arg.value))), None)
         computed = next((why for arg in values if (why := _computed_in_python(ctx, arg.value))), None)
-        unproven = next((arg.value for arg in values if not _literal(arg.value) and not is_tensor(ctx, arg.value)), None)
+        facts = facts_of(ctx)
+        unproven = next((why for arg in values if (why := _printed_value(ctx, facts, tensors, arg.value))), None)
+        reason = ctx.traced_reason(call) or ""
+        redirect = next((s for s in _REDIRECTS if s in ctx.screen.text), None)
         evidence = {
-            "printed-values": Known() if unproven is None else Unknown(f"`{ctx.code(unproven)}` is not proven a tensor"),
+            "printed-values": Known() if unproven is None else Unknown(unproven),
+            "stdout": Unknown(f"the module spells `{redirect}`") if redirect else Unknown("a notebook's output is not the process's")
+            if ctx.path.endswith(".ipynb") else Known(),
+            "called-eagerly": Unknown(f"{reason}: tf.data traces it even eagerly") if "Dataset" in reason else Known(),
             "current-state": Known() if stale is None else Unknown(stale),
             "made-at-run-time": Known() if computed is None else Unknown(computed),
             "no-xla": facts_of(ctx).xla(call),
         }
         return self.closed_fix({call: new_call}, evidence, tuple(imports))
+
+
+#: Spellings of a replaced output stream.
+_REDIRECTS = ("redirect_stdout", "redirect_stderr", "sys.stdout =", "sys.stderr =", "sys.stdout=", "sys.stderr=")
+
+
+def _printed_value(ctx: FileContext, facts, tensors: TensorInference | None, value: cst.BaseExpression) -> str | None:
+    """Why ``tf.print`` may not show ``value`` as ``print`` did (None: it is known to): a literal
+    prints alike; a tensor must be proven numeric (code: ``proven_numeric``; trace: its dtype)
+    and small enough that ``print`` shows every element (a proven scalar, or a traced shape)."""
+    if _literal(value):
+        return None
+    dtype = facts.dtype(value)
+    numeric = proven_numeric(ctx, value) or isinstance(dtype, Known) and not str(dtype.value).startswith(("bool", "string"))
+    if not numeric:
+        return f"`{ctx.code(value)}` is not proven a numeric tensor"
+    if tensors is not None and tensors.is_scalar(value) is True:
+        return None
+    size = facts.size(value)
+    if isinstance(size, Known) and size.value <= 1000:  # type: ignore[operator]
+        return None
+    return f"`{ctx.code(value)}` is not known to have at most 1000 elements"
 
 
 class _NoFix(Exception):
