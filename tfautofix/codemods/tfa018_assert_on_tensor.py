@@ -194,6 +194,9 @@ def _fix(
         caught = Unknown("`except AssertionError` around the assert")
     if catches:
         caught = Unknown("this module names `AssertionError`; the assertion raises `InvalidArgumentError`")
+    broad = _broad_handler(ctx)
+    if broad is not None:
+        caught = Unknown(f"the module catches `{broad[0]}` (line {broad[1]}): it sees `InvalidArgumentError` instead of `AssertionError`")
     scalar = inference.is_scalar(test) is True
     evidence = {
         "no-xla": Unknown("XLA (`jit_compile`) ignores assertion ops") if jit_compiled else facts.xla(node),
@@ -218,6 +221,20 @@ def _fix(
     call = cst.Call(cst.parse_expression(name), args)
     imports = (tf_import,) if tf_import else ()
     return {node: cst.Expr(call, semicolon=node.semicolon)}, imports, name, evidence
+
+
+def _broad_handler(ctx: FileContext) -> tuple[str, int] | None:
+    """A handler anywhere in the file (callers included) that catches ``AssertionError`` through a base
+    class: ``except:``, ``except Exception``, ``except BaseException``."""
+    for node in ast.walk(ctx.screen.tree):
+        if isinstance(node, ast.ExceptHandler):
+            if node.type is None:
+                return "except:", node.lineno
+            for part in node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]:
+                name = part.id if isinstance(part, ast.Name) else part.attr if isinstance(part, ast.Attribute) else None
+                if name in ("Exception", "BaseException"):
+                    return name, node.lineno
+    return None
 
 
 def _quoted(text: str) -> str:
