@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from tfautofix.codemods import all_rules, rule_by_code
 from tfautofix.engine import lint_source
-
 
 
 def _fix(code: str, source: str):
@@ -117,8 +115,9 @@ def test_observed_dtypes_are_evidence(log, applicability):
 
 
 def test_rules_shows_the_facts_table():
-    from tfautofix.report import rule_documentation
     from rich.console import Console
+
+    from tfautofix.report import rule_documentation
 
     console = Console(width=200, record=True)
     console.print(rule_documentation(rule_by_code("TFA008")))

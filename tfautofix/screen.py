@@ -26,11 +26,19 @@ from collections import defaultdict
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
 
-from tfautofix.analysis.names import TF_FUNCTION, absolute_module, canonical, last_name, spellings  # noqa: F401 (re-exported)
+from tfautofix.analysis.names import (
+    TF_FUNCTION,
+    absolute_module,
+    canonical,
+    last_name,
+    spellings,
+)
 from tfautofix.files import source_lines
 
 if TYPE_CHECKING:
-    from typing import Any as Rule  # a tfautofix.rule.Rule: screening sits below the rules (tests/test_conventions.py)
+    # a tfautofix.rule.Rule: the screen sits below the rules
+    from typing import Any as Rule
+
     from tfautofix.analysis.project import Facts
     from tfautofix.analysis.traced import TracedCode
 

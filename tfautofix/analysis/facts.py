@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Union
 from weakref import WeakKeyDictionary
 
 import libcst as cst
@@ -47,7 +47,7 @@ class Unknown:
     reason: str
 
 
-Evidence = Union[Known, Unknown]
+Evidence = Known | Unknown
 
 
 def unknown_facts(declared: tuple[Fact, ...], evidence: Mapping[str, Evidence]) -> list[str]:
@@ -198,8 +198,11 @@ class FileFacts:
             return Unknown(f"the value of `{self.ctx.code(expr).strip()}` flows too far to follow")
         if isinstance(parent, cst.Arg):
             call = self.ctx.parent(parent)
-            if isinstance(call, cst.Call) and any(n.startswith("tensorflow.") for n in self.ctx.names(call.func)):
+            names = self.ctx.names(call.func) if isinstance(call, cst.Call) else set()
+            if any(n.startswith("tensorflow.") for n in names):
                 return Known("tensorflow op")
+            if names and all(n.startswith("numpy.") for n in names):
+                return Known("numpy function")  # NumPy converts a tensor as it took the array
             return Unknown(f"it is passed to `{self.ctx.code(call.func).strip() if isinstance(call, cst.Call) else '?'}`")
         if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
             return self.uses_after(parent, _depth + 1)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 from weakref import WeakKeyDictionary
 
 import libcst as cst
@@ -25,7 +25,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA, is_tensorflow
 from tfautofix.analysis.tensor_values import may_be_tensor
 from tfautofix.analysis.tensors import TensorInference, call_argument, tensor_op
-from tfautofix.rule import Finding, Fix, ImportSpec, Rule
+from tfautofix.rule import Finding, ImportSpec, Rule
 from tfautofix.screen import Screen, Site, last_name
 
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference, op_name
-from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 

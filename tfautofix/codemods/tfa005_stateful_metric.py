@@ -10,9 +10,9 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, Unknown
 from tfautofix.analysis.names import canonical
 from tfautofix.edits import ApplyEdits
-from tfautofix.analysis.facts import Fact, Known, Unknown
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen
 

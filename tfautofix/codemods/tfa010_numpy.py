@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import ast
 import itertools
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import op_name
-from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
@@ -196,7 +197,7 @@ def normalise(x):
             return finding
         # A path that made its fix unsafe said why in the message: the op may differ there.
         evidence: dict[str, Evidence] = {
-            "same-value": Known() if fix.applicability == "safe" else Unknown("as the message says"),
+            "same-value": Known() if fix.applicability == "safe" or fix.unknown else Unknown("as the message says"),
             "uses-after": Known(),
         }
         for reason in fix.unknown:
@@ -287,10 +288,10 @@ def normalise(x):
             seen = facts_of(ctx).dtype(data)
             if isinstance(seen, Known) and seen.value in ("float32", "float64"):
                 same = Known(seen.value, "trace")
-        fix = self.closed_fix({call: new_call}, {
-            "same-value": same,
-            "uses-after": facts_of(ctx).uses_after(call),
-        }, (tf_import,) if tf_import else ())
+        used = facts_of(ctx).uses_after(call)
+        # `_closed` asks the facts every fix of the rule needs; these two are this path's.
+        unknown = tuple(f"{name}: {e.reason}" for name, e in (("same-value", same), ("uses-after", used)) if isinstance(e, Unknown))
+        fix = Fix({call: new_call}, "unsafe" if unknown else "safe", (tf_import,) if tf_import else (), unknown)
         message += f"; use `tf.{equivalent.tf_name}`" + self.unsafe_note(fix)
         return self.finding(ctx, call, message, fix)
 

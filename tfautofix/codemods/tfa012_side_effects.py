@@ -11,6 +11,7 @@ import libcst.matchers as m
 from libcst.metadata import ComprehensionScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import loop_bound_names, names_in
 from tfautofix.analysis.names import counts_traces
@@ -22,7 +23,6 @@ from tfautofix.analysis.tensors import (
     op_name,
     tensor_op,
 )
-from tfautofix.analysis.facts import Fact, Known, facts_of
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 

@@ -8,11 +8,11 @@ from collections.abc import Iterator
 import libcst as cst
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, Unknown
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.tensors import op_name
-from tfautofix.analysis.facts import Fact, Known, Unknown
-from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen, Site
 
 _RELAXING = ("reduce_retracing", "experimental_relax_shapes")

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference
-from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
-from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen, Site
 
 #: Comparison → the ``tf.debugging`` assertion checking it on two tensors.
