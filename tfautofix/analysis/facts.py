@@ -134,21 +134,6 @@ class FileFacts:
                 yield ancestor
 
     # -- values --------------------------------------------------------------
-    def kind(self, expr: cst.BaseExpression) -> Evidence:
-        """Known("tensor") for a value proven a tensor in the code (a TensorFlow op's result, a
-        traced parameter, arithmetic of those: ``tensor_values.is_tensor``) or observed as one
-        in every trace (a parameter, with ``--traces``); Known("python") for a literal."""
-        from tfautofix.analysis.tensor_values import is_tensor
-
-        if _literal(expr):
-            return Known("python")
-        observed = self._observed_parameter(expr)
-        if isinstance(observed, Known):
-            return Known(observed.value[0], "trace")  # type: ignore[index]
-        if is_tensor(self.ctx, expr):
-            return Known("tensor")
-        return Unknown(f"`{self.ctx.code(expr).strip()}` is not known to be a tensor")
-
     def dtype(self, expr: cst.BaseExpression) -> Evidence:
         """Known(dtype name) when every trace saw one dtype for the parameter ``expr`` (``--traces``)."""
         observed = self._observed_parameter(expr)
