@@ -447,3 +447,37 @@ def test_each_rule_module_is_named_after_its_code_and_a_cached_run_imports_no_ru
         "print(sorted(m for m in sys.modules if m == 'libcst' or m.startswith(('tfautofix.codemods.', 'tfautofix.engine'))))"
     )
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() == "[]"
+
+
+#: Layers, bottom first: a module imports (at run time, lazily, or for type checking) only from
+#: its own layer or below. Facts sit under the rules, the rules under the engine (issue 26).
+LAYERS = (
+    ("tfautofix.analysis.names", "tfautofix.files", "tfautofix.tracing.log", "tfautofix.tracing.signature", "tfautofix.tracing.explain"),
+    ("tfautofix.screen", "tfautofix.analysis.traced", "tfautofix.analysis.project"),  # the builtin-ast model
+    ("tfautofix.analysis", "tfautofix.imports"),  # LibCST: FileContext and the facts API
+    ("tfautofix.rule", "tfautofix.edits", "tfautofix.codemods"),
+)
+
+
+def _layer(module: str) -> int:
+    """The layer of ``module``; anything not listed (engine, CLI, verify, ...) is above the rules."""
+    for index, layer in enumerate(LAYERS):
+        if any(module == name or module.startswith(name + ".") for name in layer):
+            return index
+    return len(LAYERS)
+
+
+def test_layers_import_downwards_only():
+    import ast
+
+    root = Path(__file__).resolve().parents[1]
+    upward = []
+    for path in sorted((root / "tfautofix").rglob("*.py")):
+        module = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = [node.module] if isinstance(node, ast.ImportFrom) and node.module else [
+                a.name for a in node.names] if isinstance(node, ast.Import) else []
+            for target in targets:
+                if target.startswith("tfautofix") and _layer(target) > _layer(module):
+                    upward.append(f"{module} imports {target} (line {node.lineno})")
+    assert upward == [], "\n".join(upward)

@@ -99,4 +99,4 @@ def _record(finding: Finding) -> dict:
 def _finding(data: dict, path: str) -> Finding:
     data = dict(data)
     fix = data.pop("fix")
-    return Finding(**data, path=path, fix=None if fix is None else Fix({}, fix["applicability"]))
+    return Finding(**data, path=path, fix=None if fix is None else Fix({}, fix["applicability"], unknown=tuple(fix.get("unknown", ()))))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from tfautofix.rule import ImportSpec
+from tfautofix.analysis.names import ImportSpec
 
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ())) | {"__future__"}
 

@@ -10,10 +10,13 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, ClassVar, Iterator, Literal, Mapping, Sequence, Union
 
+from tfautofix.analysis.names import ImportSpec
+
 if TYPE_CHECKING:  # LibCST only for annotations: a run served from the cache never imports it
     import libcst as cst
 
     from tfautofix.analysis.context import FileContext
+    from tfautofix.analysis.facts import Evidence, Fact
     from tfautofix.screen import Screen, Site
 
 Applicability = Literal["safe", "unsafe"]
@@ -27,19 +30,12 @@ Edit = Union[Replacement, Callable[["cst.CSTNode"], Replacement]]
 
 
 @dataclass(frozen=True)
-class ImportSpec:
-    """An import a fix needs: ``import module as asname`` or ``from module import obj``."""
-
-    module: str
-    obj: str | None = None
-    asname: str | None = None
-
-
-@dataclass(frozen=True)
 class Fix:
     edits: Mapping[cst.CSTNode, Edit]
     applicability: Applicability = "safe"
     imports: tuple[ImportSpec, ...] = ()
+    #: The facts the fix relies on that are not known (closed world): why it is unsafe.
+    unknown: tuple[str, ...] = ()
 
 
 @dataclass
@@ -70,7 +66,8 @@ class Finding:
             "code": self.code,
             "name": self.name,
             "message": self.message,
-            "fix": None if self.fix is None else {"applicability": self.fix.applicability},
+            "fix": None if self.fix is None else {
+                "applicability": self.fix.applicability, **({"unknown": list(self.fix.unknown)} if self.fix.unknown else {})},
             **({} if self.verdict is None else {"verdict": self.verdict.kind, "verdict_detail": self.verdict.detail}),
             **cell,
             **({"confirmed": True} if self.confirmed else {}),
@@ -100,6 +97,9 @@ class Rule:
     triggers: ClassVar[tuple[str, ...]]
     #: The rule can only report from a trace log (``--traces``).
     needs_traces: ClassVar[bool] = False
+    #: What a fix's equivalence depends on (closed world): a fix is safe only when the rule
+    #: established every one of them (``tfautofix.analysis.facts``); shown by ``rules CODE``.
+    facts: ClassVar[tuple[Fact, ...]] = ()
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         raise NotImplementedError
@@ -129,6 +129,21 @@ class Rule:
             end_column=end[1],
             fix=fix,
         )
+
+    def closed_fix(
+        self, edits: Mapping, evidence: Mapping[str, Evidence], imports: tuple[ImportSpec, ...] = ()
+    ) -> Fix:
+        """A fix that is ``safe`` only when ``evidence`` establishes every fact in ``self.facts``;
+        else ``unsafe``, naming the unknown facts (``Fix.unknown``, ``unsafe_note``)."""
+        from tfautofix.analysis.facts import unknown_facts
+
+        missing = tuple(unknown_facts(self.facts, evidence))
+        return Fix(edits, "unsafe" if missing else "safe", imports, missing)
+
+    @staticmethod
+    def unsafe_note(fix: Fix | None) -> str:
+        """`` (unsafe fix: not known: ...)`` for a message, or ``""``."""
+        return f" (unsafe fix: not known: {'; '.join(fix.unknown)})" if fix is not None and fix.unknown else ""
 
     def screen(self, source: str) -> bool:
         return any(trigger in source for trigger in self.triggers)

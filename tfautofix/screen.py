@@ -26,11 +26,19 @@ from collections import defaultdict
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
 
-from tfautofix.analysis.names import TF_FUNCTION, canonical, spellings
+from tfautofix.analysis.names import (
+    TF_FUNCTION,
+    absolute_module,
+    canonical,
+    last_name,
+    spellings,
+)
 from tfautofix.files import source_lines
-from tfautofix.rule import Rule
 
 if TYPE_CHECKING:
+    # a tfautofix.rule.Rule: the screen sits below the rules
+    from typing import Any as Rule
+
     from tfautofix.analysis.project import Facts
     from tfautofix.analysis.traced import TracedCode
 
@@ -586,28 +594,6 @@ def _top_level_work(node: ast.stmt) -> bool:
     """A module-level statement calling ``print``/``model.fit``/...: a script's work."""
     value = node.value if isinstance(node, (ast.Expr, ast.Assign)) else None
     return isinstance(value, ast.Call) and last_name(value.func) in _WORK
-
-
-def last_name(expr: ast.AST) -> str | None:
-    """``c`` for ``c``, ``a.b.c`` and ``a.b.c(...)``'s callee."""
-    if isinstance(expr, ast.Name):
-        return expr.id
-    if isinstance(expr, ast.Attribute):
-        return expr.attr
-    return None
-
-
-def absolute_module(module: str | None, name: str | None, level: int) -> str | None:
-    """The absolute module of ``from {"." * level}{name} import ...`` in ``module``."""
-    if not level:
-        return name
-    if module is None:
-        return None
-    parts = module.split(".")
-    if len(parts) < level:
-        return None
-    base = parts[: len(parts) - level]
-    return ".".join([*base, name] if name else base) or None
 
 
 def _first_line(node: ast.AST) -> int:

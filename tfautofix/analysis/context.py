@@ -15,8 +15,7 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from tfautofix.analysis.names import canonical
-from tfautofix.rule import ImportSpec
+from tfautofix.analysis.names import ImportSpec, canonical
 from tfautofix.screen import Screen
 
 #: What a project module may re-export as its TensorFlow (``from .compat import tf``).

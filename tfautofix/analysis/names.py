@@ -7,7 +7,9 @@ Here we fold the many public and internal spellings onto one canonical name.
 
 from __future__ import annotations
 
+import ast
 import re
+from dataclasses import dataclass
 
 # Longest prefixes first: the first match wins.
 _PREFIXES: tuple[tuple[str, str], ...] = (
@@ -150,3 +152,34 @@ KERAS_FUNCTION_LAYERS: dict[str, tuple[tuple[int, str], ...]] = {
 #: Where a qualified name is Keras 2 (tf-keras), whose ``call``/metrics/losses AutoGraph
 #: converts; any other Keras is Keras 3 (``tf.keras`` since TF 2.16), which converts none.
 KERAS2_PREFIXES = ("tf_keras", "tensorflow.python.keras", "keras.src.legacy")
+
+
+def last_name(expr: ast.AST) -> str | None:
+    """``c`` for ``c``, ``a.b.c`` and ``a.b.c(...)``'s callee."""
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    return None
+
+
+def absolute_module(module: str | None, name: str | None, level: int) -> str | None:
+    """The absolute module of ``from {"." * level}{name} import ...`` in ``module``."""
+    if not level:
+        return name
+    if module is None:
+        return None
+    parts = module.split(".")
+    if len(parts) < level:
+        return None
+    base = parts[: len(parts) - level]
+    return ".".join([*base, name] if name else base) or None
+
+
+@dataclass(frozen=True)
+class ImportSpec:
+    """An import a fix needs: ``import module as asname`` or ``from module import obj``."""
+
+    module: str
+    obj: str | None = None
+    asname: str | None = None

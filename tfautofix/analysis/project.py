@@ -75,7 +75,7 @@ class Facts:
         """``name`` (absolute or relative, as imported) with a project module that
         re-exports TensorFlow replaced by it: ``myproj.compat.tf.function`` → ``tensorflow.function``."""
         if name.startswith("."):
-            from tfautofix.screen import absolute_module
+            from tfautofix.analysis.names import absolute_module
 
             level = len(name) - len(name.lstrip("."))
             name = absolute_module(self.module, name[level:], level) or name
@@ -158,7 +158,7 @@ def summary_of(text: str, tree: ast.Module, path: str, facts: Facts | None, scre
         if isinstance(node, ast.Import):
             imports.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            from tfautofix.screen import absolute_module
+            from tfautofix.analysis.names import absolute_module
 
             module = absolute_module(summary.module, node.module, node.level)
             if module is not None:

@@ -51,6 +51,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from tfautofix.analysis.names import (
+    last_name,
     COMPILE_KEYWORDS,
     DATASET_METHODS,
     DO_NOT_CONVERT,
@@ -71,7 +72,6 @@ from tfautofix.analysis.names import (
     static_fact,
 )
 from tfautofix.analysis.project import Passed
-from tfautofix.screen import last_name
 from tfautofix.tracing.log import ran_at_trace_time
 
 if TYPE_CHECKING:

@@ -12,6 +12,7 @@ import libcst.matchers as m
 from libcst.metadata import BuiltinScope, GlobalScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of, unknown_facts
 from tfautofix.analysis.index import is_keras_class, nodes
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen
@@ -58,6 +59,17 @@ class VariableInTracedFunction(Rule):
     #: Creating variables on the first call traces twice; the rewrite must not retrace more.
     max_traces = 2
     triggers = ("Variable",)
+    facts = (
+        Fact("call-independent", "the initial value does not depend on the call's arguments (their shape or dtype)"),
+        Fact("fresh-value", "the initial value is a literal constant or a pure TensorFlow op of constants, so re-assigning it gives what a fresh variable got"),
+        Fact("class-layout", "a new attribute on `self` is an ordinary one: the class and its bases are this module's, "
+             "Keras's or `object`, with no `__slots__`, `__setattr__` or `__getattr__`"),
+        Fact("untracked", "the class does not track variables set on its attributes (a tf.Module or Keras object "
+             "adds them to trainable_variables, checkpoints and regularisers)"),
+        Fact("init-sets-first", "the attribute set in `__init__` exists before any method runs: `__init__` calls no "
+             "method and hands `self` to nothing, and every subclass in the module runs it (`super().__init__`)"),
+        Fact("stays-in-call", "the variable does not leave the call (returned from a helper, stored, passed on): calls would share it"),
+    )
     docs = """
 A `tf.Variable` (or `keras.Variable`) created inside a `tf.function`, or inside
 anything traced code calls (a helper, a Keras `call`/`train_step`, a metric given
@@ -450,18 +462,23 @@ class _Planner:
             raise _Unfixable("its initial value is an initializer, not a value, so it cannot be re-assigned on each call")
         return cst.SimpleStatementLine([cst.Expr(cst.Call(cst.Attribute(variable, cst.Name("assign")), [cst.Arg(init)]))])
 
-    def _applicability(self, uses: _Uses, shape_dependent: bool) -> tuple[str, str]:
-        notes = []
-        if shape_dependent:
-            notes.append("its initial value depends on the call's arguments: a later call with another shape or dtype raises")
-        elif not self._constant_init() and not self._pure_init():
-            # Re-assigned on every call, but a random or stateful initial value (an initializer
-            # call, `tf.random.*`) does not give in graph what a fresh eager variable got.
-            notes.append(f"its initial value `{self.ctx.code(self.init).strip()}` is not a literal constant")
+    def _applicability(self, uses: _Uses, shape_dependent: bool, cls: cst.ClassDef | None = None) -> tuple[str, str]:
         helper = (self.ctx.traced_reason(self.func) or "").startswith("called from")
-        if uses.escapes and (helper or not uses.returned_only):
-            notes.append("the variable leaves the call, and calls now share one variable")
-        return ("unsafe", f" (unsafe: {'; '.join(notes)})") if notes else ("safe", "")
+        evidence = {
+            "call-independent": Unknown("its initial value depends on the call's arguments: a later call with another shape or dtype raises")
+            if shape_dependent else Known(),
+            "fresh-value": Known() if self._constant_init() or self._pure_init() else Unknown(
+                # a random or stateful initial value (an initializer call, `tf.random.*`) does not
+                # give in graph what a fresh eager variable got
+                f"its initial value `{self.ctx.code(self.init).strip()}` is not a literal constant"),
+            "stays-in-call": Unknown("the variable leaves the call, and calls now share one variable")
+            if uses.escapes and (helper or not uses.returned_only) else Known(),
+            "class-layout": Known() if cls is None else facts_of(self.ctx).class_layout(cls),
+            "untracked": Known() if cls is None else facts_of(self.ctx).untracked_attributes(cls),
+            "init-sets-first": Known() if cls is None else facts_of(self.ctx).init_sets_first(cls),
+        }
+        missing = unknown_facts(VariableInTracedFunction.facts, evidence)
+        return ("unsafe", f" (unsafe: not known: {'; '.join(missing)})") if missing else ("safe", "")
 
     # -- module-level functions ---------------------------------------------------
     def _module_level(self) -> _Plan:
@@ -546,7 +563,7 @@ class _Planner:
         how = f"create it on first use as `{self_name}.{attr}` (set to None in `__init__`)"
         if reinit:
             how += ", re-initialised on every call as a fresh variable would be"
-        applicability, note = self._applicability(uses, bool(self.call_deps))
+        applicability, note = self._applicability(uses, bool(self.call_deps), cls)
         return _Plan(
             key=(cls, "__init__", applicability),
             stmt_edits={self.stmt: _in_place_of(self.stmt, body)},
@@ -595,7 +612,7 @@ class _Planner:
         how = f"create it once in `build({input_shape})` as `self.{attr}`"
         if reinit:
             how += ", re-initialised on every call as a fresh variable would be"
-        applicability, note = self._applicability(uses, False)
+        applicability, note = self._applicability(uses, False, cls)
         return _Plan(
             key=(cls, "build", applicability),
             stmt_edits={self.stmt: _in_place_of(self.stmt, body) if body else cst.RemoveFromParent()},

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 from weakref import WeakKeyDictionary
 
 import libcst as cst
@@ -20,11 +20,12 @@ import libcst.matchers as m
 from libcst.metadata import ImportAssignment
 
 from tfautofix.analysis.context import FileContext, FunctionNode
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA, is_tensorflow
 from tfautofix.analysis.tensor_values import may_be_tensor
 from tfautofix.analysis.tensors import TensorInference, call_argument, tensor_op
-from tfautofix.rule import Finding, Fix, ImportSpec, Rule
+from tfautofix.rule import Finding, ImportSpec, Rule
 from tfautofix.screen import Screen, Site, last_name
 
 
@@ -710,7 +711,9 @@ def _condition(ctx: FileContext, node: cst.CSTNode) -> _Use:
     why = _without_autograph(ctx, function, set()) if function is not None else "it is not in a function"
     if why:
         return _Use(_PYTHON_ONLY, f"it drives Python control flow, and {why}: a tensor condition would raise")
-    return _OK
+    # AutoGraph makes a tf.cond/tf.while_loop of it: what the branches bind must then be tensors of
+    # one dtype and structure (ints vs floats, layers, ...), which is not established here.
+    return _Use(_UNSAFE, "it drives control flow AutoGraph stages: the branches' values are not proven tensors of one dtype")
 
 
 def _without_autograph(ctx: FileContext, function: cst.CSTNode, seen: set) -> str | None:
@@ -910,6 +913,12 @@ class PythonRandomInTracedFunction(Rule):
     fixable = "safe"
     contract = "distribution"
     triggers = ("random", "default_rng")
+    facts = (
+        Fact("parameters", "the distribution's arguments are of the kind the tf.random op reads alike (scalars, int shapes, 1-D arrays)"),
+        Fact("uses-after", "every use of the draw is known to take a tensor of the draw's dtype as it took the Python/NumPy value "
+             "(arithmetic with numbers or tensors of known dtype, TensorFlow ops, returns to traced callers)"),
+        Fact("dtype", "the draw's dtype (NumPy's float64/int64 arrays, Python's numbers) is fixed by what it meets or a cast"),
+    )
     docs = """
 Python's `random` and NumPy's `np.random` (module functions, `RandomState`,
 `default_rng()` generators) run while TensorFlow *traces* a function, not when
@@ -1055,17 +1064,16 @@ def augment(image):
                 "every call reuses the same value; use `tf.random`"
             )
             try:
-                edits, imports, unsafe = self._fix(ctx, call, source)
+                edits, imports, evidence = self._fix(ctx, call, source)
             except _NoFix as why:
                 yield self.finding(ctx, call, f"{message} (not fixed: {why})")
                 continue
-            if unsafe:
-                message += f" (unsafe fix: {unsafe})"
-            yield self.finding(ctx, call, message, Fix(edits, "unsafe" if unsafe else "safe", imports))
+            fix = self.closed_fix(edits, evidence, imports)
+            yield self.finding(ctx, call, message + self.unsafe_note(fix), fix)
 
     @staticmethod
-    def _fix(ctx: FileContext, call: cst.Call, source: _Source) -> tuple[dict, tuple[ImportSpec, ...], str | None]:
-        """The edits, the imports they need, and why the fix is unsafe (None: safe)."""
+    def _fix(ctx: FileContext, call: cst.Call, source: _Source) -> tuple[dict, tuple[ImportSpec, ...], dict[str, Evidence]]:
+        """The edits, the imports they need, and the evidence for ``facts``."""
         if source.seeded:
             raise _NoFix(
                 "a seeded generator is a reproducible stream no tf.random op reproduces; "
@@ -1083,7 +1091,7 @@ def augment(image):
             raise _NoFix("the module does not import TensorFlow (backend-agnostic Keras code)")
         imports = (tf_import,) if tf_import is not None else ()
         if source.method == "shuffle":
-            return _shuffle(ctx, call, tf_name), imports, "the shuffled sequence becomes a tensor"
+            return _shuffle(ctx, call, tf_name), imports, {"uses-after": Unknown("the shuffled sequence becomes a tensor")}
         table = _PYTHON if source.family == "python" else _NUMPY
         api = table.get(source.method)
         if api is None:
@@ -1106,15 +1114,16 @@ def augment(image):
         elif used.to_float:
             code = f"{tf_name}.cast({code}, {tf_name}.float32)"
         replacement = cst.parse_expression(code)
-        unsafe = args.unsafe or (used.why if used.verdict == _UNSAFE else None)
-        if not unsafe and wanted is None and used.meets is None and source.family == "numpy" and args.shape() != "[]" and (
-            not _dtype_ends(ctx, node)
-        ):
+        evidence: dict[str, Evidence] = {
+            "parameters": Unknown(args.unsafe) if args.unsafe else Known(),
+            "uses-after": Unknown(used.why) if used.verdict != _SAFE else Known(),
+            "dtype": Known(),
+        }
+        if wanted is None and used.meets is None and source.family == "numpy" and args.shape() != "[]" and not _dtype_ends(ctx, node):
             # A NumPy array draw is float64/int64, not a Python number: alone in an op
             # (`tf.identity(np.random.normal(size=3))`) it stays so, the tf.random op does not.
-            unsafe = f"NumPy's array draw is {'int64' if args.integer else 'float64'}; the tf.random op gives {'int32' if args.integer else 'float32'}"
-        return {node: replacement}, imports, unsafe
-        return {node: replacement}, imports, unsafe
+            evidence["dtype"] = Unknown(f"NumPy's array draw is {'int64' if args.integer else 'float64'}; the tf.random op gives {'int32' if args.integer else 'float32'}")
+        return {node: replacement}, imports, evidence
 
 
 def _spelling(node: ast.AST) -> str | None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference, op_name
 from tfautofix.rule import Finding, Fix, Rule
@@ -37,6 +38,33 @@ _AUGMENTED = (
 _ZERO_ARG_SUPER = m.Call(func=m.Name("super"), args=[])
 
 
+#: Builtins that compute a value and touch nothing else.
+_PURE_BUILTINS = frozenset(f"builtins.{n}" for n in (
+    "abs", "min", "max", "len", "float", "int", "bool", "round", "sum", "range", "tuple", "list", "dict", "isinstance", "zip"))
+
+
+def _impure(ctx: FileContext, node: cst.If | cst.While) -> str | None:
+    """What in ``node``'s branches (or loop body) may have an effect beyond binding local names
+    (None: nothing): a call of anything but a TensorFlow op or a pure builtin, a store into an
+    attribute or subscript, ``global``/``nonlocal``/``del``/``raise``/``yield``."""
+    bodies: list[cst.CSTNode] = [node.body]
+    orelse = node.orelse
+    while orelse is not None:
+        bodies.append(orelse.body)
+        orelse = orelse.orelse if isinstance(orelse, cst.If) else None
+    for body in bodies:
+        for call in m.findall(body, m.Call()):
+            names = ctx.names(call.func)  # type: ignore[attr-defined]
+            if not names or not all(n.startswith("tensorflow.") or n in _PURE_BUILTINS for n in names):
+                return f"the branches call `{ctx.code(call.func).strip()}`, not known to be free of effects"  # type: ignore[attr-defined]
+        for target in m.findall(body, m.AssignTarget() | m.AugAssign() | m.AnnAssign()):
+            if m.findall(target.target, m.Attribute() | m.Subscript()) and not isinstance(target.target, cst.Name):  # type: ignore[attr-defined]
+                return f"the branches store into `{ctx.code(target.target).strip()}`"  # type: ignore[attr-defined]
+        if m.findall(body, m.Global() | m.Nonlocal() | m.Del() | m.Raise() | m.Yield()):
+            return "the branches use `global`/`nonlocal`/`del`/`raise`/`yield`"
+    return None
+
+
 class _NoFix(Exception):
     """The rewrite could change what the code does; the message says why."""
 
@@ -54,6 +82,14 @@ class PythonBranchOnTensor(Rule):
     #: `do_not_convert`, Keras activations / `Lambda`, Keras 3 methods and `compile`.
     triggers = (  # the commonest first: each string is a scan of the file until one is found
         "call", "result", "compile", "_step", "activation", "autograph", "Activation", "update_state", "Lambda",
+    )
+    facts = (
+        Fact("scalar-condition", "the condition is a scalar tensor"),
+        Fact("tensor-values", "every value the branches (or the loop) produce is a tensor"),
+        Fact("one-dtype", "each value keeps one dtype and structure across branches and iterations"),
+        Fact("loop-shapes", "no loop variable changes shape (`tf.while_loop` needs `shape_invariants`)"),
+        Fact("pure-branches", "the branches only bind local names, return, and call TensorFlow ops or pure builtins: "
+             "tf.cond traces both branches (and tf.while_loop its body once), so any other effect would run when it did not"),
     )
     docs = """
 A Python `if` or `while` whose condition is a tensor works in traced code only
@@ -172,8 +208,8 @@ def activation(x):
             except _NoFix as reason:
                 message += f" (not fixed: {reason})"
             else:
-                if rewriter.unsafe:
-                    message += f" (unsafe fix: {'; '.join(rewriter.unsafe)})"
+                fix = self.closed_fix(fix.edits, rewriter.evidence(node), fix.imports)
+                message += self.unsafe_note(fix)
             yield self.finding(ctx, test, message, fix)
 
 
@@ -403,7 +439,7 @@ class _Rewriter:
         self.func = func
         self.inference = inference
         self.tf, self.tf_import = ctx.tensorflow_alias
-        self.unsafe: list[str] = []
+        self.unsafe: dict[str, list[str]] = {}
         self._taken = {name.value for name in m.findall(func, m.Name())}
 
     def _fresh(self, base: str) -> str:
@@ -420,15 +456,29 @@ class _Rewriter:
 
     def _fix(self, edits: dict) -> Fix:
         imports = (self.tf_import,) if self.tf_import is not None else ()
-        return Fix(edits, applicability="unsafe" if self.unsafe else "safe", imports=imports)
+        return Fix(edits, applicability="unsafe" if self.unsafe else "safe", imports=imports)  # the rule closes it (``evidence``)
 
     def _line(self, small: cst.Return | cst.Assign | cst.Expr, node: cst.CSTNode) -> cst.SimpleStatementLine:
         """The statement replacing ``node`` (the engine wraps it when it is long)."""
         return cst.SimpleStatementLine([small])
 
-    def _note_unsafe(self, reason: str) -> None:
-        if reason not in self.unsafe:
-            self.unsafe.append(reason)
+    def _note_unsafe(self, fact: str, reason: str) -> None:
+        """``fact`` (of ``PythonBranchOnTensor.facts``) is not established, for ``reason``."""
+        reasons = self.unsafe.setdefault(fact, [])
+        if reason not in reasons:
+            reasons.append(reason)
+
+    def evidence(self, node: cst.If | cst.While) -> dict[str, Evidence]:
+        """Each fact the rewrite established (those no step of it left unproven), and what the
+        branches do (:func:`_impure`)."""
+        evidence: dict[str, Evidence] = {
+            fact.name: Unknown("; ".join(self.unsafe[fact.name])) if fact.name in self.unsafe else Known()
+            for fact in PythonBranchOnTensor.facts
+        }
+        impure = _impure(self.ctx, node)
+        if impure:
+            evidence["pure-branches"] = Unknown(impure)
+        return evidence
 
     # -- conditions ---------------------------------------------------------
     def predicate(self, test: cst.BaseExpression) -> cst.BaseExpression:
@@ -439,7 +489,7 @@ class _Rewriter:
         if scalar is False:
             raise _NoFix("the condition is not a scalar; reduce it with `tf.reduce_any`/`tf.reduce_all`")
         if scalar is None:
-            self._note_unsafe("the condition may not be a scalar")
+            self._note_unsafe("scalar-condition", "the condition may not be a scalar")
         return self._boolean(test)
 
     def _boolean(self, test: cst.BaseExpression) -> cst.BaseExpression:
@@ -544,7 +594,7 @@ class _Rewriter:
         if None in origins or len(set(origins)) > 1 or any(
             o.startswith("name:") and o[5:] in names for o, names in zip(origins, rebound)
         ):
-            self._note_unsafe(f"{what} may differ in dtype between branches")
+            self._note_unsafe("one-dtype", f"{what} may differ in dtype between branches")
 
     def _keeps_shape(self, expr: cst.BaseExpression | cst.AugAssign, name: str) -> bool:
         """Is ``expr`` ``name`` changed elementwise by scalars (its shape kept)?"""
@@ -621,10 +671,10 @@ class _Rewriter:
         if len(stmts) == 1 and len(stmts[0].body) == 1:
             value = last.value
             if not self.inference.is_tensor(value):
-                self._note_unsafe(f"`{self.ctx.code(value).strip()}` may not be a tensor")
+                self._note_unsafe("tensor-values", f"`{self.ctx.code(value).strip()}` may not be a tensor")
             return [], _lambda(value)
         if not self.inference.is_tensor(last.value):
-            self._note_unsafe(f"`{self.ctx.code(last.value).strip()}` may not be a tensor")
+            self._note_unsafe("tensor-values", f"`{self.ctx.code(last.value).strip()}` may not be a tensor")
         return self._function(fn_name, stmts, None, node)
 
     def _assign_branch(self, stmts, fn_name, outputs, node):
@@ -724,10 +774,10 @@ class _Rewriter:
                 raise _NoFix(f"`{name}` is assigned in only some branches and has no value before the `if`")
             target = next(t for stmts in blocks for t in _assigned(stmts) if t.value == name)
             if not self.inference.is_tensor(target):
-                self._note_unsafe(f"`{name}` may not be a tensor")
+                self._note_unsafe("tensor-values", f"`{name}` may not be a tensor")
             values = [_final_value(stmts, name) for stmts in blocks] + ([] if has_else else [cst.Name(name)])
             if None in values:
-                self._note_unsafe(f"`{name}` may differ in dtype or structure between branches")
+                self._note_unsafe("one-dtype", f"`{name}` may differ in dtype or structure between branches")
             else:
                 self._same_dtypes(values, f"`{name}`", blocks)
         return outputs
@@ -770,7 +820,7 @@ class _Rewriter:
                 raise _NoFix(f"`{name}` has no value before the loop")
             target = next(t for t in _assigned(body) if t.value == name)
             if not self.inference.is_tensor(target):
-                self._note_unsafe(f"`{name}` may be a Python value (after the loop it is a tensor)")
+                self._note_unsafe("tensor-values", f"`{name}` may be a Python value (after the loop it is a tensor)")
             # Preconditions of tf.while_loop: each loop variable keeps its dtype and shape.
             value = _final_value(body, name)
             grows = value is not None and any(
@@ -779,9 +829,9 @@ class _Rewriter:
             if grows:
                 raise _NoFix(f"`{name}` grows each iteration (`tf.while_loop` would need `shape_invariants`)")
             if value is None or self.origin(value) != self.origin(cst.Name(name)):
-                self._note_unsafe(f"`{name}` may change dtype in the loop")
+                self._note_unsafe("one-dtype", f"`{name}` may change dtype in the loop")
             if value is None or not self._keeps_shape(value, name):
-                self._note_unsafe(f"`{name}` may change shape in the loop (`tf.while_loop` needs `shape_invariants`)")
+                self._note_unsafe("loop-shapes", f"`{name}` may change shape in the loop (`tf.while_loop` needs `shape_invariants`)")
         params = cst.Parameters([cst.Param(cst.Name(n)) for n in loop_vars])
         packed = cst.Tuple([cst.Element(cst.Name(n)) for n in loop_vars])
         returned = packed if len(loop_vars) == 1 else packed.with_changes(lpar=[], rpar=[])

@@ -10,6 +10,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, Unknown
 from tfautofix.analysis.names import canonical
 from tfautofix.edits import ApplyEdits
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
@@ -59,6 +60,14 @@ class StatefulMetricFunction(Rule):
     contract = "exact"
     legacy_keras = True
     triggers = ("global ", "Variable(")  # the commoner first
+    facts = (
+        Fact("metric-shape", "the function is `(y_true, y_pred)` with one final `return`, no NumPy, its variables created "
+             "unconditionally from number literals and used only by it, and the module hands it on nowhere else"),
+        Fact("returns-a-value", "the function returns a computed value, not one of its variables (calls sharing the "
+             "instance would return one variable, read after all their updates)"),
+        Fact("instance-state", "no module-level state: the class gives each metric instance its own, where the "
+             "function's globals were shared by every model"),
+    )
     docs = """
 Keras traces the functions given to `compile(metrics=[...])` into its train and
 test functions, and a custom training step decorated with `tf.function` traces
@@ -197,7 +206,17 @@ model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
                                       "would not update: the class would change nothing")
                 states = _states(ctx, func)
                 fix = _fix(ctx, func, states, class_name, defined, compile_refs, calls)
-                message = _message(func, states, class_name, compile_refs, calls)
+                # `_fix` proves the shape facts or raises `_NotFixable`; module state is the one left open.
+                shared = [s.name for s in states if s.persistent]
+                returned = _returned_state(func, states)
+                fix = self.closed_fix(fix.edits, {
+                    "metric-shape": Known(),
+                    "returns-a-value": Unknown(f"it returns the variable `{returned}` itself: calls sharing the instance "
+                                               "return one variable, read after all of them") if returned else Known(),
+                    "instance-state": Unknown(f"module state {_names(shared)} is shared by every model using the "
+                                              "function; the class gives each instance its own") if shared else Known(),
+                }, fix.imports)
+                message = _message(func, states, class_name, compile_refs, calls) + self.unsafe_note(fix)
             except _NotFixable as reason:
                 fix = None
                 message = f"metric function `{func.name.value}` keeps state, which breaks once it is traced (not fixed: {reason})"
@@ -617,6 +636,16 @@ class {class_name}({keras}.metrics.Metric):
     # shared by every model using the function; the class gives each instance its own: unsafe).
     applicability = "unsafe" if any(s.persistent for s in states) else "safe"
     return Fix(edits, applicability=applicability, imports=(keras_import,) if keras_import else ())
+
+
+def _returned_state(func: cst.FunctionDef, states) -> str | None:
+    """The state variable ``func`` returns as such (``return count``), if any."""
+    names = {s.name for s in states}
+    for ret in m.findall(func, m.Return()):
+        value = ret.value  # type: ignore[attr-defined]
+        if isinstance(value, cst.Name) and value.value in names:
+            return value.value
+    return None
 
 
 def _call_site(ctx: FileContext, call: cst.Call, instance: str) -> dict:

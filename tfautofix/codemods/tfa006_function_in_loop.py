@@ -13,6 +13,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
@@ -26,6 +27,12 @@ class FunctionCreatedInLoop(Rule):
     fixable = "safe"
     contract = "exact"
     triggers = ("function",)
+    facts = (
+        Fact("visible-code", "the code of the wrapped callable (and what it calls in the module) is in the module"),
+        Fact("state-read", "everything it reads from outside itself is stable: builtins, imports, module definitions, "
+             "names bound once to a literal or a TensorFlow object, never rebound, global or changed in place; "
+             "`self.x` assigned only in `__init__`"),
+    )
     docs = """
 Each `tf.function(f)` call, and each execution of a `@tf.function` `def`, creates
 a new `Function` object with an empty trace cache. Created inside a loop, or
@@ -130,10 +137,8 @@ for i in range(3):
             else:
                 # Precondition: the function reads no Python state that changes between creations;
                 # each new tf.function traced it afresh, the hoisted one keeps its first trace's values.
-                frozen = _changing_python_state(ctx, node)
-                if frozen:
-                    fix = Fix(fix.edits, applicability="unsafe", imports=fix.imports)
-                    message += f" (unsafe: {frozen}; the hoisted function keeps the values of its first trace)"
+                fix = self.closed_fix(fix.edits, _state_evidence(ctx, node), fix.imports)
+                message += self.unsafe_note(fix)
             yield self.finding(ctx, node.name if isinstance(node, cst.FunctionDef) else node, message, fix)
 
 
@@ -472,6 +477,31 @@ def _changing_python_state(ctx: FileContext, node: cst.FunctionDef | cst.Call) -
         for call in m.findall(function, m.Call()):
             pending += _callables(ctx, call.func)
     return None
+
+
+def _state_evidence(ctx: FileContext, node: cst.FunctionDef | cst.Call) -> dict[str, Evidence]:
+    """The facts a hoist relies on: the created function, and the same-module functions it
+    calls, read only state that is known to stay the same (the hoisted function keeps the
+    values of its first trace; each fresh creation traced afresh)."""
+    frozen = _changing_python_state(ctx, node)
+    if frozen and frozen.startswith("cannot see"):
+        return {"visible-code": Unknown(frozen)}
+    pending: list[cst.CSTNode] = [node] if isinstance(node, cst.FunctionDef) else list(_callables(ctx, _wrapped(node)))
+    seen: set[cst.CSTNode] = set()
+    facts = facts_of(ctx)
+    while pending:
+        function = pending.pop()
+        if function in seen:
+            continue
+        seen.add(function)
+        if not isinstance(function, (cst.FunctionDef, cst.Lambda)):
+            return {"visible-code": Known(), "state-read": Unknown(f"`{ctx.code(function).strip()}` is not a function")}
+        evidence = facts.state_read(function)
+        if isinstance(evidence, Unknown):
+            return {"visible-code": Known(), "state-read": evidence}
+        for call in m.findall(function, m.Call()):
+            pending += _callables(ctx, call.func)
+    return {"visible-code": Known(), "state-read": Unknown(frozen) if frozen else Known()}
 
 
 def _callables(ctx: FileContext, expr: cst.BaseExpression) -> list[cst.CSTNode]:

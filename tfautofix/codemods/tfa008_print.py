@@ -11,6 +11,7 @@ import libcst.matchers as m
 from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import TensorInference
@@ -29,6 +30,17 @@ class PrintInTracedFunction(Rule):
     fixable = "safe"
     contract = "side-effect"
     triggers = ("print",)
+    facts = (
+        Fact("printed-values", "each printed value is a literal, or a tensor proven numeric (tf.print shows bools as 1/0 "
+             "and strings without b'...') with at most 1000 elements (print summarises larger ones, like NumPy)"),
+        Fact("stdout", "the module does not redirect sys.stdout/sys.stderr and is not a notebook (tf.print writes to "
+             "the process's streams, not to a replaced `sys.stdout`)"),
+        Fact("called-eagerly", "eagerly the function runs on each call (not a `Dataset` function, which tf.data traces "
+             "even when run eagerly: there `print` runs once, as in graph mode)"),
+        Fact("current-state", "no printed value is Python state (self.x, a rebound global) frozen at trace time"),
+        Fact("made-at-run-time", "no printed value is text made in Python from the symbolic tensor (describe(x), .numpy() of strings)"),
+        Fact("no-xla", "no XLA compilation on the path (tf.print does not compile)"),
+    )
     docs = """
 Inside a `tf.function` (and anything it calls, `Dataset.map` functions, Keras
 `call`/`train_step`, ...) Python's `print` runs while TensorFlow *traces* the
@@ -138,14 +150,13 @@ def step(x):
                 yield self.finding(ctx, call, message + " (not fixed: the value of `print(...)` is used)")
                 continue
             try:
-                fix, stale = self._fix(ctx, call)
+                fix = self._fix(ctx, call)
             except _NoFix as why:
                 yield self.finding(ctx, call, f"{message} (not fixed: {why})")
                 continue
-            yield self.finding(ctx, call, message + (f" (unsafe fix: {stale})" if stale else ""), fix)
+            yield self.finding(ctx, call, message + self.unsafe_note(fix), fix)
 
-    @staticmethod
-    def _fix(ctx: FileContext, call: cst.Call) -> tuple[Fix, str | None]:
+    def _fix(self, ctx: FileContext, call: cst.Call) -> Fix:
         """Preconditions, each proven here or the fix is declined (``_NoFix``):
         - the text is built by ``tf.print`` at run time, never formatted at trace time
           (a plain ``f"{x}"`` is split into its pieces; ``%``, ``.format``, ``str()`` decline);
@@ -191,8 +202,44 @@ def step(x):
         if tf_import is not None:
             imports.append(tf_import)
         new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=new_args)
-        unsafe = next((why for arg in values if (why := _stale(ctx, call, arg.value) or _computed_in_python(ctx, arg.value))), None)
-        return Fix({call: new_call}, "unsafe" if unsafe else "safe", tuple(imports)), unsafe
+        stale = next((why for arg in values if (why := _stale(ctx, call, arg.value))), None)
+        computed = next((why for arg in values if (why := _computed_in_python(ctx, arg.value))), None)
+        facts = facts_of(ctx)
+        unproven = next((why for arg in values if (why := _printed_value(ctx, facts, tensors, arg.value))), None)
+        reason = ctx.traced_reason(call) or ""
+        redirect = next((s for s in _REDIRECTS if s in ctx.screen.text), None)
+        evidence = {
+            "printed-values": Known() if unproven is None else Unknown(unproven),
+            "stdout": Unknown(f"the module spells `{redirect}`") if redirect else Unknown("a notebook's output is not the process's")
+            if ctx.path.endswith(".ipynb") else Known(),
+            "called-eagerly": Unknown(f"{reason}: tf.data traces it even eagerly") if "Dataset" in reason else Known(),
+            "current-state": Known() if stale is None else Unknown(stale),
+            "made-at-run-time": Known() if computed is None else Unknown(computed),
+            "no-xla": facts_of(ctx).xla(call),
+        }
+        return self.closed_fix({call: new_call}, evidence, tuple(imports))
+
+
+#: Spellings of a replaced output stream.
+_REDIRECTS = ("redirect_stdout", "redirect_stderr", "sys.stdout =", "sys.stderr =", "sys.stdout=", "sys.stderr=")
+
+
+def _printed_value(ctx: FileContext, facts, tensors: TensorInference | None, value: cst.BaseExpression) -> str | None:
+    """Why ``tf.print`` may not show ``value`` as ``print`` did (None: it is known to): a literal
+    prints alike; a tensor must be proven numeric (code: ``proven_numeric``; trace: its dtype)
+    and small enough that ``print`` shows every element (a proven scalar, or a traced shape)."""
+    if _literal(value):
+        return None
+    dtype = facts.dtype(value)
+    numeric = proven_numeric(ctx, value) or isinstance(dtype, Known) and not str(dtype.value).startswith(("bool", "string"))
+    if not numeric:
+        return f"`{ctx.code(value)}` is not proven a numeric tensor"
+    if tensors is not None and tensors.is_scalar(value) is True:
+        return None
+    size = facts.size(value)
+    if isinstance(size, Known) and size.value <= 1000:  # type: ignore[operator]
+        return None
+    return f"`{ctx.code(value)}` is not known to have at most 1000 elements"
 
 
 class _NoFix(Exception):

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import ast
 import itertools
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
@@ -64,6 +66,14 @@ _NOT_NUMPY_ON_TENSORS = ("numpy.random.",)  # TFA002's business
 
 
 class NumpyInTracedFunction(Rule):
+    facts = (
+        Fact("same-value", "the TensorFlow op computes what NumPy computed for the data, a tensor, whatever its dtype"),
+        Fact("uses-after", "the result (a tensor where NumPy gave an array) is only used by TensorFlow ops, tensor "
+             "arithmetic or returned from traced code"),
+        Fact("no-gradient", "no gradient is taken in the module (a NumPy value is a constant for a GradientTape; the "
+             "TensorFlow op lets gradients flow)"),
+        Fact("exact-cast", "no cast to a 16-bit float (tf.cast rounds float64 through float32, NumPy rounds once)"),
+    )
     code = "TFA010"
     name = "numpy-in-traced-function"
     summary = "`.numpy()` and NumPy functions need concrete values; traced tensors are symbolic"
@@ -167,7 +177,7 @@ def normalise(x):
                 continue  # reported once, for the whole function
             if m.matches(call, m.Call(func=m.Attribute(attr=m.Name("numpy")), args=[])):
                 if ctx.is_traced(call) and not _guarded(ctx, call.func.value):  # type: ignore[attr-defined]
-                    yield self._numpy_method(ctx, call)
+                    yield self._closed(ctx, call, self._numpy_method(ctx, call))
                 continue
             numpy_names = sorted(
                 n for n in ctx.names(call.func) if n.startswith("numpy.") and not n.startswith(_NOT_NUMPY_ON_TENSORS)
@@ -177,7 +187,33 @@ def normalise(x):
             if not any(may_be_tensor(ctx, arg.value) and not _shape_parameter(ctx, arg.value) and not _no_tensor(ctx, arg.value)
                        for arg in call.args):
                 continue  # NumPy on Python data: folded into a constant, as intended
-            yield self._numpy_function(ctx, call, numpy_names[0])
+            yield self._closed(ctx, call, self._numpy_function(ctx, call, numpy_names[0]))
+
+    def _closed(self, ctx: FileContext, call: cst.Call, finding: Finding) -> Finding:
+        """The finding with its fix closed over every fact (the paths above prove what they say
+        in the message; what a tape or a narrowing cast sees is asked here)."""
+        fix = finding.fix
+        if fix is None:
+            return finding
+        # A path that made its fix unsafe said why in the message: the op may differ there.
+        evidence: dict[str, Evidence] = {
+            "same-value": Known() if fix.applicability == "safe" or fix.unknown else Unknown("as the message says"),
+            "uses-after": Known(),
+        }
+        for reason in fix.unknown:
+            name, _, why = reason.partition(": ")
+            evidence[name] = Unknown(why)
+        evidence["no-gradient"] = facts_of(ctx).no_gradient(call)
+        target = ctx.code(next(iter(fix.edits.values()))) if len(fix.edits) == 1 and isinstance(next(iter(fix.edits.values())), cst.CSTNode) else ""
+        evidence["exact-cast"] = Unknown("a cast to a 16-bit float rounds through float32 (NumPy rounds once)") if any(
+            half in target for half in ("float16", "bfloat16", "half")) else Known()
+        closed = self.closed_fix(fix.edits, evidence, fix.imports)
+        added = [u for u in closed.unknown if u not in fix.unknown and not u.startswith("same-value")]
+        if added:
+            finding.message = finding.message.split(" (unsafe fix: not known:")[0] + self.unsafe_note(
+                Fix({}, "unsafe", unknown=(*fix.unknown, *added)))
+        finding.fix = closed
+        return finding
 
     def _numpy_method(self, ctx: FileContext, call: cst.Call) -> Finding:
         assert isinstance(call.func, cst.Attribute)
@@ -246,10 +282,17 @@ def normalise(x):
             # Safe needs the data to be a tensor: on a NumPy array (`np.transpose(df.to_numpy())`)
             # the op returns a tensor where NumPy returned an array, and NumPy code after it breaks.
             unsafe = f"`{ctx.code(data) if data is not None else short}` may be a NumPy array, which the TensorFlow op turns into a tensor"
-        fix = Fix({call: new_call}, applicability="unsafe" if unsafe else "safe", imports=(tf_import,) if tf_import else ())
-        message += f"; use `tf.{equivalent.tf_name}`"
-        if unsafe:
-            message += f" (unsafe: {unsafe})"
+        same: Evidence = Unknown(unsafe) if unsafe else Known()
+        if unsafe is not None and equivalent.unsafe not in (None, _PROMOTE) and data is not None:
+            # The op differs from NumPy only on some dtypes: a trace that saw the data as float32/64 settles it.
+            seen = facts_of(ctx).dtype(data)
+            if isinstance(seen, Known) and seen.value in ("float32", "float64"):
+                same = Known(seen.value, "trace")
+        used = facts_of(ctx).uses_after(call)
+        # `_closed` asks the facts every fix of the rule needs; these two are this path's.
+        unknown = tuple(f"{name}: {e.reason}" for name, e in (("same-value", same), ("uses-after", used)) if isinstance(e, Unknown))
+        fix = Fix({call: new_call}, "unsafe" if unknown else "safe", (tf_import,) if tf_import else (), unknown)
+        message += f"; use `tf.{equivalent.tf_name}`" + self.unsafe_note(fix)
         return self.finding(ctx, call, message, fix)
 
 

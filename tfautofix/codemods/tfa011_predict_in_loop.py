@@ -10,6 +10,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
@@ -40,6 +41,13 @@ class PredictInLoop(Rule):
     fixable = "safe"
     contract = "exact"
     triggers = (".predict(",)
+    facts = (
+        Fact("row-wise-model", "the model is a Sequential of row-wise layers built in this module, with one output, "
+             "never handed on (batching, `batch_size=` included, cannot change a row)"),
+        Fact("array-input", "the input is a float array (not a list, generator, integers or other data `predict` converts)"),
+        Fact("float32-model", "the module gives no Keras layer a `dtype` and sets no dtype policy (predict feeds float32)"),
+        Fact("result-read-only", "the result is only read: `.numpy()` of the output is not the fresh array `predict` gave"),
+    )
     docs = """
 `model.predict(x)` is built for large inputs: every call wraps `x` in a data
 adapter, builds (and in Keras 3 traces) a predict function, runs a batch loop
@@ -123,8 +131,16 @@ scores = [
             fix, why_not = _fix(ctx, call, receiver, kind)
             if fix is None:
                 message += f" (not fixed: {why_not})"
-            elif fix.applicability == "unsafe":
-                message += f" (unsafe: {why_not})"
+            else:
+                facts = facts_of(ctx)
+                x = next(a.value for a in call.args if a.keyword is None or a.keyword.value == "x")
+                fix = self.closed_fix(fix.edits, {
+                    "row-wise-model": Known() if kind == "rowwise" else Unknown(why_not),
+                    "array-input": facts.float_array(x),
+                    "float32-model": _float32_model(ctx),
+                    "result-read-only": facts.read_only(call),
+                }, fix.imports)
+                message += self.unsafe_note(fix)
             yield self.finding(ctx, call, message, fix)
 
 
@@ -163,6 +179,23 @@ def _not_keras_arguments(call: cst.Call) -> bool:
     called so is no Keras model."""
     return (any(arg.star for arg in call.args) or sum(arg.keyword is None for arg in call.args) > 1
             or any(arg.keyword is not None and arg.keyword.value not in _PREDICT_PARAMETERS for arg in call.args))
+
+
+#: Spellings that change the dtypes a Keras model computes in.
+_POLICIES = ("mixed_precision", "set_floatx", "set_dtype_policy", "dtype_policy")
+
+
+def _float32_model(ctx: FileContext) -> Evidence:
+    """Known when no Keras constructor in the module is given a ``dtype`` and no policy is set."""
+    text = ctx.screen.text
+    spelled = next((s for s in _POLICIES if s in text), None)
+    if spelled:
+        return Unknown(f"the module spells `{spelled}`")
+    for node in ast.walk(ctx.screen.tree):
+        if isinstance(node, ast.Call) and any(k.arg == "dtype" for k in node.keywords):
+            if any(n.startswith(("keras.", "tensorflow.keras.")) for n in ctx.screen.names(node.func)):
+                return Unknown(f"a Keras object is given a dtype (line {node.lineno})")
+    return Known()
 
 
 def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: Kind | None) -> tuple[Fix | None, str]:

@@ -11,6 +11,7 @@ import libcst.matchers as m
 from libcst.metadata import ComprehensionScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import loop_bound_names, names_in
 from tfautofix.analysis.names import counts_traces
@@ -47,6 +48,13 @@ class PythonSideEffectInTracedFunction(Rule):
     contract = "exact"
     triggers = ("[", "self.", "add", "append", "update", "global", "remove", "pop", "extend", "insert", "clear",
                 "discard", "setdefault", "nonlocal")  # the commonest first: each is a scan of the file
+    facts = (
+        Fact("tensor-loop", "the loop certainly iterates a tensor (AutoGraph stages it: the original is broken, not unrolled)"),
+        Fact("list-uses", "the list is created empty right before the loop, appended to only in it, and only stacked "
+             "or concatenated on axis 0 after it"),
+        Fact("dtype", "the values' dtype is that of one tensor or a cast, and means the same where the list is created"),
+        Fact("no-xla", "no XLA compilation on the path (a dynamically sized TensorArray does not compile)"),
+    )
     docs = """
 Python code inside a `tf.function` runs while TensorFlow traces it, not when the
 compiled graph runs. Appending to a list defined outside the function, mutating
@@ -215,6 +223,10 @@ def doubled(x):
         fix, why_not = _tensor_array_fix(ctx, call, name, loop)
         if fix is None:
             message += f" (not fixed: {why_not})"
+        else:  # `_tensor_array_fix` proves the first three facts or makes no fix
+            evidence = {"tensor-loop": Known(), "list-uses": Known(), "dtype": Known(), "no-xla": facts_of(ctx).xla(call)}
+            fix = self.closed_fix(fix.edits, evidence, fix.imports)
+            message += self.unsafe_note(fix)
         return self.finding(ctx, call, message, fix)
 
     # -- assignments -------------------------------------------------------

@@ -8,10 +8,11 @@ from collections.abc import Iterator
 import libcst as cst
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, Unknown
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.tensors import op_name
-from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen, Site
 
 _RELAXING = ("reduce_retracing", "experimental_relax_shapes")
@@ -28,6 +29,14 @@ _SAME_DTYPE_OPS = frozenset({
 })
 
 
+#: Ops known to take a dimension as an int32 tensor exactly as they took the Python int (shape
+#: and size arguments): the closed world's allowlist for ``dtype-free-op``.
+_SHAPE_ARGUMENT_OPS = frozenset({
+    "reshape", "zeros", "ones", "fill", "range", "one_hot", "tile", "broadcast_to", "slice", "eye",
+    "random.uniform", "random.normal", "random.truncated_normal", "random.shuffle", "expand_dims", "split",
+})
+
+
 class StaticShapeAsValue(Rule):
     code = "TFA015"
     name = "static-shape-as-value"
@@ -35,6 +44,11 @@ class StaticShapeAsValue(Rule):
     fixable = "unsafe"  # safe where the input_signature declares the dimension None
     contract = "exact"
     triggers = ("shape",)
+    facts = (
+        Fact("dimension-none", "the input_signature declares the dimension None: the static read is None on every trace, "
+             "so the code cannot work today and no static output shape is lost"),
+        Fact("dtype-free-op", "the op takes the dimension without converting it to the dtype of other operands or `dtype=`"),
+    )
     docs = """
 `x.shape[i]` is the *static* shape: a Python int known while tracing — or
 `None` when the dimension is not fixed. A `tf.function` with an
@@ -134,10 +148,12 @@ def pad(x):
         shape = cst.parse_expression(f"{tf_name}.shape({param})")
         replacement = read.with_changes(value=shape) if index is not None else shape
         message += f"; fix: `{ctx.module.code_for_node(replacement)}`, the dimension on every call"
-        if known is True:
-            message += " (unsafe: the op's static output shape becomes unknown)"
-        fix = Fix({read: replacement}, "unsafe" if known is True else "safe", (tf_import,) if tf_import else ())
-        return self.finding(ctx, read, message, fix)
+        fix = self.closed_fix({read: replacement}, {
+            "dimension-none": Unknown("`reduce_retracing` relaxes it: the op's static output shape becomes unknown")
+            if known is True else Known(),
+            "dtype-free-op": Known() if op in _SHAPE_ARGUMENT_OPS else Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int"),
+        }, (tf_import,) if tf_import else ())
+        return self.finding(ctx, read, message + self.unsafe_note(fix), fix)
 
 
 def _breaks_python(ctx: FileContext, read: cst.BaseExpression, index: int | None) -> bool:

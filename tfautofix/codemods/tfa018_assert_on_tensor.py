@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference
-from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen, Site
 
 #: Comparison → the ``tf.debugging`` assertion checking it on two tensors.
@@ -32,6 +33,13 @@ class AssertOnTensor(Rule):
     fixable = "unsafe"  # safe when the condition is a scalar and the message a plain string
     contract = "exact"
     triggers = ("assert",)
+    facts = (
+        Fact("no-xla", "no XLA compilation on the path (XLA drops assertion ops)"),
+        Fact("exceptions", "no handler around the assert, nor anything in the module, expects `AssertionError` "
+             "(the assertion raises `InvalidArgumentError`)"),
+        Fact("scalar-condition", "the condition is a scalar (the assertion checks every element)"),
+        Fact("plain-message", "the message is a string literal (else it is computed at trace time)"),
+    )
     docs = """
 `assert cond` asks Python for `bool(cond)`. Eagerly a tensor answers; while
 TensorFlow traces, it is symbolic and refuses: `OperatorNotAllowedInGraphError:
@@ -115,8 +123,9 @@ def step(x):
                 continue
             if catches is None:
                 catches = _catches_assertion_error(ctx)
-            fix, assertion, unsafe = _fix(ctx, node, inference, _jit_compiled(ctx, func), catches)
-            message += f"; fix: `{assertion}`" + (f" (unsafe: {unsafe})" if unsafe else "")
+            edits, imports, assertion, evidence = _fix(ctx, node, inference, _jit_compiled(ctx, func), catches)
+            fix = self.closed_fix(edits, evidence, imports)
+            message += f"; fix: `{assertion}`" + self.unsafe_note(fix)
             yield self.finding(ctx, node, message, fix)
 
 
@@ -175,20 +184,26 @@ def _catches_assertion_error(ctx: FileContext) -> bool:
 
 def _fix(
     ctx: FileContext, node: cst.Assert, inference: TensorInference, jit_compiled: bool, catches: bool
-) -> tuple[Fix, str, str]:
-    """The fix, the assertion it calls, and why it is unsafe ("" when safe)."""
+) -> tuple[dict, tuple, str, dict]:
+    """The edits, their imports, the assertion they call, and the evidence for the rule's facts."""
     tf_name, tf_import = ctx.tensorflow_alias
     test, msg = node.test, node.msg
-    reasons = []
-    if jit_compiled:
-        reasons.append("XLA (`jit_compile`) ignores assertion ops")
+    facts = facts_of(ctx)
+    caught = facts.caught_around(node)
+    if isinstance(caught, Known) and "AssertionError" in caught.value:  # type: ignore[operator]
+        caught = Unknown("`except AssertionError` around the assert")
     if catches:
-        reasons.append("this module catches `AssertionError`; the assertion raises `InvalidArgumentError`")
+        caught = Unknown("this module names `AssertionError`; the assertion raises `InvalidArgumentError`")
+    broad = _broad_handler(ctx)
+    if broad is not None:
+        caught = Unknown(f"the module catches `{broad[0]}` (line {broad[1]}): it sees `InvalidArgumentError` instead of `AssertionError`")
     scalar = inference.is_scalar(test) is True
-    if not scalar:
-        reasons.append("the condition may not be a scalar; the assertion checks every element")
-    if msg is not None and not isinstance(msg, cst.SimpleString):
-        reasons.append("the message is computed at trace time, not on failure")
+    evidence = {
+        "no-xla": Unknown("XLA (`jit_compile`) ignores assertion ops") if jit_compiled else facts.xla(node),
+        "exceptions": caught,
+        "scalar-condition": Known() if scalar else Unknown("the condition may not be a scalar; the assertion checks every element"),
+        "plain-message": Known() if msg is None or isinstance(msg, cst.SimpleString) else Unknown("the message is computed at trace time, not on failure"),
+    }
     no_space = cst.SimpleWhitespace("")
     equal = cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space)
     comparison = test.comparisons[0] if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 else None
@@ -205,7 +220,21 @@ def _fix(
         args = [cst.Arg(condition), cst.Arg(cst.List([cst.Element(data)]))]
     call = cst.Call(cst.parse_expression(name), args)
     imports = (tf_import,) if tf_import else ()
-    return Fix({node: cst.Expr(call, semicolon=node.semicolon)}, "unsafe" if reasons else "safe", imports), name, "; ".join(reasons)
+    return {node: cst.Expr(call, semicolon=node.semicolon)}, imports, name, evidence
+
+
+def _broad_handler(ctx: FileContext) -> tuple[str, int] | None:
+    """A handler anywhere in the file (callers included) that catches ``AssertionError`` through a base
+    class: ``except:``, ``except Exception``, ``except BaseException``."""
+    for node in ast.walk(ctx.screen.tree):
+        if isinstance(node, ast.ExceptHandler):
+            if node.type is None:
+                return "except:", node.lineno
+            for part in node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]:
+                name = part.id if isinstance(part, ast.Name) else part.attr if isinstance(part, ast.Attribute) else None
+                if name in ("Exception", "BaseException"):
+                    return name, node.lineno
+    return None
 
 
 def _quoted(text: str) -> str:

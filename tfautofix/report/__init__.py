@@ -63,9 +63,15 @@ def rule_documentation(rule: Rule) -> Group:
     from rich.syntax import Syntax
 
     fix = {"safe": "safe fix", "unsafe": "unsafe fix (needs --unsafe-fixes)", "display-only": "reported, not fixed"}
+    facts = Table(title="A fix is safe only when all of these are known (else unsafe, saying which is not)", title_justify="left")
+    facts.add_column("fact", style="bold", no_wrap=True)
+    facts.add_column("what must be known")
+    for fact in rule.facts:
+        facts.add_row(fact.name, fact.question)
     return Group(
         Text(f"{rule.code} {rule.name}", style="bold"),
         Text(f"{rule.summary} — {fix[rule.fixable]}", style="italic"),
+        *((facts,) if rule.facts else ()),
         Markdown(rule.docs.strip()),
         Panel(Syntax(rule.before, "python"), title="before", title_align="left"),
         Panel(Syntax(rule.after, "python"), title="after", title_align="left"),

@@ -1,0 +1,125 @@
+"""Closed world (issue 26): a fix is safe only when every fact it relies on is known. TF-free."""
+
+from __future__ import annotations
+
+import pytest
+
+from tfautofix.codemods import all_rules, rule_by_code
+from tfautofix.engine import lint_source
+
+
+def _fix(code: str, source: str):
+    [finding] = [f for f in lint_source(source, [rule_by_code(code)]) if f.code == code]
+    return finding.fix
+
+
+MUTATED_CLOSURE = """\
+import tensorflow as tf
+
+SCALE = [1.0]
+
+
+def step(x):
+    return x * SCALE[-1]
+
+
+for i in range(3):
+    SCALE.append(float(i))
+    f = tf.function(step)
+    f(tf.constant(1.0))
+"""
+
+CAUGHT_BROADLY = """\
+import tensorflow as tf
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+def check(x):
+    try:
+        assert x > 0.0, "positive"
+    except Exception:
+        x = -x
+    return x
+"""
+
+SLOTS = """\
+import tensorflow as tf
+
+
+class Counter(tf.Module):
+    __slots__ = ("scale",)
+
+    def __init__(self):
+        self.scale = 2.0
+
+    @tf.function
+    def __call__(self, x):
+        total = tf.Variable(0.0)
+        total.assign_add(x)
+        return total.read_value()
+"""
+
+STABLE_CLOSURE = MUTATED_CLOSURE.replace("SCALE = [1.0]", "SCALE = 2.0").replace("SCALE[-1]", "SCALE").replace(
+    "    SCALE.append(float(i))\n", "")
+
+
+@pytest.mark.parametrize(("code", "source", "unknown"), [
+    ("TFA006", MUTATED_CLOSURE, "state-read"),  # `.append` on a global the hoisted function reads
+    ("TFA018", CAUGHT_BROADLY, "exceptions"),  # InvalidArgumentError instead of AssertionError
+    ("TFA001", SLOTS, None),  # a new `self._total` attribute on a class with __slots__
+])
+def test_unknown_fact_makes_the_fix_unsafe(code, source, unknown):
+    fix = _fix(code, source)
+    assert fix is not None and fix.applicability == "unsafe"
+    if unknown is not None:
+        assert any(reason.startswith(unknown + ":") for reason in fix.unknown)
+
+
+def test_known_facts_keep_the_fix_safe():
+    fix = _fix("TFA006", STABLE_CLOSURE)
+    assert fix is not None and fix.applicability == "safe" and fix.unknown == ()
+
+
+def test_every_fixing_rule_declares_its_facts():
+    """A rule whose fixes can be safe says what their safety rests on (``tfautofix rules CODE``)."""
+    undeclared = [r.code for r in all_rules() if r.fixable == "safe" and r.code != "TFA009" and not r.facts]
+    assert undeclared == []
+
+
+OBSERVED = """\
+import numpy as np
+import tensorflow as tf
+
+
+@tf.function
+def center(x):
+    return x - tf.constant(np.mean(x))
+"""
+
+
+def _log(dtype: str):
+    from tfautofix.tracing.log import from_json
+
+    trace = {"parameters": {"x": {"kind": "tensor", "shape": [3], "dtype": dtype}}}
+    function = {"file": "m.py", "line": 5, "qualname": "center", "parameters": ["x"], "options": {}, "calls": 1,
+                "instances": 1, "tracing_seconds": 0.1, "traces": [trace]}
+    return from_json({"format": "tfautofix-traces", "version": 1, "functions": [function]})
+
+
+@pytest.mark.parametrize(("log", "applicability"), [(None, "unsafe"), ("float32", "safe"), ("int32", "unsafe")])
+def test_observed_dtypes_are_evidence(log, applicability):
+    """``np.mean`` → ``tf.reduce_mean`` differs on integers: a trace that saw only float32 settles it."""
+    traces = None if log is None else _log(log)
+    [finding] = lint_source(OBSERVED, [rule_by_code("TFA010")], "m.py", traces=traces)
+    assert finding.fix is not None and finding.fix.applicability == applicability
+
+
+def test_rules_shows_the_facts_table():
+    from rich.console import Console
+
+    from tfautofix.report import rule_documentation
+
+    console = Console(width=200, record=True)
+    console.print(rule_documentation(rule_by_code("TFA008")))
+    text = console.export_text()
+    assert "no-xla" in text and "printed-values" in text
