@@ -61,6 +61,42 @@ def test_verdict_kinds(contract, oracle, before, after, kind, detail) -> None:
     assert detail in result.detail
 
 
+@pytest.mark.parametrize(
+    "after_error, blame, kind, detail",
+    [
+        # Both fail compiled: the rewrite's error in its own lines, or elsewhere, is the fix's.
+        ("TypeError: t", ("fix", "at line 3, a line the fix wrote"), "broken", "TypeError: t (at line 3, a line the fix wrote; the original raised compiled: ValueError: x)"),
+        ("TypeError: t", None, "broken", "where the original compiled did not"),
+        # Still the original's failure (or another finding's): the fix ran, it is not blamed, and not `unverifiable`.
+        ("ValueError: x", None, "changed", "still fails compiled as the original does: ValueError: x"),
+        ("TypeError: t", ("original", " at line 9 where another finding is left unfixed"), "changed", "still fails compiled at line 9 where another finding"),
+    ],
+)
+def test_verdict_when_both_fail_compiled(after_error, blame, kind, detail) -> None:
+    result = verdict("exact", _result([1]), _result(None, 1, "ValueError: x"), _result(None, 1, after_error), blame=blame)
+    assert (result.kind, detail in result.detail) == (kind, True), str(result)
+
+
+def test_blame_from_where_each_run_raised() -> None:
+    from tfautofix.verify.fixes import blame
+
+    original = "a = 1\nb = f(a)\nc = g(b)\nd = h(c)\n"
+    fixed = "a = 1\nb = tf.f(a)\nc = g(b)\nd = h(c)\n"
+    before = {"error": "ValueError: x", "sites": [["/tmp/lib.py", 7], ["/src/m.py", 2]]}
+
+    def after(line, error="TypeError: t"):
+        return {"error": error, "sites": [["/work/fixed/m.py", line], ["/tmp/lib.py", 9]]}
+
+    candidate = Candidate("/src/m.py", original, fixed, pending=(4,))
+    assert blame(candidate, before, after(2), "/work/fixed/m.py") == ("fix", "at line 2, a line the fix wrote")
+    assert blame(candidate, before, after(3), "/work/fixed/m.py") == ("fix", "at line 3, where the original compiled did not raise")
+    assert blame(candidate, before, after(4), "/work/fixed/m.py")[0] == "original"  # another finding's line
+    unchanged = Candidate("/src/m.py", original, original.replace("d = h(c)", "d = tf.h(c)"))
+    assert blame(unchanged, before, after(2, "ValueError: x"), "/work/fixed/m.py") == ("original", "")
+    assert blame(unchanged, before, after(2, "TypeError: x"), "/work/fixed/m.py")[0] == "fix"  # another error there
+    assert blame(candidate, before, {"error": "E: e", "sites": []}, "/work/fixed/m.py") is None
+
+
 def _run(returncode, calls=None, traces=None) -> Run:
     return Run(returncode, calls or {}, traces or {})
 
@@ -549,4 +585,4 @@ def test_safe_fix_is_not_broken_by_a_remaining_unsafe_finding(tmp_path: Path) ->
     example = tmp_path / "numpy_in_step.py"
     example.write_text((Path(__file__).parent.parent / "examples" / "numpy_in_step.py").read_text(encoding="utf-8"), encoding="utf-8")
     result = CliRunner().invoke(app, ["fix", str(example), "--verify"])
-    assert "unverifiable (the original fails" in result.output and "broken (" not in result.output, result.output
+    assert "changed (still fails compiled as the original does" in result.output and "broken (" not in result.output, result.output

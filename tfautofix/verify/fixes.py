@@ -35,7 +35,7 @@ from tfautofix.codemods import rule_by_code
 from tfautofix.engine import FileResult, apply_one, detect
 from tfautofix.files import source_lines
 from tfautofix.rule import Finding
-from tfautofix.verify import Job, Verdict, run_exercises, verdict, worst
+from tfautofix.verify import STILL_FAILS, Job, Verdict, run_exercises, verdict, worst
 from tfautofix.verify.replay import driver, load, replayable, same_file
 
 #: Verdicts whose fixes ``--write --verify`` writes without ``--unsafe-fixes``.
@@ -51,6 +51,8 @@ class Candidate:
     fixed: str
     contract: str = "exact"
     encoding: str = "utf-8"
+    #: Lines of the original where findings this rewrite leaves unfixed are (a failure there is theirs).
+    pending: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,38 @@ def not_exercised_lines(lines: set[int], ran: list[int] | None) -> str | None:
     return f"{where} of the rewrite never ran"
 
 
+def _site(run: dict, path: str) -> int | None:
+    """The line of ``path`` where ``run``'s error was raised (its innermost frame there)."""
+    real = os.path.realpath(path)
+    return next((line for file, line in reversed(run.get("sites") or []) if file == real), None)
+
+
+def blame(candidate: Candidate, before: dict, after: dict, fixed_path: str) -> tuple[str, str] | None:
+    """Whose error the rewrite raises compiled when the original raises compiled too:
+    the fix's where it raises in a line the fix wrote, or where the original did not
+    raise; the original's where it raised, or where a finding this rewrite leaves
+    unfixed is (another fix is needed first). None: the rewrite raised nowhere in the file."""
+    if not (before.get("error") and after.get("error")):
+        return None
+    new = _site(after, fixed_path)
+    if new is None:
+        return None
+    kept = {}  # line of the rewrite -> the same line of the original
+    old_lines, new_lines = source_lines(candidate.original), source_lines(candidate.fixed)
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes():
+        if tag == "equal":
+            kept.update(zip(range(j1 + 1, j2 + 1), range(i1 + 1, i2 + 1)))
+    line = kept.get(new)
+    if line is None:
+        return "fix", f"at line {new}, a line the fix wrote"
+    kind = after["error"].split(":")[0]
+    if line == _site(before, candidate.path) and kind == before["error"].split(":")[0]:
+        return "original", ""
+    if line in candidate.pending:
+        return "original", f" at line {line} where another finding is left unfixed"
+    return "fix", f"at line {line}, where the original compiled did not raise"
+
+
 def _jobs_for(candidates: Sequence[Candidate], sources: dict, workdir: str) -> tuple[list[Job], list[dict]]:
     """The runner jobs of ``candidates``: per original three, per rewrite two or three."""
     jobs: list[Job] = []
@@ -158,7 +192,7 @@ def _jobs_for(candidates: Sequence[Candidate], sources: dict, workdir: str) -> t
         ]
         if candidate.contract == "distribution":
             jobs.append(Job(name + "#2", str(fixed), "graph", root=root, seed=2))
-        plans.append({"original": originals[key], "fixed": name, "lines": changed_lines(candidate.original, candidate.fixed)})
+        plans.append({"original": originals[key], "fixed": name, "lines": changed_lines(candidate.original, candidate.fixed), "watched": watched})
     return jobs, plans
 
 
@@ -189,6 +223,7 @@ def check_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, lo
             second_oracle=runs.get((o + "#2", "eager")), second_after=runs.get((f + "#2", "graph")),
             not_exercised=None if eager_fixed.get("error") else not_exercised_lines(plan["lines"], eager_fixed.get("lines")),
             eager_error=eager_fixed.get("error"),
+            blame=blame(candidate, runs[(o, "graph")], runs[(f, "graph")], plan["watched"]),
         )
         checked.append(Checked(result, sources[candidate.path][0]))
     return checked
@@ -204,7 +239,7 @@ def verify_candidates(candidates: Sequence[Candidate], job_timeout: float = 120,
 
 def _needs_the_others(verdict: Verdict) -> bool:
     """Alone, the fix leaves the file failing as before (another fix, or an unfixed finding, is needed)."""
-    return verdict.kind == "unverifiable" and verdict.detail.startswith("the original fails")
+    return verdict.kind == "changed" and verdict.detail.startswith(STILL_FAILS)
 
 
 def recorded_command(log: dict | None) -> str | None:
@@ -228,14 +263,15 @@ def _key(finding: Finding) -> tuple:
     return (finding.code, finding.line, finding.column, finding.message)
 
 
-def single_fixes(result: FileResult, traces=None) -> list[tuple[Finding, str]]:
+def single_fixes(result: FileResult, traces=None) -> tuple[list[tuple[Finding, str]], list[Finding]]:
     """``(applied finding, the original with just its fix)`` for the applied findings
-    found in the original (those exposed by another fix need that fix too)."""
-    codes = sorted({f.code for f in result.applied})
+    found in the original (those exposed by another fix need that fix too), and the
+    original's findings of the rules involved."""
+    codes = sorted({f.code for f in [*result.applied, *result.findings]})
     try:
         ctx, findings = detect(result.original or "", [rule_by_code(c) for c in codes if rule_by_code(c)], result.path, traces)
     except Exception:  # noqa: BLE001 - the whole rewrite is still judged
-        return []
+        return [], []
     by_key = {_key(f): f for f in findings if f.fix is not None}
     singles = []
     for finding in result.applied:
@@ -244,16 +280,19 @@ def single_fixes(result: FileResult, traces=None) -> list[tuple[Finding, str]]:
             continue
         with suppress(Exception):  # a fix that needs another to apply is judged with the whole rewrite
             singles.append((finding, apply_one(ctx, found)))
-    return singles
+    return singles, findings
 
 
 def file_candidates(result: FileResult, traces=None) -> list[tuple[tuple[Finding, ...], Candidate]]:
     """What to verify for one changed file: each fix on its own and, when some fixes
     cannot be isolated or there are several, the whole rewrite (fixes interact)."""
-    def candidate(fixed: str, findings) -> Candidate:
-        return Candidate(result.path, result.original or "", fixed, contract_of(findings), result.encoding)
+    singles, found = single_fixes(result, traces)
 
-    singles = single_fixes(result, traces)
+    def candidate(fixed: str, findings) -> Candidate:
+        fixing = {_key(f) for f in findings}
+        unfixed = tuple(sorted({f.line for f in found if _key(f) not in fixing}))  # lines of the original
+        return Candidate(result.path, result.original or "", fixed, contract_of(findings), result.encoding, unfixed)
+
     planned = [((finding,), candidate(text, [finding])) for finding, text in singles]
     isolated = {id(finding) for finding, _ in singles}
     rest = tuple(f for f in result.applied if id(f) not in isolated)
