@@ -29,7 +29,7 @@ import tempfile
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from tfautofix.codemods import rule_by_code
 from tfautofix.engine import FileResult, apply_one, detect
@@ -201,6 +201,11 @@ def check_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, lo
     or from the module's ``exercise()``. All share one TensorFlow process per mode;
     rewrites and replay drivers are run from a temporary directory, with the
     original's directory on ``sys.path``, so the user's tree is never written."""
+    return judge_rewrites(candidates, *run_rewrites(candidates, job_timeout, log))
+
+
+def run_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, log: dict | None = None) -> tuple[dict, dict, list[dict]]:
+    """The runs :func:`judge_rewrites` judges: ``(sources, runs, plans)``."""
     sources = {c.path: _source(c, log) for c in candidates}
     runnable = [c for c in candidates if sources[c.path] is not None]
     runs: dict = {}
@@ -209,6 +214,12 @@ def check_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, lo
         with tempfile.TemporaryDirectory(prefix="tfautofix-fixed-") as workdir:
             jobs, plans = _jobs_for(runnable, sources, workdir)
             runs = run_exercises(jobs, job_timeout=job_timeout)
+    return sources, runs, plans
+
+
+def judge_rewrites(candidates: Sequence[Candidate], sources: dict, runs: dict, plans: list[dict]) -> list[Checked]:
+    """The verdicts of :func:`run_rewrites`' runs (kept apart so the verdict logic can be
+    re-judged without running TensorFlow again: ``benchmarks/verifier_mutants.py``)."""
     verdicts = iter(plans)
     checked = []
     for candidate in candidates:
@@ -361,25 +372,42 @@ def verify_results(
     return checked
 
 
-def keep_writable(result: FileResult, check: Checked) -> bool:
-    """Narrow ``result`` to its verified/improved fixes (``--write --verify`` of a
-    file whose other fixes are not): the original with just those fixes applied;
-    the others become remaining findings. False when there is no such subset (none
-    verified, or all are but not together)."""
+def writes(finding: Finding, *, proof_asked: bool, consent: bool, unsafe_allowed: bool) -> bool:
+    """Whether ``fix --write`` writes ``finding``'s fix, by its verdict: verified and
+    improved fixes always, safe and unsafe alike; changed and broken ones only with
+    consent (``--verify --unsafe-fixes``); those nothing ran as the static rules allow
+    (safe ones, unsafe ones with ``unsafe-fixes``), unless a proof was asked for
+    (``--verify``: then only with consent)."""
+    kind = finding.verdict.kind if finding.verdict is not None else None
+    if kind in WRITABLE:
+        return True
+    if kind in ("changed", "broken") or proof_asked:
+        return consent
+    return finding.fix is not None and (finding.fix.applicability == "safe" or unsafe_allowed)
+
+
+def keep_fixes(result: FileResult, wanted: Callable[[Finding], bool]) -> None:
+    """Narrow ``result`` to the fixes ``wanted`` accepts (``fix --write`` of a file
+    whose other fixes are not to be written): the original with just those fixes
+    applied; the others become remaining findings."""
     from tfautofix.engine import fix_source
 
-    writable = {_key(f) for f, v in check.fixes if v is not None and v.kind in WRITABLE}
-    if not writable or all(_key(f) in writable for f in result.applied):
-        return False
+    kept = {_key(f) for f in result.applied if wanted(f)}
+    if len(kept) == len(result.applied):
+        return
+    fixed, applied, remaining = result.original, [], []
     rules = [r for r in map(rule_by_code, sorted({f.code for f in result.applied})) if r is not None]
-    fixed, applied, remaining = fix_source(result.original or "", rules, result.path, unsafe_fixes=True, accept=lambda f: _key(f) in writable)
-    verdicts = {_key(f): f.verdict for f in result.applied}
-    for finding in applied:
-        finding.verdict = verdicts.get(_key(finding))
-    codes = {rule.code for rule in rules}
+    if kept:
+        fixed, applied, remaining = fix_source(result.original or "", rules, result.path, unsafe_fixes=True, accept=lambda f: _key(f) in kept)
+        verdicts = {_key(f): f.verdict for f in result.applied}
+        for finding in applied:
+            finding.verdict = verdicts.get(_key(finding))
+        codes = {rule.code for rule in rules}
+        result.findings = [f for f in result.findings if f.code not in codes] + remaining
+    else:
+        result.findings = result.findings + result.applied
     result.fixed, result.applied = fixed, applied
-    result.findings = sorted([f for f in result.findings if f.code not in codes] + remaining, key=lambda f: (f.line, f.column))
-    return bool(applied)
+    result.findings.sort(key=lambda f: (f.line, f.column))
 
 
 def fix_verdicts(results: Sequence[FileResult], checked: dict[str, Checked]) -> dict:
