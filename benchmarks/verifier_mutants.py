@@ -36,8 +36,6 @@ from tfautofix.verify.fixes import Candidate, run_rewrites  # noqa: E402
 MUTANTS = [
     ("value tolerance 1e-5 → 1e-1", "contracts.py",
      "def equal(a, b, rtol: float = 1e-5, atol: float = 1e-6)", "def equal(a, b, rtol: float = 1e-1, atol: float = 1e-6)"),
-    ("an int equals a float", "contracts.py",
-     "    if type(a) is not type(b):\n        return False\n    if isinstance(a, float):", "    if isinstance(a, (int, float)) and isinstance(b, (int, float)):"),
     ("dtype ignored", "contracts.py",
      "    if len(a) == 2 and len(b) == 2:\n        return a == b", "    if len(a) == 2 and len(b) == 2:\n        return a[1] == b[1]"),
     ("moments within 50 standard errors", "contracts.py", "Z = 5.0", "Z = 50.0"),
@@ -81,11 +79,12 @@ MUTANTS = [
 
 _JUDGE = """
 import json, sys
-from tfautofix.verify.fixes import Candidate, judge_rewrites
+from tfautofix.verify.fixes import Candidate, changed_lines, judge_rewrites
 data = json.loads(open(sys.argv[1]).read())
 candidates = [Candidate(**c) for c in data["candidates"]]
 runs = {(i, mode): result for i, mode, result in data["runs"]}
-plans = [{**p, "lines": set(p["lines"])} for p in data["plans"]]
+runnable = iter(c for c in candidates if data["sources"][c.path] is not None)
+plans = [{**p, "lines": changed_lines(c.original, c.fixed)} for p, c in zip(data["plans"], runnable)]
 checked = judge_rewrites(candidates, data["sources"], runs, plans)
 print(json.dumps([[c.verdict.kind, c.verdict.detail] for c in checked]))
 """
@@ -125,7 +124,7 @@ def _run_pairs(workdir: Path) -> Path:
         "candidates": [c.__dict__ for c in candidates],
         "sources": sources,
         "runs": [[i, mode, result] for (i, mode), result in runs.items()],
-        "plans": [{**p, "lines": sorted(p["lines"])} for p in plans],
+        "plans": [{k: v for k, v in p.items() if k != "lines"} for p in plans],  # the lines are the judge's
     }
     dump = workdir / "runs.json"
     dump.write_text(json.dumps(data), encoding="utf-8")

@@ -513,19 +513,37 @@ def fix(
     # the fixes are run, unsafe ones are candidates too: their verdict decides.
     loaded_traces = _load_traces(traces)
     writing_proven = write and proving
+    unexecuted = 0  # fixes written that nothing ran
+    static: set[str] = set()  # files nothing can exercise: written as they come
+
+    def write_static(result: FileResult) -> None:
+        nonlocal unexecuted
+        if not explicit and result.changed and not _exercisable(result, exercise, loaded_traces):
+            static.add(result.path)
+            unexecuted += _write_checked(result, overrides, explicit, bool(unsafe_fixes), write_now)
+
     try:
         outcome = _run(
             paths, replace(overrides, unsafe_fixes=True) if writing_proven else overrides, fix=True, jobs=jobs,
-            no_cache=no_cache, shard=shard, each=write_now if write and not proving else None, traces=loaded_traces,
+            no_cache=no_cache, shard=shard, each=(write_static if proving else write_now) if write else None, traces=loaded_traces,
         )
     except KeyboardInterrupt:
         _interrupted(written)
     results = outcome.results
-    checked = (_verify(results, exercise, timeout, loaded_traces, explicit) if explicit or writing_proven else None) or {}
+    pending = [r for r in results if r.path not in static]
+    checked = (_verify(pending, exercise, timeout, loaded_traces, explicit) if explicit or writing_proven else None) or {}
     changed = [r for r in results if r.changed]
     text = output_format is FixFormat.text
     if writing_proven:
-        _write_proven(changed, overrides, explicit, bool(unsafe_fixes), write_now)
+        for result in pending:
+            if result.changed:
+                unexecuted += _write_checked(result, overrides, explicit, bool(unsafe_fixes), write_now)
+    if unexecuted:
+        err.print(
+            f"{unexecuted} fix(es) written without being executed: nothing ran them (give the module an exercise(), "
+            "set `exercise = \"pytest -x\"` under [tool.tfautofix], or pass --exercise CMD or --traces FILE)",
+            style="yellow", markup=False,
+        )
     for result in changed:
         if not write and text:
             check = checked.get(result.path)
@@ -632,36 +650,36 @@ def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, 
     return checked
 
 
-def _write_proven(changed: list[FileResult], overrides: Overrides, explicit: bool, consent: bool, write_now) -> None:
-    """``fix --write`` when the fixes were run: write exactly those their verdicts allow
-    (:func:`tfautofix.verify.fixes.writes`); say which were not written, and which were
-    written without being executed."""
+def _exercisable(result: FileResult, exercise: Optional[str], traces) -> bool:
+    """Whether anything can run ``result``'s fixes: a command, a trace log, its ``exercise()``."""
+    from tfautofix.verify.fixes import defines_exercise
+
+    return bool(exercise or traces is not None or config_for(Path(result.path)).exercise or defines_exercise(result.original or ""))
+
+
+def _write_checked(result: FileResult, overrides: Overrides, explicit: bool, consent: bool, write_now) -> int:
+    """``fix --write`` when the fixes may have been run: write exactly those their verdicts
+    allow (:func:`tfautofix.verify.fixes.writes`), say which were not written; returns how
+    many were written without being executed."""
     from tfautofix.verify.fixes import keep_fixes, writes
 
-    unexecuted = 0
-    for result in changed:
-        if result.error:
-            continue
-        path = Path(result.path)
-        unsafe_allowed = selection_for(config_for(path), path, overrides).unsafe_fixes
-        kept = [f for f in result.applied if writes(f, proof_asked=explicit, consent=consent, unsafe_allowed=unsafe_allowed)]
-        for finding in result.applied:
-            if any(finding is k for k in kept):
-                if finding.verdict is not None and finding.verdict.kind in ("changed", "broken"):
-                    err.print(f"{result.path}:{finding.line}: {finding.code} written although {finding.verdict} (--unsafe-fixes)", style="bold red", markup=False)
-                unexecuted += finding.verdict is None or finding.verdict.kind == "unverifiable"
-                continue
-            if finding.verdict is not None:  # unsafe fixes nothing ran are counted in the summary, as without verification
-                hint = "--unsafe-fixes" if explicit else "--verify --unsafe-fixes"
-                err.print(f"{result.path}:{finding.line}: {finding.code} not written, {finding.verdict} (write it anyway with {hint})", style="yellow", markup=False)
-        keep_fixes(result, lambda f: any(f is k for k in kept))
-        write_now(result)
-    if unexecuted:
-        err.print(
-            f"{unexecuted} fix(es) written without being executed: nothing ran them (give the module an exercise(), "
-            "set `exercise = \"pytest -x\"` under [tool.tfautofix], or pass --exercise CMD or --traces FILE)",
-            style="yellow", markup=False,
-        )
+    if result.error:
+        return 0
+    path = Path(result.path)
+    unsafe_allowed = selection_for(config_for(path), path, overrides).unsafe_fixes
+    kept = [f for f in result.applied if writes(f, proof_asked=explicit, consent=consent, unsafe_allowed=unsafe_allowed)]
+    for finding in result.applied:
+        if any(finding is k for k in kept):
+            if finding.verdict is not None and finding.verdict.kind in ("changed", "broken"):
+                err.print(f"{result.path}:{finding.line}: {finding.code} written although {finding.verdict} (--unsafe-fixes)", style="bold red", markup=False)
+        elif finding.verdict is not None:  # unsafe fixes nothing ran are counted in the summary, as without verification
+            hint = "--unsafe-fixes" if explicit else "--verify --unsafe-fixes"
+            err.print(f"{result.path}:{finding.line}: {finding.code} not written, {finding.verdict} (write it anyway with {hint})", style="yellow", markup=False)
+    keep_fixes(result, lambda f: any(f is k for k in kept))
+    write_now(result)
+    if result.error or not result.changed:
+        return 0
+    return sum(1 for f in result.applied if f.verdict is None or f.verdict.kind == "unverifiable")
 
 
 def _interactive(paths: List[Path], overrides: Overrides, jobs: Optional[int], verdicts: dict, traces) -> None:

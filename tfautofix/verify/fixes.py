@@ -38,7 +38,7 @@ from tfautofix.rule import Finding
 from tfautofix.verify import STILL_FAILS, Job, Verdict, run_exercises, verdict, worst
 from tfautofix.verify.replay import driver, load, replayable, same_file
 
-#: Verdicts whose fixes ``--write --verify`` writes without ``--unsafe-fixes``.
+#: Verdicts whose fixes ``fix --write`` writes, safe and unsafe alike (see :func:`writes`).
 WRITABLE = ("verified", "improved")
 
 
