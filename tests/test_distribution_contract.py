@@ -80,3 +80,24 @@ def test_printed_warnings_name_files_and_lines_that_a_fix_moves():
     original = "/src/model.py:12: UserWarning: clipping\n  warnings.warn('clipping')\nloss 1.5\n"
     rewrite = "/tmp/fixed/model.py:14: UserWarning: clipping\n  warnings.warn('clipping')\nloss 1.5\n"
     assert printed_values(original) == printed_values(rewrite) == ["loss", 1.5]
+
+
+def test_each_check_names_what_differs():
+    """Each moment check is there for its own reason, not only as a backup of the KS test
+    (benchmarks/verifier_mutants.py: a looser tolerance must be noticed)."""
+    normal = draws(lambda r: r.gauss(0.0, 1.0), n=2000)
+    assert same_distribution(normal, draws(lambda r: r.gauss(0.4, 1.0), n=2000, seed=1)).startswith("mean")
+    assert same_distribution(normal, draws(lambda r: r.gauss(0.0, 1.6), n=2000, seed=1)).startswith("standard deviation")
+
+
+def test_draws_outside_the_oracles_support_fail():
+    # A die that now and then shows a 7: too rare for the moments and the KS test.
+    dice = draws(lambda r: r.randint(1, 6))
+    loaded = draws(lambda r: r.randint(1, 6), seed=1)
+    loaded[::25] = [7] * len(loaded[::25])  # 4%
+    assert "outside the oracle's" in same_distribution(dice, loaded)
+
+
+def test_values_within_a_tolerance_of_1e_5_only():
+    assert compare_values([[1.0, 2.0]], None, [[1.0, 2.0 * (1 + 1e-7)]]).problem is None
+    assert compare_values([[1.0, 2.0]], None, [[1.0, 2.02]]).problem is not None

@@ -61,6 +61,42 @@ def test_verdict_kinds(contract, oracle, before, after, kind, detail) -> None:
     assert detail in result.detail
 
 
+@pytest.mark.parametrize(
+    "after_error, blame, kind, detail",
+    [
+        # Both fail compiled: the rewrite's error in its own lines, or elsewhere, is the fix's.
+        ("TypeError: t", ("fix", "at line 3, a line the fix wrote"), "broken", "TypeError: t (at line 3, a line the fix wrote; the original raised compiled: ValueError: x)"),
+        ("TypeError: t", None, "broken", "where the original compiled did not"),
+        # Still the original's failure (or another finding's): the fix ran, it is not blamed, and not `unverifiable`.
+        ("ValueError: x", None, "changed", "still fails compiled as the original does: ValueError: x"),
+        ("TypeError: t", ("original", " at line 9 where another finding is left unfixed"), "changed", "still fails compiled at line 9 where another finding"),
+    ],
+)
+def test_verdict_when_both_fail_compiled(after_error, blame, kind, detail) -> None:
+    result = verdict("exact", _result([1]), _result(None, 1, "ValueError: x"), _result(None, 1, after_error), blame=blame)
+    assert (result.kind, detail in result.detail) == (kind, True), str(result)
+
+
+def test_blame_from_where_each_run_raised() -> None:
+    from tfautofix.verify.fixes import blame
+
+    original = "a = 1\nb = f(a)\nc = g(b)\nd = h(c)\n"
+    fixed = "a = 1\nb = tf.f(a)\nc = g(b)\nd = h(c)\n"
+    before = {"error": "ValueError: x", "sites": [["/tmp/lib.py", 7], ["/src/m.py", 2]]}
+
+    def after(line, error="TypeError: t"):
+        return {"error": error, "sites": [["/work/fixed/m.py", line], ["/tmp/lib.py", 9]]}
+
+    candidate = Candidate("/src/m.py", original, fixed, pending=(4,))
+    assert blame(candidate, before, after(2), "/work/fixed/m.py") == ("fix", "at line 2, a line the fix wrote")
+    assert blame(candidate, before, after(3), "/work/fixed/m.py") == ("fix", "at line 3, where the original compiled did not raise")
+    assert blame(candidate, before, after(4), "/work/fixed/m.py")[0] == "original"  # another finding's line
+    unchanged = Candidate("/src/m.py", original, original.replace("d = h(c)", "d = tf.h(c)"))
+    assert blame(unchanged, before, after(2, "ValueError: x"), "/work/fixed/m.py") == ("original", "")
+    assert blame(unchanged, before, after(2, "TypeError: x"), "/work/fixed/m.py")[0] == "fix"  # another error there
+    assert blame(candidate, before, {"error": "E: e", "sites": []}, "/work/fixed/m.py") is None
+
+
 def _run(returncode, calls=None, traces=None) -> Run:
     return Run(returncode, calls or {}, traces or {})
 
@@ -518,12 +554,12 @@ def test_each_fix_is_a_candidate_of_its_own(tmp_path: Path) -> None:
 
 
 def test_write_verify_keeps_exactly_the_verified_fixes(tmp_path: Path) -> None:
-    from tfautofix.verify.fixes import Checked, keep_writable
+    from tfautofix.verify.fixes import keep_fixes
 
     result = _two_print_fixes(tmp_path)
     first, second = result.applied
-    check = Checked(verify.Verdict("changed", "x"), "exercise()", ((first, verify.Verdict("verified")), (second, verify.Verdict("changed", "x"))))
-    assert keep_writable(result, check)
+    first.verdict, second.verdict = verify.Verdict("verified"), verify.Verdict("changed", "x")
+    keep_fixes(result, lambda f: f.verdict.kind == "verified")
     assert 'tf.print("x", x' in result.fixed and 'print("y", y)' in result.fixed and 'tf.print("y"' not in result.fixed
     assert [f.line for f in result.applied] == [first.line] and [f.code for f in result.findings] == ["TFA008"]
 
@@ -549,4 +585,83 @@ def test_safe_fix_is_not_broken_by_a_remaining_unsafe_finding(tmp_path: Path) ->
     example = tmp_path / "numpy_in_step.py"
     example.write_text((Path(__file__).parent.parent / "examples" / "numpy_in_step.py").read_text(encoding="utf-8"), encoding="utf-8")
     result = CliRunner().invoke(app, ["fix", str(example), "--verify"])
-    assert "unverifiable (the original fails" in result.output and "broken (" not in result.output, result.output
+    assert "changed (still fails compiled as the original does" in result.output and "broken (" not in result.output, result.output
+
+
+# -- execution as the default proof of `fix --write` (issue 26) ---------------------------
+
+
+def test_write_without_anything_to_run_writes_safe_fixes_and_says_so(tmp_path: Path) -> None:
+    target = tmp_path / "step.py"
+    target.write_text(NO_EXERCISE, encoding="utf-8")
+    result = CliRunner().invoke(app, ["fix", str(target), "--write"])
+    assert "tf.print(" in target.read_text(encoding="utf-8"), result.output
+    assert "1 fix(es) written without being executed" in result.output and "exercise" in result.output
+
+
+def test_no_verify_writes_statically_and_contradicts_verify(tmp_path: Path) -> None:
+    target = tmp_path / "step.py"
+    target.write_text(NO_EXERCISE + "\n\ndef exercise():\n    return [step(1.0)]\n", encoding="utf-8")
+    assert CliRunner().invoke(app, ["fix", str(target), "--write", "--no-verify", "--verify"]).exit_code == 2
+    result = CliRunner().invoke(app, ["fix", str(target), "--write", "--no-verify"])
+    assert "tf.print(" in target.read_text(encoding="utf-8") and "verifying" not in result.output, result.output
+
+
+def test_missing_tensorflow_falls_back_to_static_in_one_line(tmp_path: Path, monkeypatch) -> None:
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "tensorflow" else find_spec(name, *a))
+    target = tmp_path / "step.py"
+    target.write_text(NO_EXERCISE + "\n\ndef exercise():\n    return [step(1.0)]\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["fix", str(target), "--write"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert "TensorFlow is not installed" in result.output and "tf.print(" in target.read_text(encoding="utf-8")
+
+
+def test_configured_exercise(tmp_path: Path) -> None:
+    from tfautofix.config import ConfigError, load
+
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[tool.tfautofix]\nexercise = "pytest -x tests"\n', encoding="utf-8")
+    assert load(pyproject).exercise == "pytest -x tests"
+    pyproject.write_text("[tool.tfautofix]\nexercise = 3\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="exercise must be a command"):
+        load(pyproject)
+
+
+@pytest.mark.parametrize(
+    "kind, applicability, proof_asked, consent, unsafe_allowed, written",
+    [
+        ("verified", "unsafe", False, False, False, True),  # an unsafe fix the oracle confirms is written
+        ("improved", "unsafe", True, False, False, True),
+        ("changed", "safe", False, False, True, False),  # a safe fix that changes behaviour is not
+        ("broken", "safe", False, False, True, False),
+        ("broken", "safe", True, True, False, True),  # consent: --verify --unsafe-fixes
+        ("unverifiable", "safe", False, False, False, True),  # nothing ran it: as static rules allow
+        ("unverifiable", "unsafe", False, False, False, False),
+        ("unverifiable", "unsafe", False, False, True, True),
+        ("unverifiable", "safe", True, False, False, False),  # --verify asked for a proof
+        (None, "safe", False, False, False, True),
+        (None, "unsafe", False, False, False, False),
+    ],
+)
+def test_which_fixes_write_writes(kind, applicability, proof_asked, consent, unsafe_allowed, written) -> None:
+    from tfautofix.rule import Finding
+    from tfautofix.verify.fixes import writes
+
+    finding = Finding("TFA008", "print", "m", 1, 0, 1, 1, fix=type("Fix", (), {"applicability": applicability})())
+    finding.verdict = verify.Verdict(kind) if kind else None
+    assert writes(finding, proof_asked=proof_asked, consent=consent, unsafe_allowed=unsafe_allowed) is written
+
+
+@pytest.mark.tensorflow
+def test_write_verifies_by_default_and_writes_verified_unsafe_fixes(tmp_path: Path) -> None:
+    """numpy_in_step.py has a safe and an unsafe fix, and fails compiled until both are
+    applied: `fix --write` (no flag) runs its exercise() and writes both, verified."""
+    example = tmp_path / "numpy_in_step.py"
+    example.write_text((Path(__file__).parent.parent / "examples" / "numpy_in_step.py").read_text(encoding="utf-8"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["fix", str(example), "--write"])
+    fixed = example.read_text(encoding="utf-8")
+    assert "np.mean(x)" not in fixed and "x.numpy()" not in fixed, result.output
+    assert "verifying fixes by running them" in result.output and "without being executed" not in result.output

@@ -444,8 +444,9 @@ def fix(
     show_fixes: bool = typer.Option(False, "--show-fixes", help="List the fixes applied, per file and rule."),
     jobs: Jobs = None,
     traces: Traces = None,
-    verify: bool = typer.Option(False, "--verify", help="Run the original (eagerly and compiled) and the fixed code; give each fix a verdict."),
-    exercise: Optional[str] = typer.Option(None, "--exercise", metavar="CMD", help="Command that exercises your code (e.g. \"pytest tests -x\"); implies --verify."),
+    verify: bool = typer.Option(False, "--verify", help="Run the original (eagerly and compiled) and the fixed code; give each fix a verdict (--write does when something exercises the code)."),
+    no_verify: bool = typer.Option(False, "--no-verify", help="Write without running the fixes: safe fixes (unsafe ones with --unsafe-fixes), as static rules allow."),
+    exercise: Optional[str] = typer.Option(None, "--exercise", metavar="CMD", help="Command that exercises your code (e.g. \"pytest tests -x\"; default: `exercise` in [tool.tfautofix]); implies --verify."),
     timeout: float = typer.Option(300, "--timeout", min=1, help="Seconds each verification run may take."),
     no_cache: NoCache = False,
     shard: ShardSpec = None,
@@ -465,7 +466,11 @@ def fix(
     _setup(color, quiet, config, isolated)
     if diff and (write or interactive):
         raise typer.BadParameter("--diff shows the fixes without writing them: drop --write/--interactive", param_hint="--diff")
-    verifying = verify or exercise is not None
+    explicit = verify or exercise is not None
+    if no_verify and explicit:
+        raise typer.BadParameter("--no-verify contradicts --verify/--exercise", param_hint="--no-verify")
+    # Execution is the proof: --write and --interactive run the fixes whenever something exercises the code.
+    proving = explicit or ((write or interactive) and not no_verify)
     overrides = _overrides(select, ignore, unsafe_fixes, force_exclude, max_file_size)
     stdin = _stdin(paths, stdin_filename)
     if stdin is not None:
@@ -473,12 +478,12 @@ def fix(
     if interactive:
         loaded = _load_traces(traces)
         verdicts = {}
-        if verifying:  # verdicts of each file's full fix, shown with every fix of that file
+        if proving:  # verdicts of each file's full fix, shown with every fix of that file
             fixed = _run(paths, overrides, fix=True, jobs=jobs, no_cache=True, traces=loaded).results
-            checked = _verify(fixed, exercise, timeout, loaded)
+            checked = _verify(fixed, exercise, timeout, loaded, explicit)
             from tfautofix.verify.fixes import fix_verdicts
 
-            verdicts = fix_verdicts(fixed, checked)
+            verdicts = fix_verdicts(fixed, checked or {})
         _interactive(paths, overrides, jobs, verdicts, loaded)
     written: set[str] = set()
     dirty = dirty_files(map(str, discover(paths, SUFFIXES))) if write and not allow_dirty else set()
@@ -504,43 +509,47 @@ def fix(
             result.findings += result.applied
             result.applied = []
 
-    # Verified fixes are written once their verdicts are known, the others as they come.
+    # Verified fixes are written once their verdicts are known, the others as they come. When
+    # the fixes are run, unsafe ones are candidates too: their verdict decides.
     loaded_traces = _load_traces(traces)
+    writing_proven = write and proving
+    unexecuted = 0  # fixes written that nothing ran
+    static: set[str] = set()  # files nothing can exercise: written as they come
+
+    def write_static(result: FileResult) -> None:
+        nonlocal unexecuted
+        if not explicit and result.changed and not _exercisable(result, exercise, loaded_traces):
+            static.add(result.path)
+            unexecuted += _write_checked(result, overrides, explicit, bool(unsafe_fixes), write_now)
+
     try:
         outcome = _run(
-            paths, overrides, fix=True, jobs=jobs, no_cache=no_cache, shard=shard,
-            each=write_now if write and not verifying else None, traces=loaded_traces,
+            paths, replace(overrides, unsafe_fixes=True) if writing_proven else overrides, fix=True, jobs=jobs,
+            no_cache=no_cache, shard=shard, each=(write_static if proving else write_now) if write else None, traces=loaded_traces,
         )
     except KeyboardInterrupt:
         _interrupted(written)
     results = outcome.results
-    checked = _verify(results, exercise, timeout, loaded_traces) if verifying else {}
+    pending = [r for r in results if r.path not in static]
+    checked = (_verify(pending, exercise, timeout, loaded_traces, explicit) if explicit or writing_proven else None) or {}
     changed = [r for r in results if r.changed]
     text = output_format is FixFormat.text
+    if writing_proven:
+        for result in pending:
+            if result.changed:
+                unexecuted += _write_checked(result, overrides, explicit, bool(unsafe_fixes), write_now)
+    if unexecuted:
+        err.print(
+            f"{unexecuted} fix(es) written without being executed: nothing ran them (give the module an exercise(), "
+            "set `exercise = \"pytest -x\"` under [tool.tfautofix], or pass --exercise CMD or --traces FILE)",
+            style="yellow", markup=False,
+        )
     for result in changed:
-        check = checked.get(result.path)
-        if not write:
-            if text:
-                if check is not None:
-                    out.print(verdict_header(result, check))
-                out.print(diff_text(unified_diff(result)))
-            continue
-        if check is not None and not check.writable:
-            if not unsafe_fixes:
-                from tfautofix.verify.fixes import keep_writable
-
-                if keep_writable(result, check):  # the fixes verified on their own are still written
-                    err.print(f"{result.path}: only its verified fixes written; the others are {check.verdict}", style="yellow", markup=False)
-                    write_now(result)
-                    continue
-                err.print(f"{result.path}: not written, {check.verdict} (write it anyway with --unsafe-fixes)", style="yellow", markup=False)
-                result.findings = sorted(result.findings + result.applied, key=lambda f: (f.line, f.column))
-                result.applied = []
-                continue
-            if check.verdict.kind in ("changed", "broken"):
-                err.print(f"{result.path}: writing a fix that is {check.verdict} (--unsafe-fixes)", style="bold red", markup=False)
-        if verifying:
-            write_now(result)
+        if not write and text:
+            check = checked.get(result.path)
+            if check is not None:
+                out.print(verdict_header(result, check))
+            out.print(diff_text(unified_diff(result)))
     for result in results:
         if result.path not in written:
             findings_on_disk(result)
@@ -603,19 +612,74 @@ def _interrupted(written: set[str]) -> None:
     raise typer.Exit(130)
 
 
-def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, traces=None) -> dict:
-    """Verdicts per changed file; a one-line error when verification cannot run."""
+def _verify(results: list[FileResult], exercise: Optional[str], timeout: float, traces=None, explicit: bool = True) -> Optional[dict]:
+    """Verdicts per changed file. The calls come from ``--traces``, ``--exercise`` (else
+    each file's configured ``exercise``, run in its ``pyproject.toml``'s directory) or
+    the modules' ``exercise()``. Asked for (``explicit``), a run that cannot happen is a
+    one-line error; by default it is one line, and None: the fixes are not executed."""
     from tfautofix.verify import TensorFlowMissing
     from tfautofix.verify.command import CommandError
-    from tfautofix.verify.fixes import verify_results
+    from tfautofix.verify.fixes import defines_exercise, verify_results
 
-    if any(r.changed for r in results):
+    changed = [r for r in results if r.changed and not r.error]
+    groups: dict = {}
+    for result in changed:
+        config = config_for(Path(result.path))
+        command = exercise or config.exercise
+        groups.setdefault((command, None if exercise or not command else config.root), []).append(result)
+    if not explicit:
+        if not (traces is not None or any(command for command, _ in groups) or any(defines_exercise(r.original or "") for r in changed)):
+            return None
+        import importlib.util
+
+        if importlib.util.find_spec("tensorflow") is None:
+            err.print("TensorFlow is not installed, so the fixes are not executed (pip install 'tfautofix[tf]' to verify them)", style="yellow")
+            return None
+    if changed:
         err.print("verifying fixes by running them (TensorFlow)...", style="dim")
+    checked: dict = {}
     try:
-        return verify_results(results, exercise=exercise, timeout=timeout, traces=traces)
+        for (command, root), group in groups.items():
+            checked.update(verify_results(group, exercise=command, timeout=timeout, root=root, traces=traces))
     except (TensorFlowMissing, CommandError, RuntimeError) as error:
+        if not explicit:
+            err.print(f"the fixes could not be executed ({error}); --no-verify skips trying", style="yellow", markup=False)
+            return None
         err.print(f"error: {error}", style="red", markup=False)
         raise typer.Exit(2) from None
+    return checked
+
+
+def _exercisable(result: FileResult, exercise: Optional[str], traces) -> bool:
+    """Whether anything can run ``result``'s fixes: a command, a trace log, its ``exercise()``."""
+    from tfautofix.verify.fixes import defines_exercise
+
+    return bool(exercise or traces is not None or config_for(Path(result.path)).exercise or defines_exercise(result.original or ""))
+
+
+def _write_checked(result: FileResult, overrides: Overrides, explicit: bool, consent: bool, write_now) -> int:
+    """``fix --write`` when the fixes may have been run: write exactly those their verdicts
+    allow (:func:`tfautofix.verify.fixes.writes`), say which were not written; returns how
+    many were written without being executed."""
+    from tfautofix.verify.fixes import keep_fixes, writes
+
+    if result.error:
+        return 0
+    path = Path(result.path)
+    unsafe_allowed = selection_for(config_for(path), path, overrides).unsafe_fixes
+    kept = [f for f in result.applied if writes(f, proof_asked=explicit, consent=consent, unsafe_allowed=unsafe_allowed)]
+    for finding in result.applied:
+        if any(finding is k for k in kept):
+            if finding.verdict is not None and finding.verdict.kind in ("changed", "broken"):
+                err.print(f"{result.path}:{finding.line}: {finding.code} written although {finding.verdict} (--unsafe-fixes)", style="bold red", markup=False)
+        elif finding.verdict is not None:  # unsafe fixes nothing ran are counted in the summary, as without verification
+            hint = "--unsafe-fixes" if explicit else "--verify --unsafe-fixes"
+            err.print(f"{result.path}:{finding.line}: {finding.code} not written, {finding.verdict} (write it anyway with {hint})", style="yellow", markup=False)
+    keep_fixes(result, lambda f: any(f is k for k in kept))
+    write_now(result)
+    if result.error or not result.changed:
+        return 0
+    return sum(1 for f in result.applied if f.verdict is None or f.verdict.kind == "unverifiable")
 
 
 def _interactive(paths: List[Path], overrides: Overrides, jobs: Optional[int], verdicts: dict, traces) -> None:

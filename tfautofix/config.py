@@ -6,7 +6,9 @@ Keys: ``select``, ``ignore`` (codes or prefixes), ``exclude`` (gitignore-style
 patterns relative to the ``pyproject.toml``), ``per-file-ignores`` (pattern →
 codes), ``unsafe-fixes`` (bool), ``max-file-size`` (bytes, or "2MB"; larger files
 are skipped with a note; 0: no limit), ``retrace-budget`` (function name → retraces
-allowed, for ``tfautofix trace``). Command-line flags override the file.
+allowed, for ``tfautofix trace``), ``exercise`` (a shell command, run in the
+``pyproject.toml``'s directory, that exercises the code: ``fix --write`` then
+verifies its fixes by running it). Command-line flags override the file.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-KEYS = ("select", "ignore", "exclude", "per-file-ignores", "unsafe-fixes", "max-file-size", "retrace-budget")
+KEYS = ("select", "ignore", "exclude", "per-file-ignores", "unsafe-fixes", "max-file-size", "retrace-budget", "exercise")
 #: Larger files are skipped: generated modules, where a LibCST analysis would take minutes.
 MAX_FILE_SIZE = 2_000_000
 
@@ -44,6 +46,7 @@ class Config:
     unsafe_fixes: bool = False
     max_file_size: int = MAX_FILE_SIZE
     retrace_budget: tuple[tuple[str, int], ...] = ()
+    exercise: str | None = None  # the command that exercises the code (the user's tests)
     _specs: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def _spec(self, patterns: tuple[str, ...]) -> pathspec.PathSpec:
@@ -154,6 +157,9 @@ def load(pyproject: Path) -> Config | None:
     budget = table.get("retrace-budget", {})
     if not isinstance(budget, dict) or not all(type(v) is int and v >= 0 for v in budget.values()):
         raise ConfigError(f"{pyproject}: [tool.tfautofix] retrace-budget must be a table of function name = retraces allowed")
+    exercise = table.get("exercise")
+    if exercise is not None and not (isinstance(exercise, str) and exercise.strip()):
+        raise ConfigError(f"{pyproject}: [tool.tfautofix] exercise must be a command (a non-empty string)")
     return Config(
         root=resolved(pyproject.parent),
         select=codes("select", table["select"]) if "select" in table else None,
@@ -163,6 +169,7 @@ def load(pyproject: Path) -> Config | None:
         unsafe_fixes=unsafe,
         max_file_size=max_file_size,
         retrace_budget=tuple(budget.items()),
+        exercise=exercise,
     )
 
 

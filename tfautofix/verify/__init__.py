@@ -164,6 +164,10 @@ def _read_lines(path: str) -> list[dict]:
 
 # -- verdicts ------------------------------------------------------------------
 
+#: How a verdict starts when the fix alone leaves the file failing compiled as it did (another
+#: finding's failure): the fix ran, and the file's other fixes are needed to judge it.
+STILL_FAILS = "still fails compiled"
+
 #: From best to worst: a file's verdict is the worst of its fixes'.
 ORDER = ("improved", "verified", "unverifiable", "changed", "broken")
 
@@ -198,6 +202,7 @@ def verdict(
     not_exercised: str | None = None,
     exempt: bool = True,
     eager_error: str | None = None,
+    blame: tuple[str, str] | None = None,
 ) -> Verdict:
     """The verdict on a rewrite from its runs: the original eagerly (oracle, under
     two ambient seeds when ``second_oracle`` is given), the original compiled
@@ -205,6 +210,9 @@ def verdict(
 
     ``not_exercised`` says which changed lines never ran (the coverage gate);
     ``eager_error`` is what the rewrite raised run eagerly, if anything.
+    ``blame``: when the original and the rewrite both raise compiled, whose error
+    the rewrite's is, ``("fix" | "original", where)``, from where each raised
+    (default: the original's when both errors read the same).
     With ``exempt``, a difference the original shows identically compiled is not
     the fix's (noted, not blamed): a fix is judged on what it changes.
     """
@@ -214,9 +222,14 @@ def verdict(
         if run.get("mode_switch"):
             return Verdict("unverifiable", f"{run['mode_switch']} ({name}): its results are not those of the mode under test")
     if after.get("error"):
-        if before.get("error") and not eager_error:  # compiled, the fix cannot be told from the original's failure
-            how = "the same way" if _first_line(before["error"]) == _first_line(after["error"]) else "too"
-            return Verdict("unverifiable", f"the original fails {how} compiled: {_short(after['error'])}")
+        if before.get("error") and not eager_error:  # compiled, both fail: whose error is the rewrite's?
+            same = _first_line(before["error"]) == _first_line(after["error"])
+            whose, where = blame or (("original", "") if same else ("fix", "where the original compiled did not"))
+            if whose == "fix":
+                return Verdict("broken", f"{_short(after['error'])} ({where}; the original raised compiled: {_short(before['error'], 80)})")
+            if not_exercised:
+                return Verdict("unverifiable", f"not exercised: {not_exercised}")
+            return Verdict("changed", f"{STILL_FAILS}{where or ' as the original does'}: {_short(after['error'])}")
         return Verdict("broken", _short(after["error"]) + (" (even eagerly)" if eager_error else ""))
     if not_exercised:
         return Verdict("unverifiable", f"not exercised: {not_exercised}")

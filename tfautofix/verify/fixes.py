@@ -29,16 +29,16 @@ import tempfile
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from tfautofix.codemods import rule_by_code
 from tfautofix.engine import FileResult, apply_one, detect
 from tfautofix.files import source_lines
 from tfautofix.rule import Finding
-from tfautofix.verify import Job, Verdict, run_exercises, verdict, worst
+from tfautofix.verify import STILL_FAILS, Job, Verdict, run_exercises, verdict, worst
 from tfautofix.verify.replay import driver, load, replayable, same_file
 
-#: Verdicts whose fixes ``--write --verify`` writes without ``--unsafe-fixes``.
+#: Verdicts whose fixes ``fix --write`` writes, safe and unsafe alike (see :func:`writes`).
 WRITABLE = ("verified", "improved")
 
 
@@ -51,6 +51,8 @@ class Candidate:
     fixed: str
     contract: str = "exact"
     encoding: str = "utf-8"
+    #: Lines of the original where findings this rewrite leaves unfixed are (a failure there is theirs).
+    pending: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,38 @@ def not_exercised_lines(lines: set[int], ran: list[int] | None) -> str | None:
     return f"{where} of the rewrite never ran"
 
 
+def _site(run: dict, path: str) -> int | None:
+    """The line of ``path`` where ``run``'s error was raised (its innermost frame there)."""
+    real = os.path.realpath(path)
+    return next((line for file, line in reversed(run.get("sites") or []) if file == real), None)
+
+
+def blame(candidate: Candidate, before: dict, after: dict, fixed_path: str) -> tuple[str, str] | None:
+    """Whose error the rewrite raises compiled when the original raises compiled too:
+    the fix's where it raises in a line the fix wrote, or where the original did not
+    raise; the original's where it raised, or where a finding this rewrite leaves
+    unfixed is (another fix is needed first). None: the rewrite raised nowhere in the file."""
+    if not (before.get("error") and after.get("error")):
+        return None
+    new = _site(after, fixed_path)
+    if new is None:
+        return None
+    kept = {}  # line of the rewrite -> the same line of the original
+    old_lines, new_lines = source_lines(candidate.original), source_lines(candidate.fixed)
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes():
+        if tag == "equal":
+            kept.update(zip(range(j1 + 1, j2 + 1), range(i1 + 1, i2 + 1)))
+    line = kept.get(new)
+    if line is None:
+        return "fix", f"at line {new}, a line the fix wrote"
+    kind = after["error"].split(":")[0]
+    if line == _site(before, candidate.path) and kind == before["error"].split(":")[0]:
+        return "original", ""
+    if line in candidate.pending:
+        return "original", f" at line {line} where another finding is left unfixed"
+    return "fix", f"at line {line}, where the original compiled did not raise"
+
+
 def _jobs_for(candidates: Sequence[Candidate], sources: dict, workdir: str) -> tuple[list[Job], list[dict]]:
     """The runner jobs of ``candidates``: per original three, per rewrite two or three."""
     jobs: list[Job] = []
@@ -158,7 +192,7 @@ def _jobs_for(candidates: Sequence[Candidate], sources: dict, workdir: str) -> t
         ]
         if candidate.contract == "distribution":
             jobs.append(Job(name + "#2", str(fixed), "graph", root=root, seed=2))
-        plans.append({"original": originals[key], "fixed": name, "lines": changed_lines(candidate.original, candidate.fixed)})
+        plans.append({"original": originals[key], "fixed": name, "lines": changed_lines(candidate.original, candidate.fixed), "watched": watched})
     return jobs, plans
 
 
@@ -167,6 +201,11 @@ def check_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, lo
     or from the module's ``exercise()``. All share one TensorFlow process per mode;
     rewrites and replay drivers are run from a temporary directory, with the
     original's directory on ``sys.path``, so the user's tree is never written."""
+    return judge_rewrites(candidates, *run_rewrites(candidates, job_timeout, log))
+
+
+def run_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, log: dict | None = None) -> tuple[dict, dict, list[dict]]:
+    """The runs :func:`judge_rewrites` judges: ``(sources, runs, plans)``."""
     sources = {c.path: _source(c, log) for c in candidates}
     runnable = [c for c in candidates if sources[c.path] is not None]
     runs: dict = {}
@@ -175,6 +214,12 @@ def check_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, lo
         with tempfile.TemporaryDirectory(prefix="tfautofix-fixed-") as workdir:
             jobs, plans = _jobs_for(runnable, sources, workdir)
             runs = run_exercises(jobs, job_timeout=job_timeout)
+    return sources, runs, plans
+
+
+def judge_rewrites(candidates: Sequence[Candidate], sources: dict, runs: dict, plans: list[dict]) -> list[Checked]:
+    """The verdicts of :func:`run_rewrites`' runs (kept apart so the verdict logic can be
+    re-judged without running TensorFlow again: ``benchmarks/verifier_mutants.py``)."""
     verdicts = iter(plans)
     checked = []
     for candidate in candidates:
@@ -189,6 +234,7 @@ def check_rewrites(candidates: Sequence[Candidate], job_timeout: float = 120, lo
             second_oracle=runs.get((o + "#2", "eager")), second_after=runs.get((f + "#2", "graph")),
             not_exercised=None if eager_fixed.get("error") else not_exercised_lines(plan["lines"], eager_fixed.get("lines")),
             eager_error=eager_fixed.get("error"),
+            blame=blame(candidate, runs[(o, "graph")], runs[(f, "graph")], plan["watched"]),
         )
         checked.append(Checked(result, sources[candidate.path][0]))
     return checked
@@ -204,7 +250,7 @@ def verify_candidates(candidates: Sequence[Candidate], job_timeout: float = 120,
 
 def _needs_the_others(verdict: Verdict) -> bool:
     """Alone, the fix leaves the file failing as before (another fix, or an unfixed finding, is needed)."""
-    return verdict.kind == "unverifiable" and verdict.detail.startswith("the original fails")
+    return verdict.kind == "changed" and verdict.detail.startswith(STILL_FAILS)
 
 
 def recorded_command(log: dict | None) -> str | None:
@@ -228,14 +274,15 @@ def _key(finding: Finding) -> tuple:
     return (finding.code, finding.line, finding.column, finding.message)
 
 
-def single_fixes(result: FileResult, traces=None) -> list[tuple[Finding, str]]:
+def single_fixes(result: FileResult, traces=None) -> tuple[list[tuple[Finding, str]], list[Finding]]:
     """``(applied finding, the original with just its fix)`` for the applied findings
-    found in the original (those exposed by another fix need that fix too)."""
-    codes = sorted({f.code for f in result.applied})
+    found in the original (those exposed by another fix need that fix too), and the
+    original's findings of the rules involved."""
+    codes = sorted({f.code for f in [*result.applied, *result.findings]})
     try:
         ctx, findings = detect(result.original or "", [rule_by_code(c) for c in codes if rule_by_code(c)], result.path, traces)
     except Exception:  # noqa: BLE001 - the whole rewrite is still judged
-        return []
+        return [], []
     by_key = {_key(f): f for f in findings if f.fix is not None}
     singles = []
     for finding in result.applied:
@@ -244,16 +291,19 @@ def single_fixes(result: FileResult, traces=None) -> list[tuple[Finding, str]]:
             continue
         with suppress(Exception):  # a fix that needs another to apply is judged with the whole rewrite
             singles.append((finding, apply_one(ctx, found)))
-    return singles
+    return singles, findings
 
 
 def file_candidates(result: FileResult, traces=None) -> list[tuple[tuple[Finding, ...], Candidate]]:
     """What to verify for one changed file: each fix on its own and, when some fixes
     cannot be isolated or there are several, the whole rewrite (fixes interact)."""
-    def candidate(fixed: str, findings) -> Candidate:
-        return Candidate(result.path, result.original or "", fixed, contract_of(findings), result.encoding)
+    singles, found = single_fixes(result, traces)
 
-    singles = single_fixes(result, traces)
+    def candidate(fixed: str, findings) -> Candidate:
+        fixing = {_key(f) for f in findings}
+        unfixed = tuple(sorted({f.line for f in found if _key(f) not in fixing}))  # lines of the original
+        return Candidate(result.path, result.original or "", fixed, contract_of(findings), result.encoding, unfixed)
+
     planned = [((finding,), candidate(text, [finding])) for finding, text in singles]
     isolated = {id(finding) for finding, _ in singles}
     rest = tuple(f for f in result.applied if id(f) not in isolated)
@@ -322,25 +372,42 @@ def verify_results(
     return checked
 
 
-def keep_writable(result: FileResult, check: Checked) -> bool:
-    """Narrow ``result`` to its verified/improved fixes (``--write --verify`` of a
-    file whose other fixes are not): the original with just those fixes applied;
-    the others become remaining findings. False when there is no such subset (none
-    verified, or all are but not together)."""
+def writes(finding: Finding, *, proof_asked: bool, consent: bool, unsafe_allowed: bool) -> bool:
+    """Whether ``fix --write`` writes ``finding``'s fix, by its verdict: verified and
+    improved fixes always, safe and unsafe alike; changed and broken ones only with
+    consent (``--verify --unsafe-fixes``); those nothing ran as the static rules allow
+    (safe ones, unsafe ones with ``unsafe-fixes``), unless a proof was asked for
+    (``--verify``: then only with consent)."""
+    kind = finding.verdict.kind if finding.verdict is not None else None
+    if kind in WRITABLE:
+        return True
+    if kind in ("changed", "broken") or proof_asked:
+        return consent
+    return finding.fix is not None and (finding.fix.applicability == "safe" or unsafe_allowed)
+
+
+def keep_fixes(result: FileResult, wanted: Callable[[Finding], bool]) -> None:
+    """Narrow ``result`` to the fixes ``wanted`` accepts (``fix --write`` of a file
+    whose other fixes are not to be written): the original with just those fixes
+    applied; the others become remaining findings."""
     from tfautofix.engine import fix_source
 
-    writable = {_key(f) for f, v in check.fixes if v is not None and v.kind in WRITABLE}
-    if not writable or all(_key(f) in writable for f in result.applied):
-        return False
+    kept = {_key(f) for f in result.applied if wanted(f)}
+    if len(kept) == len(result.applied):
+        return
+    fixed, applied, remaining = result.original, [], []
     rules = [r for r in map(rule_by_code, sorted({f.code for f in result.applied})) if r is not None]
-    fixed, applied, remaining = fix_source(result.original or "", rules, result.path, unsafe_fixes=True, accept=lambda f: _key(f) in writable)
-    verdicts = {_key(f): f.verdict for f in result.applied}
-    for finding in applied:
-        finding.verdict = verdicts.get(_key(finding))
-    codes = {rule.code for rule in rules}
+    if kept:
+        fixed, applied, remaining = fix_source(result.original or "", rules, result.path, unsafe_fixes=True, accept=lambda f: _key(f) in kept)
+        verdicts = {_key(f): f.verdict for f in result.applied}
+        for finding in applied:
+            finding.verdict = verdicts.get(_key(finding))
+        codes = {rule.code for rule in rules}
+        result.findings = [f for f in result.findings if f.code not in codes] + remaining
+    else:
+        result.findings = result.findings + result.applied
     result.fixed, result.applied = fixed, applied
-    result.findings = sorted([f for f in result.findings if f.code not in codes] + remaining, key=lambda f: (f.line, f.column))
-    return bool(applied)
+    result.findings.sort(key=lambda f: (f.line, f.column))
 
 
 def fix_verdicts(results: Sequence[FileResult], checked: dict[str, Checked]) -> dict:

@@ -32,6 +32,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import signal
 import sys
 import tempfile
@@ -89,28 +90,85 @@ def to_jsonable(value):
 
 
 class _CaptureOutput:
-    """Redirect file descriptors 1 and 2 to temporary files (C++ output included)."""
+    """Redirect file descriptors 1 and 2 to temporary files (C++ output included).
+
+    What is written between :meth:`mark` and :meth:`drop` is left out of ``text``."""
+
+    active: "_CaptureOutput | None" = None
 
     def __enter__(self):
         sys.stdout.flush()
         sys.stderr.flush()
         self.files = {fd: tempfile.TemporaryFile() for fd in (1, 2)}
         self.saved = {fd: os.dup(fd) for fd in (1, 2)}
+        self.dropped: list[tuple[dict, dict]] = []
         for fd, handle in self.files.items():
             os.dup2(handle.fileno(), fd)
+        _CaptureOutput.active = self
         return self
+
+    def mark(self) -> dict:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        return {fd: os.lseek(fd, 0, os.SEEK_CUR) for fd in self.files}
+
+    def drop(self, start: dict) -> None:
+        self.dropped.append((start, self.mark()))
 
     def __exit__(self, *exc):
         sys.stdout.flush()
         sys.stderr.flush()
+        _CaptureOutput.active = None
         self.text = {}
         for fd, handle in self.files.items():
             os.dup2(self.saved[fd], fd)
             os.close(self.saved[fd])
             handle.seek(0)
-            self.text[fd] = handle.read().decode("utf-8", "replace")
+            data = handle.read()
+            for start, end in reversed(self.dropped):
+                data = data[: start[fd]] + data[end[fd]:]
+            self.text[fd] = data.decode("utf-8", "replace")
             handle.close()
         return False
+
+
+def _drop_tf_data_tracing_output() -> None:
+    """What a tf.data function prints while it is traced is not program output:
+    ``Dataset.map`` traces its function once, even under ``run_functions_eagerly``
+    (a ``print`` there shows a symbolic tensor, named as the graph happens to name it).
+    In the eager oracle (tf.data debug mode) the function runs per element instead,
+    and what it prints then is kept."""
+    from tensorflow.python.data.ops import structured_function
+
+    wrapper = structured_function.StructuredFunctionWrapper
+    trace = wrapper.__init__
+    depth = [0]
+
+    def tracing(self, *args, **kwargs):
+        capture = _CaptureOutput.active
+        if capture is None or depth[0]:
+            return trace(self, *args, **kwargs)
+        depth[0] += 1
+        start = capture.mark()
+        try:
+            return trace(self, *args, **kwargs)
+        finally:
+            depth[0] -= 1
+            capture.drop(start)
+
+    wrapper.__init__ = tracing
+
+
+def error_sites(error: BaseException) -> list[list]:
+    """``[file, line]`` of the frames an error passed through, innermost last: its
+    traceback (AutoGraph's converted copies mapped back to the user's lines), then
+    the ``File "...", line N`` frames TensorFlow quotes from the traced user code."""
+    sites = []
+    for frame in traceback.extract_tb(error.__traceback__):
+        origin = _SOURCE_MAPS.get(frame.filename, {}).get(frame.lineno)
+        sites.append(list(origin) if origin else [frame.filename, frame.lineno])
+    sites += [[path, int(line)] for path, line in re.findall(r'File "([^"]+)", line (\d+)', str(error))]
+    return [[os.path.realpath(path), line] for path, line in sites]
 
 
 def _seed_everything(tf, seed: int) -> None:
@@ -270,6 +328,7 @@ def run_one(job: dict, counter: dict, tf) -> dict:
     except BaseException as error:  # user code may raise anything, SystemExit included
         result["error"] = f"{type(error).__name__}: {error}".strip()
         result["traceback"] = traceback.format_exc(limit=-3)
+        result["sites"] = error_sites(error)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
@@ -303,6 +362,7 @@ def main(argv=None) -> int:
     _watch_mode(tf, counter)
     _time_calls(tf, counter)
     record_source_maps()
+    _drop_tf_data_tracing_output()
     if counter["eager"]:  # the oracle runs Dataset.map functions eagerly too
         tf.data.experimental.enable_debug_mode()
     with open(args.jobs, encoding="utf-8") as handle:
