@@ -34,7 +34,7 @@ ACCEPTED = ("verified", "improved")
 
 def cases(codes: list[str]) -> list[Path]:
     found = sorted(CASES_DIR.glob("TFA*/bb_*.py"))
-    return [c for c in found if not codes or any(c.parent.name.startswith(code) for code in codes)]
+    return [c for c in found if not codes or any(case_id(c).startswith(code) for code in codes)]
 
 
 def case_id(case: Path) -> str:
@@ -96,10 +96,6 @@ def truths(selected: list[Path]) -> dict[str, dict]:
 
 def cli_verdicts(selected: list[Path]) -> dict[str, dict]:
     """``fix --verify --unsafe-fixes --format json`` on every case in one run."""
-    command = [sys.executable, "-m", "tfautofix", "fix", *map(str, selected), "--verify", "--unsafe-fixes", "--format", "json", "--isolated", "--no-cache"]
-    for case in selected:
-        if case.with_suffix(".traces.json").exists():
-            pass  # TFA004 cases are verified one by one below (one trace log per run)
     plain = [c for c in selected if not c.with_suffix(".traces.json").exists()]
     runs = [(plain, [])] + [([c], ["--traces", str(c.with_suffix(".traces.json"))]) for c in selected if c.with_suffix(".traces.json").exists()]
     out = {}
@@ -107,7 +103,7 @@ def cli_verdicts(selected: list[Path]) -> dict[str, dict]:
         if not files:
             continue
         command = [sys.executable, "-m", "tfautofix", "fix", *map(str, files), "--verify", "--unsafe-fixes", "--format", "json", "--no-cache", *extra]
-        proc = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        proc = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH") or str(ROOT)})
         try:
             data = json.loads(proc.stdout)
         except json.JSONDecodeError:
@@ -124,12 +120,12 @@ def cli_verdicts(selected: list[Path]) -> dict[str, dict]:
 
 
 def cli_verdict_of(entry: dict | None) -> str:
+    """The file's verdict: its fixes' verdicts, worst first (one verdict when they agree)."""
     if not entry:
         return "-"
-    v = entry.get("verdict") or entry.get("verification") or {}
-    if isinstance(v, dict):
-        return v.get("kind") or v.get("verdict") or json.dumps(v)[:40]
-    return str(v)
+    kinds = [fix.get("verdict") or "none" for fix in entry.get("applied", [])]
+    order = ("broken", "changed", "unverifiable", "none", "verified", "improved")
+    return "/".join(sorted(set(kinds), key=lambda k: order.index(k) if k in order else 0)) or "-"
 
 
 def main() -> None:
@@ -147,7 +143,8 @@ def main() -> None:
         truth_all = row["all"]
         said = cli_verdict_of(cli.get(cid)) if not args.no_cli else "-"
         accepted_truth = truth_all is not None and truth_all.kind in ACCEPTED
-        truthful = "-" if said in ("-",) or truth_all is None else ("yes" if (said in ACCEPTED) == accepted_truth else "NO")
+        said_accepts = all(k in ACCEPTED for k in said.split("/"))
+        truthful = "-" if said == "-" or truth_all is None else ("yes" if said_accepts == accepted_truth else "NO")
         rows.append({
             "case": cid,
             "safe": ",".join(row["safe_codes"]) or "",
