@@ -9,6 +9,8 @@ output it verified (safe + unsafe fixes).
 
     PYTHONPATH=$PWD python benchmarks/redteam_blackbox.py            # writes benchmarks/redteam_blackbox.md
     PYTHONPATH=$PWD python benchmarks/redteam_blackbox.py --no-cli TFA001   # quick: the truth only, some rules
+    PYTHONPATH=../other python benchmarks/redteam_blackbox.py --no-cli --dump other.json   # another tree's tool on these cases
+    PYTHONPATH=$PWD python benchmarks/redteam_blackbox.py --render rows.json --compare other=other.json
 """
 
 from __future__ import annotations
@@ -97,22 +99,22 @@ def truths(selected: list[Path]) -> dict[str, dict]:
 def cli_verdicts(selected: list[Path]) -> dict[str, dict]:
     """``fix --verify --unsafe-fixes --format json`` on every case in one run."""
     plain = [c for c in selected if not c.with_suffix(".traces.json").exists()]
-    runs = [(plain, [])] + [([c], ["--traces", str(c.with_suffix(".traces.json"))]) for c in selected if c.with_suffix(".traces.json").exists()]
+    # a trace log's relative paths are relative to where it was recorded: the case's directory
+    runs = [(plain, [], ROOT)] + [([c], ["--traces", c.with_suffix(".traces.json").name], c.parent) for c in selected if c.with_suffix(".traces.json").exists()]
     out = {}
-    for files, extra in runs:
+    for files, extra, cwd in runs:
         if not files:
             continue
-        command = [sys.executable, "-m", "tfautofix", "fix", *map(str, files), "--verify", "--unsafe-fixes", "--format", "json", "--no-cache", *extra]
-        proc = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH") or str(ROOT)})
+        names = [str(f.relative_to(cwd)) for f in files]
+        command = [sys.executable, "-m", "tfautofix", "fix", *names, "--verify", "--unsafe-fixes", "--format", "json", "--no-cache", *extra]
+        proc = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env={**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH") or str(ROOT)})
         try:
             data = json.loads(proc.stdout)
         except json.JSONDecodeError:
             sys.stderr.write(proc.stdout[-2000:] + proc.stderr[-2000:])
             continue
-        for entry in data if isinstance(data, list) else data.get("files", []):
-            path = Path(entry.get("path", ""))
-            if not path.is_absolute():
-                path = (ROOT / path).resolve()
+        for entry in data:
+            path = (cwd / entry.get("path", "")).resolve()
             for case in files:
                 if case.resolve() == path:
                     out[case_id(case)] = entry
@@ -134,7 +136,13 @@ def main() -> None:
     parser.add_argument("--no-cli", action="store_true")
     parser.add_argument("--output", default=str(ROOT / "benchmarks" / "redteam_blackbox.md"))
     parser.add_argument("--dump", help="write the per-case rows as JSON here")
+    parser.add_argument("--render", help="only write the markdown from rows dumped by an earlier run")
+    parser.add_argument("--compare", action="append", default=[], help="NAME=DUMP: the truth of another tree's run (--no-cli --dump) for each hole")
     args = parser.parse_args()
+    others = {name: {r["case"]: r for r in json.loads(Path(dump).read_text())} for name, dump in (c.split("=", 1) for c in args.compare)}
+    if args.render:
+        write_markdown(json.loads(Path(args.render).read_text()), Path(args.output), others)
+        return
     selected = cases(args.codes)
     info = truths(selected)
     cli = {} if args.no_cli else cli_verdicts(selected)
@@ -161,10 +169,14 @@ def main() -> None:
     if args.dump:
         Path(args.dump).write_text(json.dumps(rows, indent=1))
     if not args.no_cli and not args.codes:
-        write_markdown(rows, Path(args.output))
+        write_markdown(rows, Path(args.output), others)
 
 
-def write_markdown(rows: list[dict], path: Path) -> None:
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")[:120]
+
+
+def write_markdown(rows: list[dict], path: Path, others: dict[str, dict] | None = None) -> None:
     by_rule: dict[str, list[dict]] = {}
     for r in rows:
         by_rule.setdefault(r["case"].split("/")[0], []).append(r)
@@ -197,8 +209,14 @@ def write_markdown(rows: list[dict], path: Path) -> None:
     lines.append(f"| **all** | {total[0]} | {total[1]} | {total[2]} | {total[3]} | {total[4]}/{total[5]} |")
     lines += ["", "## Per case", "", "| case | safe fixes | truth (safe output) | unsafe fixes | truth (all fixes) | `--verify` verdict | truthful |", "|---|---|---|---|---|---|---|"]
     for r in rows:
-        cell = lambda s: s.replace("|", "\\|").replace("\n", " ")[:120]
-        lines.append(f"| {r['case']} | {r['safe']} | {cell(r['safe_truth'])} | {r['unsafe']} | {cell(r['all_truth'])} | {r['verdict']} | {r['truthful']} |")
+        lines.append(f"| {r['case']} | {r['safe']} | {_cell(r['safe_truth'])} | {r['unsafe']} | {_cell(r['all_truth'])} | {r['verdict']} | {r['truthful']} |")
+    for name, theirs in (others or {}).items():
+        lines += ["", f"## The wrong safe rewrites on `{name}`", "", f"| case | here | on {name}: safe fixes | truth |", "|---|---|---|---|"]
+        for r in rows:
+            if r["wrong_safe"] and r["case"] in theirs:
+                t = theirs[r["case"]]
+                status = "still wrong" if t["wrong_safe"] else ("closed (no safe fix)" if not t["safe_truth"] else "closed (safe fix right)")
+                lines.append(f"| {r['case']} | {_cell(r['safe_truth'])} | {t['safe'] or '-'} | {status} |")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
