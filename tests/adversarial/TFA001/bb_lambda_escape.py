@@ -4,6 +4,7 @@ Two calls in one step give two variables, each read later through its lambda.
 Hoisted to one module variable re-initialised per call, both closures read the
 same (last) value.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

@@ -3,6 +3,7 @@
 `RATES[np.random.choice([1, 2, 4])]` looks a rate up by the drawn number:
 a tensor is not hashable (TypeError), where the number was.
 """
+# expect: unsafe-declined
 import numpy as np
 import tensorflow as tf
 

@@ -3,6 +3,7 @@
 Eagerly `SCALES[random.randint(0, 2)]` indexes with an int; a tensor index
 into a Python list raises.
 """
+# expect: unsafe-declined
 import random
 
 import tensorflow as tf

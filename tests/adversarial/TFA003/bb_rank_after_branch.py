@@ -3,6 +3,7 @@
 Both are float32 tensors, the condition is a scalar: as a tf.cond the result's
 static rank is unknown and `y.shape.rank` is None.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

@@ -3,6 +3,7 @@
 `Schedule.lr = ...` rebinds a class attribute; the re-created tf.function read
 the new value each epoch.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

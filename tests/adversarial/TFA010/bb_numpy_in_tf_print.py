@@ -2,6 +2,7 @@
 
 .numpy() of a string tensor is bytes; eagerly tf.print of the NumPy bytes array.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

@@ -3,6 +3,7 @@ batch is caught by the caller.
 
 XLA ignores Assert ops: the failing batch now trains instead of being rejected.
 """
+# expect: unsafe-declined
 import numpy as np
 import keras
 import tensorflow as tf
