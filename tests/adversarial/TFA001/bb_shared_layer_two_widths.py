@@ -4,7 +4,6 @@ last dimension, shared by two branches of different widths.
 Homed in build(input_shape), the variable is created once, for the first width:
 the second input (another width) no longer fits.
 """
-# known-hole: variable moved to build() is sized for the first width; the call on a second width raises (shape mismatch)
 import keras
 import tensorflow as tf
 

@@ -3,7 +3,6 @@
 Eagerly the Python `if` picks 2 or 0.5; as a tf.cond the branches give int32
 and float32 tensors.
 """
-# known-hole: draw feeding if becomes tf.cond with int32/float32 branches: TypeError
 import random
 
 import tensorflow as tf

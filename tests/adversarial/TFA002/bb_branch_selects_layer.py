@@ -3,7 +3,6 @@
 With `random.random() < 0.5` turned into a tensor, AutoGraph makes the `if` a
 tf.cond whose branches yield layers, not tensors.
 """
-# known-hole: draw feeding if becomes tf.cond whose branches return layers: TypeError
 import random
 
 import tensorflow as tf

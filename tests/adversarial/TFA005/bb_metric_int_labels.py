@@ -3,7 +3,6 @@
 y_true is int32 (sparse labels); the function casts inside; it is called
 directly in a tf.function train step, not through compile.
 """
-# known-hole: two traced calls share one metric instance whose value() returns the same variable: 3.0 -> 2.0
 import tensorflow as tf
 
 

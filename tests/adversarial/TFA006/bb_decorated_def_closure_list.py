@@ -3,7 +3,6 @@
 `history` is not rebound, only grown; the function reads `len(history)` at
 trace time.
 """
-# known-hole: hoisted def freezes len(history) of a list the loop appends to: [1,2,3] -> [1,1,1]
 import tensorflow as tf
 
 

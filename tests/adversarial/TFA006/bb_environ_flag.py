@@ -2,7 +2,6 @@
 
 os.environ is a container of another module, changed in place in the loop.
 """
-# known-hole: hoisted tf.function freezes os.environ read at first trace: clip limit 10/3/1 -> 10/10/10
 import os
 
 import tensorflow as tf

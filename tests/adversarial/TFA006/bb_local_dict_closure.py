@@ -3,7 +3,6 @@
 `f` closes over `params`, a local dict the loop changes by subscript assignment;
 each new tf.function traced the current value.
 """
-# known-hole: hoisted tf.function freezes a closed-over local dict the loop updates: margins 0.5/1/2 -> 0.5/0.5/0.5
 import tensorflow as tf
 
 

@@ -2,7 +2,6 @@
 
 No assignment to `scale` appears in the loop itself: `set_scale(v)` rebinds it.
 """
-# known-hole: hoisted tf.function freezes a closure variable rebound via a nonlocal setter: [1,2,3] -> [1,1,1]
 import tensorflow as tf
 
 

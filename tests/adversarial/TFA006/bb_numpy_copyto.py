@@ -3,7 +3,6 @@
 The traced function reads a module-level NumPy array (a constant at trace time);
 the loop changes it in place through a NumPy function, not an assignment.
 """
-# known-hole: hoisted tf.function freezes a global array updated with np.copyto: [0,2],[0,4] -> [0,0]
 import numpy as np
 import tensorflow as tf
 

@@ -3,7 +3,6 @@
 Eager print shows tf.Tensor(True, ...) and b'ok'; tf.print shows its own
 formatting of bools and strings.
 """
-# known-hole: tf.print prints a bool tensor as 1 (eager print: True)
 import tensorflow as tf
 
 

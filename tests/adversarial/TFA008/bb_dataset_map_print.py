@@ -3,7 +3,6 @@
 tf.data traces map functions even eagerly: the original prints once; tf.print
 prints once per element.
 """
-# known-hole: tf.data traces map even eagerly: oracle prints once, tf.print once per element
 import tensorflow as tf
 
 

@@ -3,7 +3,6 @@
 NumPy summarises arrays above 1000 elements with '...'; tf.print(summarize=-1)
 prints every element.
 """
-# known-hole: summarize=-1 prints all 2000 elements; eager print summarises above 1000
 import tensorflow as tf
 
 

@@ -4,7 +4,6 @@ contextlib.redirect_stdout and returns it.
 tf.print(output_stream=sys.stdout) writes to the process's file descriptor,
 not to Python's replaced sys.stdout.
 """
-# known-hole: tf.print(output_stream=sys.stdout) bypasses contextlib.redirect_stdout: 3 captured lines -> 0
 # contract: side-effect
 import contextlib
 import io

@@ -2,7 +2,6 @@
 
 tf.print is not an op XLA can compile.
 """
-# known-hole: tf.print in jit_compile=True: XLA rejects PrintV2
 import tensorflow as tf
 
 

@@ -3,7 +3,6 @@
 NumPy rounds float64 → float16 once; tf.cast may round through float32 first
 (double rounding) — 1 + 2**-11 + 2**-40 rounds up in NumPy, to 1.0 via float32.
 """
-# known-hole: tf.cast float64->float16 double-rounds through float32: 1.0009765625 -> 1.0
 import tensorflow as tf
 
 

@@ -3,7 +3,6 @@ tape, teacher and student sharing the embedding.
 
 np.reshape returns a NumPy array — a constant for the tape; tf.reshape does not.
 """
-# known-hole: np.reshape -> tf.reshape inside a tape: the teacher branch is no longer a constant
 import numpy as np
 import tensorflow as tf
 

@@ -3,7 +3,6 @@
 predict's data adapter may convert the float64 input to float32 before the
 float64 layers see it; model(x) hands the float64 row straight to the layer.
 """
-# known-hole: predict feeds float32 to a float64 model, model(x) float64: 0.0 -> 1.0
 import numpy as np
 import keras
 

@@ -4,7 +4,6 @@ error type.
 The module never names AssertionError, but catches it through Exception; the
 fixed check raises InvalidArgumentError instead.
 """
-# known-hole: AssertionError caught through `except Exception`: type recorded AssertionError -> InvalidArgumentError
 import tensorflow as tf
 
 
