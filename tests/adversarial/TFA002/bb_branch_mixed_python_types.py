@@ -3,6 +3,7 @@
 Eagerly the Python `if` picks 2 or 0.5; as a tf.cond the branches give int32
 and float32 tensors.
 """
+# expect: unsafe-declined
 import random
 
 import tensorflow as tf

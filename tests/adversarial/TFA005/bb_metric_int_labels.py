@@ -3,6 +3,7 @@
 y_true is int32 (sparse labels); the function casts inside; it is called
 directly in a tf.function train step, not through compile.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

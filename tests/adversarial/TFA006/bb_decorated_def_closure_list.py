@@ -3,6 +3,7 @@
 `history` is not rebound, only grown; the function reads `len(history)` at
 trace time.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

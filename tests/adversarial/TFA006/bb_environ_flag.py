@@ -2,6 +2,7 @@
 
 os.environ is a container of another module, changed in place in the loop.
 """
+# expect: unsafe-declined
 import os
 
 import tensorflow as tf

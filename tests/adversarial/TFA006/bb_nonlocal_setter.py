@@ -2,6 +2,7 @@
 
 No assignment to `scale` appears in the loop itself: `set_scale(v)` rebinds it.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

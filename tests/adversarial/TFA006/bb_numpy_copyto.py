@@ -3,6 +3,7 @@
 The traced function reads a module-level NumPy array (a constant at trace time);
 the loop changes it in place through a NumPy function, not an assignment.
 """
+# expect: unsafe-declined
 import numpy as np
 import tensorflow as tf
 

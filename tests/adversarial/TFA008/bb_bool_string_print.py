@@ -3,6 +3,7 @@
 Eager print shows tf.Tensor(True, ...) and b'ok'; tf.print shows its own
 formatting of bools and strings.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

@@ -3,6 +3,7 @@
 tf.data traces map functions even eagerly: the original prints once; tf.print
 prints once per element.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

@@ -3,6 +3,7 @@
 NumPy summarises arrays above 1000 elements with '...'; tf.print(summarize=-1)
 prints every element.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

@@ -2,6 +2,7 @@
 
 tf.print is not an op XLA can compile.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 

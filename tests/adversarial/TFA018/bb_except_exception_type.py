@@ -4,6 +4,7 @@ error type.
 The module never names AssertionError, but catches it through Exception; the
 fixed check raises InvalidArgumentError instead.
 """
+# expect: unsafe-declined
 import tensorflow as tf
 
 
