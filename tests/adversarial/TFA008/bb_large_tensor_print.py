@@ -1,0 +1,17 @@
+"""print of a 2000-element tensor per call.
+
+NumPy summarises arrays above 1000 elements with '...'; tf.print(summarize=-1)
+prints every element.
+"""
+# expect: unsafe-declined
+import tensorflow as tf
+
+
+@tf.function
+def report(x):
+    print(x)
+    return tf.reduce_sum(x)
+
+
+def exercise():
+    return [report(tf.range(2000.0)), report(tf.ones([2000]))]
