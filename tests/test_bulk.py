@@ -20,7 +20,8 @@ from tfautofix.cache import Cache
 from tfautofix.cli import app
 from tfautofix.config import _config_in
 
-PRINTS = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print('loss', x)\n    return x\n"
+# A safe fix: a scalar proven numeric (a printed parameter's dtype and size are not known statically).
+PRINTS = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print('loss', tf.reduce_sum(x))\n    return x\n"
 RELAX = "import tensorflow as tf\n\nf = tf.function(lambda x: x, experimental_relax_shapes=True)\n"
 
 
@@ -376,17 +377,19 @@ def test_notebook_code_cells_are_fixed_and_everything_else_kept(tmp_path: Path) 
     checked = cli("check", ".", "--format", "json", "--jobs", "1")
     [finding] = json.loads(checked.stdout)
     assert (finding["path"], finding["cell"], finding["line"], finding["column"]) == ("nb.ipynb", 4, 3, 5)
-    assert cli("fix", ".", "--write", "--jobs", "1").exit_code == 0
+    # A notebook's tf.print output may not reach the notebook (the "stdout" fact): the fix is unsafe.
+    assert cli("fix", ".", "--write", "--unsafe-fixes", "--no-verify", "--jobs", "1").exit_code == 0
     fixed = json.loads(Path("nb.ipynb").read_text())
     cells = fixed["cells"]
-    assert cells[1]["source"] == ["import sys\n", "%matplotlib inline\n", "import tensorflow as tf\n", "!pip list"]
+    # the added import is separated from the masked magic below it (a73bf2c keeps blank lines around magics)
+    assert cells[1]["source"] == ["import sys\n", "\n", "%matplotlib inline\n", "import tensorflow as tf\n", "!pip list"]
     assert cells[3]["source"][2] == "    tf.print('loss', x, summarize=-1, output_stream=sys.stdout)\n"
     assert cells[3]["source"][3] == "    %time y = 1\n"
     for index in (0, 2, 4):
         assert cells[index] == NOTEBOOK["cells"][index]
     assert all(cell.get("outputs") == NOTEBOOK["cells"][1]["outputs"] for cell in cells if cell["cell_type"] == "code")
     before = Path("nb.ipynb").read_bytes()
-    assert cli("fix", ".", "--write", "--jobs", "1").exit_code == 0
+    assert cli("fix", ".", "--write", "--unsafe-fixes", "--no-verify", "--jobs", "1").exit_code == 0
     assert Path("nb.ipynb").read_bytes() == before
 
 
@@ -509,7 +512,8 @@ def test_a_branch_is_traced_when_another_module_also_uses_the_function_as_a_valu
 
 def test_fix_learns_the_project_facts_before_writing() -> None:
     write(Path("."), PROJECT)
-    outcome = execute(plan([Path("pkg")], Overrides(select=("TFA008",))), fix=True, jobs=1)
+    # unsafe fixes too: a printed parameter's dtype is not known statically (closed world)
+    outcome = execute(plan([Path("pkg")], Overrides(select=("TFA008",), unsafe_fixes=True)), fix=True, jobs=1)
     fixed = {Path(r.path).as_posix() for r in outcome.results if r.changed}
     assert fixed == {"pkg/utils.py", "pkg/agent.py"}
 
@@ -727,7 +731,7 @@ def test_a_notebook_is_measured_by_its_code_cells_not_its_stored_outputs(tmp_pat
     write(tmp_path, {"plots.ipynb": json.dumps(plotted), "generated.ipynb": json.dumps(notebook(("code", PRINTS * 40)))})
     result = cli("check", ".", "--format", "json", "--jobs", "1", "--max-file-size", "2KB")
     assert [(f["path"], f["code"]) for f in json.loads(result.stdout)] == [("plots.ipynb", "TFA008")]
-    assert "generated.ipynb: skipped, code cells: 3 KB is above max-file-size (2 KB)" in result.stderr
+    assert "generated.ipynb: skipped, code cells: 4 KB is above max-file-size (2 KB)" in result.stderr
     assert "plots.ipynb: skipped" not in result.stderr
 
 
@@ -741,7 +745,8 @@ def test_cell_magics_running_python_here_are_analysed_and_kept_first(tmp_path: P
     write(tmp_path, {"nb.ipynb": json.dumps(original, indent=1)})
     checked = json.loads(cli("check", ".", "--format", "json", "--jobs", "1").stdout)
     assert [(f["cell"], f["line"], f["column"], f["code"]) for f in checked] == [(1, 5, 5, "TFA008"), (2, 4, 5, "TFA008")]
-    assert cli("fix", ".", "--write", "--jobs", "1").exit_code == 0
+    # A notebook's tf.print output may not reach the notebook (the "stdout" fact): the fix is unsafe.
+    assert cli("fix", ".", "--write", "--unsafe-fixes", "--no-verify", "--jobs", "1").exit_code == 0
     cells = json.loads(Path("nb.ipynb").read_text())["cells"]
     assert cells[0]["source"][:3] == ["%%time\n", "import sys\n", "\n"]
     assert cells[1]["source"][0] == "%%capture out\n"

@@ -21,10 +21,10 @@ HAZARD = """import tensorflow as tf
 
 @tf.function
 def step(x):
-    print("x", x)
+    print("x", tf.reduce_sum(x))
     return x
 """
-FIXED = HAZARD.replace('print("x", x)', 'tf.print("x", x, summarize=-1, output_stream=sys.stdout)').replace(
+FIXED = HAZARD.replace('print("x", tf.reduce_sum(x))', 'tf.print("x", tf.reduce_sum(x), output_stream=sys.stdout)').replace(
     "import tensorflow as tf", "import sys\n\nimport tensorflow as tf"
 )
 
@@ -114,7 +114,7 @@ def test_a_global_named_sys_is_not_shadowed() -> None:
 
 
 def test_a_local_named_sys_is_not_shadowed_and_an_existing_import_is_reused() -> None:
-    local = HAZARD.replace('    print("x", x)', '    sys = 1\n    print("x", x)')
+    local = HAZARD.replace('    print("x", tf.reduce_sum(x))', '    sys = 1\n    print("x", tf.reduce_sum(x))')
     assert "output_stream=sys_.stdout" in _fixed(local)
     aliased = "import sys as system\n\n" + HAZARD
     fixed = _fixed(aliased)
@@ -179,7 +179,7 @@ log = open("log.txt", "w")
 
 @tf.function
 def step(x):
-    print("x", x)
+    print("x", tf.reduce_sum(x))
     return x
 
 
@@ -208,7 +208,7 @@ def test_ctrl_c_during_a_bulk_write_says_what_was_written(tmp_path: Path) -> Non
     import signal
     import time
 
-    body = "".join(f"\n\n@tf.function\ndef step_{i}(x):\n    print(x)\n    return x\n" for i in range(300))
+    body = "".join(f"\n\n@tf.function\ndef step_{i}(x):\n    print(tf.reduce_sum(x))\n    return x\n" for i in range(300))
     for index in range(40):
         (tmp_path / f"m{index:02}.py").write_text("import tensorflow as tf\n" + body)
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
@@ -277,7 +277,7 @@ def test_fix_json_diff_show_fixes(project: Path) -> None:
     (entry,) = json.loads(result.stdout)
     assert entry["path"] == "hazard.py" and not entry["written"] and [f["code"] for f in entry["applied"]] == ["TFA008"]
     assert {"line": 1, "end_line": 0, "content": "import sys\n\n"} in entry["edits"]
-    assert {"line": 6, "end_line": 6, "content": '    tf.print("x", x, summarize=-1, output_stream=sys.stdout)\n'} in entry["edits"]
+    assert {"line": 6, "end_line": 6, "content": '    tf.print("x", tf.reduce_sum(x), output_stream=sys.stdout)\n'} in entry["edits"]
     diff = tfautofix(project, "fix", "hazard.py", "--diff", "--show-fixes")
     assert diff.returncode == 1 and "+import sys" in diff.stdout and (project / "hazard.py").read_text() == HAZARD
     assert "Would fix 1 finding(s):\n- hazard.py:\n    1 × TFA008 (print-in-traced-function)" in diff.stderr
@@ -351,7 +351,7 @@ def test_parse_errors_appear_in_every_machine_format(tmp_path: Path) -> None:
 
 
 def test_unknown_suppression_codes_warn_and_decorator_lines_count(tmp_path: Path) -> None:
-    (tmp_path / "typo.py").write_text(HAZARD.replace('print("x", x)', 'print("x", x)  # tfautofix: ignore[TFA080]'))
+    (tmp_path / "typo.py").write_text(HAZARD.replace('print("x", tf.reduce_sum(x))', 'print("x", tf.reduce_sum(x))  # tfautofix: ignore[TFA080]'))
     result = tfautofix(tmp_path, "check", "typo.py")
     assert "typo.py:6: warning: unknown rule code 'TFA080' in a suppression comment" in result.stderr
     (tmp_path / "decorated.py").write_text(HAZARD.replace("@tf.function\n", "@tf.function  # tfautofix: ignore[TFA008]\n"))

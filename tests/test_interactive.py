@@ -33,7 +33,8 @@ def _env() -> dict:
 
 def _run(answers: str, *paths: Path, extra=()) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "tfautofix", "fix", "--interactive", *extra, *map(str, paths)],
+        # --unsafe-fixes: printing a parameter of unknown dtype and size is an unsafe fix (closed world)
+        [sys.executable, "-m", "tfautofix", "fix", "--interactive", "--unsafe-fixes", *extra, *map(str, paths)],
         input=answers, capture_output=True, text=True, env=_env(), timeout=60,
     )
 
@@ -108,7 +109,7 @@ def test_edit_uses_the_editor_version(files, tmp_path: Path) -> None:
     editor.chmod(0o755)
     env = {**_env(), "EDITOR": str(editor)}
     subprocess.run(
-        [sys.executable, "-m", "tfautofix", "fix", "--interactive", str(first)],
+        [sys.executable, "-m", "tfautofix", "fix", "--interactive", "--unsafe-fixes", str(first)],
         input="e\nq\n", capture_output=True, text=True, env=env, timeout=60,
     )
     assert _calls(first)[0] == "@tf.function(reduce_retracing=True, jit_compile=False)"
@@ -119,7 +120,7 @@ def _edit_with(tmp_path: Path, script: str, answers: str, first: Path) -> subpro
     editor.write_text("#!/bin/sh\n" + script)
     editor.chmod(0o755)
     return subprocess.run(
-        [sys.executable, "-m", "tfautofix", "fix", "--interactive", str(first)],
+        [sys.executable, "-m", "tfautofix", "fix", "--interactive", "--unsafe-fixes", str(first)],
         input=answers, capture_output=True, text=True, env={**_env(), "EDITOR": str(editor)}, timeout=60,
     )
 
@@ -156,7 +157,7 @@ def _read_until(fd: int, needle: str, count: int, timeout: float = 60) -> str:
 def test_ctrl_c_half_way_leaves_files_untouched_or_fully_written(files) -> None:
     first, second = files
     process = subprocess.Popen(
-        [sys.executable, "-m", "tfautofix", "fix", "--interactive", str(first), str(second)],
+        [sys.executable, "-m", "tfautofix", "fix", "--interactive", "--unsafe-fixes", str(first), str(second)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(),
     )
     assert process.stdin and process.stdout
@@ -176,7 +177,7 @@ def test_prompt_and_colours_render_on_a_terminal(files) -> None:
     first, _ = files
     main, replica = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "tfautofix", "fix", "--interactive", str(first)],
+        [sys.executable, "-m", "tfautofix", "fix", "--interactive", "--unsafe-fixes", str(first)],
         stdin=replica, stdout=replica, stderr=replica, env={**_env(), "TERM": "xterm-256color"}, close_fds=True,
     )
     os.close(replica)
