@@ -11,7 +11,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.loops import enclosing_loops, loop_bound_names
+from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, runs
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen
 
@@ -21,6 +21,8 @@ from tfautofix.screen import Screen
 #: or nothing (None).
 Kind = Literal["rowwise", "sequential", "keras", "other"]
 _SEQUENTIAL = frozenset({"keras.Sequential", "keras.models.Sequential"})
+#: At most this many calls in all: a display loop, whose per-call overhead nobody waits on.
+FEW_CALLS = 10
 _DROPPED_KEYWORDS = frozenset({"verbose", "batch_size"})
 _TF_DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool"})
 #: Keras layers whose output row depends only on the same input row at inference.
@@ -108,7 +110,7 @@ scores = [
             if not m.matches(call.func, m.Attribute(attr=m.Name("predict"))):
                 continue
             loops = list(enclosing_loops(ctx, call))
-            if not loops or ctx.is_traced(call):
+            if not loops or ctx.is_traced(call) or _few_calls(ctx, call):
                 continue
             loop, receiver = loops[0], call.func.value
             if _fresh_each_iteration(loop, receiver):
@@ -126,6 +128,13 @@ scores = [
             elif fix.applicability == "unsafe":
                 message += f" (unsafe: {why_not})"
             yield self.finding(ctx, call, message, fix)
+
+
+def _few_calls(ctx: FileContext, call: cst.Call) -> bool:
+    """Does the call run a handful of times per run of the module (a display loop, an upload
+    cell, a loop waiting on `input()`)? Then predict's setup costs nothing anyone waits on."""
+    count = runs(ctx, call)
+    return count is not None and count <= FEW_CALLS
 
 
 def _fresh_each_iteration(loop: cst.CSTNode, receiver: cst.BaseExpression) -> bool:
