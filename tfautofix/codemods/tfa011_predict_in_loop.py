@@ -77,7 +77,14 @@ bypass it); receivers known not to be Keras models (an instance of a local
 non-Keras class, a scikit-learn estimator, ...) and receivers of unknown type
 given arguments Keras' `predict(x, ...)` does not take (`task.predict(*outputs)`);
 a model new on each iteration (the loop's target, or built in its body: k-fold and
-bootstrap loops ask each model once); loops that run at most once (`for b in ds.take(1):`).
+bootstrap loops ask each model once); calls that run at most 10 times per run of
+the module, where the overhead costs nothing anyone waits on: display loops whose
+trip counts are literals (`for i in range(4)`, `range(0, 10)`, `ds.take(3)`, a
+list, tuple, set or dict display; nested loops multiply), loops that wait on the
+user on each iteration (`input()` in the body, the files of a Colab
+`files.upload()`), and functions whose every call in the module runs so (a function
+called from a loop, handed on, decorated or not called in the module may run any
+number of times: reported).
 """
     before = """\
 import keras
