@@ -1191,7 +1191,15 @@ def test_runs_multiplies_literal_trip_counts_and_follows_a_function_to_its_calls
             i(fn)
             for i in range(20):
                 j(fn)
+        class Gan:
+            def sample(self):
+                for p in range(2):
+                    k(p)
+            def train(self):
+                for epoch in range(100):
+                    self.sample()
+        Gan().train()
     """)
     calls = {call.func.value: call for call in m.findall(ctx.module, m.Call(func=m.Name()))}
-    expected = {"a": 6, "b": 300, "c": None, "d": 2, "e": 2000, "f": None, "g": None, "h": 1, "i": 1, "j": 20}
+    expected = {"a": 6, "b": 300, "c": None, "d": 2, "e": 2000, "f": None, "g": None, "h": 1, "i": 1, "j": 20, "k": 200}
     assert {name: runs(ctx, calls[name]) for name in expected} == expected

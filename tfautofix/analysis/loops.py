@@ -78,13 +78,12 @@ def runs(ctx: FileContext, node: cst.CSTNode, seen: frozenset = frozenset()) -> 
         return None if outer is None else total * outer
     if isinstance(boundary, cst.Lambda) or boundary.decorators or boundary in seen:
         return None
-    name = boundary.name.value
-    method = isinstance(ctx.enclosing(boundary, (cst.ClassDef, cst.FunctionDef)), cst.ClassDef)
-    uses = m.findall(ctx.module, m.Attribute(attr=m.Name(name)) if method else m.Name(name))
     calls = 0
-    for use in uses:
+    for use in m.findall(ctx.module, m.Name(boundary.name.value)):  # `show`, `self.show`, `other.show`
         if use is boundary.name:
             continue
+        attribute = ctx.parent(use)
+        use = attribute if isinstance(attribute, cst.Attribute) and attribute.attr is use else use
         call = ctx.parent(use)
         if not (isinstance(call, cst.Call) and call.func is use):
             return None  # handed on: a callback, `map(fn, ...)`
