@@ -1151,3 +1151,55 @@ def test_activation_keyword_of_the_files_own_function_is_not_keras() -> None:
         tf.keras.layers.Dense(3, activation=keras_activation)
     """
     assert _agree(source) == {"own-activation": False, "keras-activation": True}
+
+
+def test_runs_multiplies_literal_trip_counts_and_follows_a_function_to_its_calls() -> None:
+    """Issue 28: how often a node runs per run of the module. Small loops nested in a big or
+    unknown one, functions called from a loop, handed on or never called are not small."""
+    from tfautofix.analysis.loops import runs
+
+    ctx = _context("""
+        from google.colab import files
+        for i in range(3):
+            for j in [1, 2]:
+                a(i, j)
+            for j in range(100):
+                b(j)
+        for k in data:
+            for i in range(2):
+                c(k)
+        def show():
+            for p in range(2):
+                d(p)
+        show()
+        def in_training():
+            for p in range(2):
+                e(p)
+        for step in range(1000):
+            in_training()
+        def handed_on():
+            f()
+        callbacks = [handed_on]
+        def uncalled():
+            g()
+        while True:
+            if input() == "q":
+                break
+            h()
+        uploaded = files.upload()
+        for fn in uploaded.keys():
+            i(fn)
+            for i in range(20):
+                j(fn)
+        class Gan:
+            def sample(self):
+                for p in range(2):
+                    k(p)
+            def train(self):
+                for epoch in range(100):
+                    self.sample()
+        Gan().train()
+    """)
+    calls = {call.func.value: call for call in m.findall(ctx.module, m.Call(func=m.Name()))}
+    expected = {"a": 6, "b": 300, "c": None, "d": 2, "e": 2000, "f": None, "g": None, "h": 1, "i": 1, "j": 20, "k": 200}
+    assert {name: runs(ctx, calls[name]) for name in expected} == expected

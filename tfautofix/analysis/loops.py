@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Iterator
 
 import libcst as cst
+import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 
@@ -37,11 +38,15 @@ def enclosing_loops(ctx: FileContext, node: cst.CSTNode) -> Iterator[cst.CSTNode
 
 
 def trip_count(loop: cst.CSTNode) -> int | None:
-    """At most how many times a ``for`` loop runs, when its iterable says so with literals:
-    ``range(n)``, ``range(a, b)``, ``ds.take(n)``, a list, tuple or set display. None: unknown."""
+    """At most how many times a ``for`` loop (or a one-``for`` comprehension) runs, when its
+    iterable says so with literals: ``range(n)``, ``range(a, b)``, ``ds.take(n)``, a list, tuple,
+    set or dict display. None: unknown."""
     iterable = loop.iter if isinstance(loop, cst.For) else None
-    if isinstance(iterable, (cst.List, cst.Tuple, cst.Set)):
-        return None if any(isinstance(e, cst.StarredElement) for e in iterable.elements) else len(iterable.elements)
+    if isinstance(loop, Comprehension) and loop.for_in.inner_for_in is None:
+        iterable = loop.for_in.iter
+    if isinstance(iterable, (cst.List, cst.Tuple, cst.Set, cst.Dict)):
+        starred = (cst.StarredElement, cst.StarredDictElement)
+        return None if any(isinstance(e, starred) for e in iterable.elements) else len(iterable.elements)
     if not isinstance(iterable, cst.Call) or not all(isinstance(a.value, cst.Integer) and a.keyword is None and not a.star for a in iterable.args):
         return None
     bounds = [int(a.value.value, 0) for a in iterable.args]
@@ -50,6 +55,57 @@ def trip_count(loop: cst.CSTNode) -> int | None:
     if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "take" and len(bounds) == 1:
         return max(0, bounds[0])
     return None
+
+
+def runs(ctx: FileContext, node: cst.CSTNode, seen: frozenset = frozenset()) -> int | None:
+    """At most how many times ``node`` runs per run of its module, or None: unknown.
+
+    The product of the trip counts (:func:`trip_count`) of the loops around it, a loop that
+    waits on the user on each iteration counting once (:func:`_waits_on_user`); in a function,
+    times the runs of its calls, all found in the module (a function handed on, decorated,
+    or called from elsewhere may run any number of times)."""
+    total = 1
+    for loop in enclosing_loops(ctx, node):
+        count = 1 if _waits_on_user(ctx, loop) else trip_count(loop)
+        if count is None:
+            return None
+        total *= count
+    boundary = ctx.enclosing(node, _BOUNDARIES)
+    if boundary is None:
+        return total
+    if isinstance(boundary, cst.ClassDef):
+        outer = runs(ctx, boundary, seen)
+        return None if outer is None else total * outer
+    if isinstance(boundary, cst.Lambda) or boundary.decorators or boundary in seen:
+        return None
+    calls = 0
+    for use in m.findall(ctx.module, m.Name(boundary.name.value)):  # `show`, `self.show`, `other.show`
+        if use is boundary.name:
+            continue
+        attribute = ctx.parent(use)
+        use = attribute if isinstance(attribute, cst.Attribute) and attribute.attr is use else use
+        call = ctx.parent(use)
+        if not (isinstance(call, cst.Call) and call.func is use):
+            return None  # handed on: a callback, `map(fn, ...)`
+        count = runs(ctx, call, seen | {boundary})
+        if count is None:
+            return None
+        calls += count
+    return total * calls if calls else None
+
+
+def _waits_on_user(ctx: FileContext, loop: cst.CSTNode) -> bool:
+    """Does each iteration wait on the user: ``input()`` in the body, or the files of a Colab
+    ``files.upload()`` (the user picks them)? Then the calls are paced by a person."""
+    if not isinstance(loop, (cst.For, cst.While)):
+        return False
+    if any(ctx.names(call.func) & {"input", "builtins.input"} for call in m.findall(loop.body, m.Call(func=m.Name("input")))):
+        return True
+    iterable = loop.iter if isinstance(loop, cst.For) else None
+    if m.matches(iterable, m.Call(func=m.Attribute(attr=m.Name("keys") | m.Name("items") | m.Name("values")), args=[])):
+        iterable = iterable.func.value  # type: ignore[union-attr]
+    value = ctx.bound_value(iterable) if isinstance(iterable, cst.Name) else None
+    return isinstance(value, cst.Call) and "google.colab.files.upload" in ctx.names(value.func)
 
 
 class _Names(cst.CSTVisitor):

@@ -12,7 +12,7 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.loops import enclosing_loops, loop_bound_names
+from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, runs
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen
 
@@ -22,6 +22,8 @@ from tfautofix.screen import Screen
 #: or nothing (None).
 Kind = Literal["rowwise", "sequential", "keras", "other"]
 _SEQUENTIAL = frozenset({"keras.Sequential", "keras.models.Sequential"})
+#: At most this many calls in all: a display loop, whose per-call overhead nobody waits on.
+FEW_CALLS = 10
 _DROPPED_KEYWORDS = frozenset({"verbose", "batch_size"})
 _TF_DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool"})
 #: Keras layers whose output row depends only on the same input row at inference.
@@ -83,7 +85,14 @@ bypass it); receivers known not to be Keras models (an instance of a local
 non-Keras class, a scikit-learn estimator, ...) and receivers of unknown type
 given arguments Keras' `predict(x, ...)` does not take (`task.predict(*outputs)`);
 a model new on each iteration (the loop's target, or built in its body: k-fold and
-bootstrap loops ask each model once); loops that run at most once (`for b in ds.take(1):`).
+bootstrap loops ask each model once); calls that run at most 10 times per run of
+the module, where the overhead costs nothing anyone waits on: display loops whose
+trip counts are literals (`for i in range(4)`, `range(0, 10)`, `ds.take(3)`, a
+list, tuple, set or dict display; nested loops multiply), loops that wait on the
+user on each iteration (`input()` in the body, the files of a Colab
+`files.upload()`), and functions whose every call in the module runs so (a function
+called from a loop, handed on, decorated or not called in the module may run any
+number of times: reported).
 """
     before = """\
 import keras
@@ -116,7 +125,7 @@ scores = [
             if not m.matches(call.func, m.Attribute(attr=m.Name("predict"))):
                 continue
             loops = list(enclosing_loops(ctx, call))
-            if not loops or ctx.is_traced(call):
+            if not loops or ctx.is_traced(call) or _few_calls(ctx, call):
                 continue
             loop, receiver = loops[0], call.func.value
             if _fresh_each_iteration(loop, receiver):
@@ -142,6 +151,13 @@ scores = [
                 }, fix.imports)
                 message += self.unsafe_note(fix)
             yield self.finding(ctx, call, message, fix)
+
+
+def _few_calls(ctx: FileContext, call: cst.Call) -> bool:
+    """Does the call run a handful of times per run of the module (a display loop, an upload
+    cell, a loop waiting on `input()`)? Then predict's setup costs nothing anyone waits on."""
+    count = runs(ctx, call)
+    return count is not None and count <= FEW_CALLS
 
 
 def _fresh_each_iteration(loop: cst.CSTNode, receiver: cst.BaseExpression) -> bool:
