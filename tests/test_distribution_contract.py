@@ -101,3 +101,14 @@ def test_draws_outside_the_oracles_support_fail():
 def test_values_within_a_tolerance_of_1e_5_only():
     assert compare_values([[1.0, 2.0]], None, [[1.0, 2.0 * (1 + 1e-7)]]).problem is None
     assert compare_values([[1.0, 2.0]], None, [[1.0, 2.02]]).problem is not None
+
+
+def test_a_few_draws_the_rewrite_changes_under_the_same_seed_are_unchecked_not_verified() -> None:
+    """The black-box red team's TFA013/bb_dense_glorot: a Dense built per call draws fresh weights eagerly
+    (the output varies with the seed), hoisted it reuses one set; two values cannot be compared by
+    distribution, so `verified` would be a lie."""
+    oracle, second = [[0.55, -0.12], [0.31, 0.08]], [[-0.52, 0.40], [0.11, -0.61]]
+    reused = [[0.55, -0.12], [0.55, -0.12]]
+    outcome = compare_values([oracle, second], None, [reused])
+    assert outcome.problem is None and "too few to compare distributions" in outcome.unchecked
+    assert compare_values([oracle, second], None, [oracle]).unchecked is None  # same seed, same draws: checked

@@ -139,6 +139,11 @@ PAIRS = [
     pair("fix_raises_even_eagerly", "exact", "broken", "even eagerly",
          "@tf.function\ndef centre(x):\n    return x - np.mean(x)\n\n\ndef exercise():\n    return [centre(tf.constant([1.0, 2.0, 4.0]))]\n",
          "@tf.function\ndef centre(x):\n    return x - tf.reduce_mean(x, axis=3)\n\n\ndef exercise():\n    return [centre(tf.constant([1.0, 2.0, 4.0]))]\n"),
+    # a Dense built per call draws fresh weights eagerly; hoisted, one set is reused: two draws per position
+    # cannot be compared by distribution, and the rewrite's differ under the same seed (red team's TFA013/bb_dense_glorot)
+    pair("few_draws_changed_under_the_same_seed", "exact", "unverifiable", "too few to compare distributions",
+         "@tf.function\ndef project(x):\n    return tf.keras.layers.Dense(2)(x)\n\n\ndef exercise():\n    x = tf.ones([1, 3])\n    return [project(x), project(x)]\n",
+         "_dense = tf.keras.layers.Dense(2)\n\n\n@tf.function\ndef project(x):\n    return _dense(x)\n\n\ndef exercise():\n    x = tf.ones([1, 3])\n    return [project(x), project(x)]\n"),
     pair("original_raises_eagerly", "exact", "unverifiable", "raises eagerly",
          "def exercise():\n    raise KeyError('data')\n",
          "def exercise():\n    return 1\n"),

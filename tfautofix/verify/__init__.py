@@ -237,6 +237,7 @@ def verdict(
     afters = [after, *([second_after] if second_after and not second_after.get("error") else [])]
     compiled = None if before.get("error") or not exempt else before
     outcome = compare_values([o["value"] for o in oracles], compiled and compiled["value"], [a["value"] for a in afters], contract)
+    unchecked = outcome.unchecked
     if outcome.problem is None:
         if "printed" in oracle:  # counted by the recorder of `fix --exercise`
             if contract == "side-effect" and oracle["printed"] != after.get("printed"):
@@ -245,6 +246,8 @@ def verdict(
             outcome = compare_printed(oracles, compiled, after, contract)
     if outcome.problem is not None:
         return Verdict("changed", outcome.problem)
+    if unchecked is not None:
+        return Verdict("unverifiable", unchecked)
     measured = speed(before, after) + "".join(f"; {note}" for note in dict.fromkeys(outcome.notes[:1]))
     if before.get("error"):
         return Verdict("verified", f"the original raised compiled; {after['traces']} trace(s) now")
