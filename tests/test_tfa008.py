@@ -24,7 +24,7 @@ def test_rebound_global_is_unsafe_and_variables_are_safe() -> None:
     source = (
         "import tensorflow as tf\n\nSTEP = 0\n\n\nclass C(tf.Module):\n"
         "    def __init__(self):\n        self.total = tf.Variable(0.0)\n\n"
-        "    @tf.function\n    def a(self, x):\n        print('total', self.total)\n        return x\n\n"
+        "    @tf.function\n    def a(self, x):\n        print('total', tf.reduce_sum(self.total))\n        return x\n\n"
         "    @tf.function\n    def b(self, x):\n        print('step', STEP)\n        return x\n\n\n"
         "def bump():\n    global STEP\n    STEP += 1\n"
     )
