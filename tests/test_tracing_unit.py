@@ -451,7 +451,7 @@ def test_functions_seen_at_trace_time_are_traced_code_for_the_rules(tmp_path: Pa
     # `x` is not proven a tensor: the draw's cast to its dtype is unsafe
     # nor a numeric one: the print's fix is unsafe too (closed world; the log holds no parameter dtypes here)
     assert found == [("TFA008", 5, {"applicability": "unsafe", "unknown": ["printed-values: `x` is not proven a numeric tensor"]}, True),
-                     ("TFA002", 6, {"applicability": "unsafe"}, True)]
+                     ("TFA002", 6, {"applicability": "unsafe", "unknown": ["uses-after: it takes the dtype of `x`, assumed to be a tensor or array"]}, True)]
     fixed = CliRunner().invoke(app, ["fix", str(helper), "--traces", str(traces), "--no-cache", "--unsafe-fixes"])
     assert "+    return x + tf.cast(tf.random.uniform([]), x.dtype)" in fixed.output and "print(x)" in helper.read_text()  # `eager` untouched
 
