@@ -29,7 +29,7 @@ def _hazard(index: int) -> str:
         "import tensorflow as tf\n\n\n"
         "@tf.function(experimental_relax_shapes=True)\n"
         f"def step_{index}(x):\n"
-        f"    print('step {index}', x)\n"
+        f"    print('step {index}', tf.reduce_sum(x))\n"  # a proven numeric scalar: a safe fix
         "    return x\n"
     )
 
