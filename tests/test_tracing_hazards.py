@@ -150,4 +150,5 @@ def test_check_reports_each_hazard_at_the_users_line_confirmed(run) -> None:
     assert helpers == {("TFA002", marker("drawn once, at trace time", "hazard_helpers.py")): "unsafe",
                        ("TFA008", marker("map print", "hazard_helpers.py")): None}
     predict_in_loop = [f for f in findings if f["code"] == "TFA011"]
-    assert predict_in_loop and not any(f.get("confirmed") for f in predict_in_loop)  # eager code: not confirmed by tracing
+    # the scenario's `for rows in (8, 16)` makes two predict calls: TFA011 leaves loops of at most 10 calls alone
+    assert not predict_in_loop
