@@ -55,6 +55,7 @@ class FileResult:
         for finding in (*self.findings, *self.applied):
             if finding.fix is not None and finding.fix.edits:
                 finding.fix = replace(finding.fix, edits={})
+            finding.alternatives = tuple(replace(alternative, edits={}) for alternative in finding.alternatives)
         return self
 
 

@@ -36,6 +36,8 @@ class Fix:
     imports: tuple[ImportSpec, ...] = ()
     #: The facts the fix relies on that are not known (closed world): why it is unsafe.
     unknown: tuple[str, ...] = ()
+    #: What distinguishes this rewrite from the finding's other candidates (``dtype=tf.float32``).
+    label: str = ""
 
 
 @dataclass
@@ -48,6 +50,9 @@ class Finding:
     end_line: int
     end_column: int
     fix: Fix | None = field(default=None, repr=False, compare=False)
+    #: Other plausible rewrites of the same hazard, tried by execution (``fix --verify``) when
+    #: ``fix`` is not confirmed; without execution only ``fix`` is ever written.
+    alternatives: tuple[Fix, ...] = field(default=(), repr=False, compare=False)
     path: str = ""
     #: Set by ``fix --verify`` (``tfautofix.verify.Verdict``); in the JSON only then.
     verdict: object | None = field(default=None, repr=False, compare=False)
@@ -116,7 +121,12 @@ class Rule:
         return type(self).detect is not Rule.detect
 
     def finding(
-        self, ctx: FileContext | Screen, node: cst.CSTNode | ast.AST, message: str, fix: Fix | None = None
+        self,
+        ctx: FileContext | Screen,
+        node: cst.CSTNode | ast.AST,
+        message: str,
+        fix: Fix | None = None,
+        alternatives: Sequence[Fix] = (),
     ) -> Finding:
         start, end = ctx.span(node)
         return Finding(
@@ -128,17 +138,18 @@ class Rule:
             end_line=end[0],
             end_column=end[1],
             fix=fix,
+            alternatives=tuple(alternatives),
         )
 
     def closed_fix(
-        self, edits: Mapping, evidence: Mapping[str, Evidence], imports: tuple[ImportSpec, ...] = ()
+        self, edits: Mapping, evidence: Mapping[str, Evidence], imports: tuple[ImportSpec, ...] = (), label: str = ""
     ) -> Fix:
         """A fix that is ``safe`` only when ``evidence`` establishes every fact in ``self.facts``;
         else ``unsafe``, naming the unknown facts (``Fix.unknown``, ``unsafe_note``)."""
         from tfautofix.analysis.facts import unknown_facts
 
         missing = tuple(unknown_facts(self.facts, evidence))
-        return Fix(edits, "unsafe" if missing else "safe", imports, missing)
+        return Fix(edits, "unsafe" if missing else "safe", imports, missing, label)
 
     @staticmethod
     def unsafe_note(fix: Fix | None) -> str:
