@@ -381,8 +381,8 @@ def test_notebook_code_cells_are_fixed_and_everything_else_kept(tmp_path: Path) 
     assert cli("fix", ".", "--write", "--unsafe-fixes", "--no-verify", "--jobs", "1").exit_code == 0
     fixed = json.loads(Path("nb.ipynb").read_text())
     cells = fixed["cells"]
-    # the added import is separated from the masked magic below it (a73bf2c keeps blank lines around magics)
-    assert cells[1]["source"] == ["import sys\n", "\n", "%matplotlib inline\n", "import tensorflow as tf\n", "!pip list"]
+    # the added import joins the cell's imports below its leading magic (which may install what they import)
+    assert cells[1]["source"] == ["%matplotlib inline\n", "import sys\n", "\n", "import tensorflow as tf\n", "!pip list"]
     assert cells[3]["source"][2] == "    tf.print('loss', x, summarize=-1, output_stream=sys.stdout)\n"
     assert cells[3]["source"][3] == "    %time y = 1\n"
     for index in (0, 2, 4):
@@ -752,3 +752,14 @@ def test_cell_magics_running_python_here_are_analysed_and_kept_first(tmp_path: P
     assert cells[1]["source"][0] == "%%capture out\n"
     assert all("    tf.print('loss', x, summarize=-1, output_stream=sys.stdout)\n" in cell["source"] for cell in cells[:2])
     assert cells[2:] == original["cells"][2:]  # not Python run in this notebook: untouched
+
+
+def test_an_import_a_fix_adds_goes_below_the_notebooks_leading_pip_install(tmp_path: Path) -> None:
+    """`!pip install tensorflow==...` first: an import above it would run before the install."""
+    install = ("code", ["!pip install -q tensorflow==2.15.0\n"])
+    uses = ("code", ["import tensorflow as tf\n", "\n", "@tf.function\n", "def step(x):\n", "    print('loss', x)\n", "    return x\n"])
+    write(tmp_path, {"nb.ipynb": json.dumps(notebook(install, uses))})
+    assert cli("fix", ".", "--write", "--unsafe-fixes", "--no-verify", "--jobs", "1").exit_code == 0
+    cells = json.loads(Path("nb.ipynb").read_text())["cells"]
+    assert cells[0]["source"] == ["!pip install -q tensorflow==2.15.0\n"]
+    assert cells[1]["source"][:3] == ["import sys\n", "\n", "import tensorflow as tf\n"]

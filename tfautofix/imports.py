@@ -164,11 +164,25 @@ def blank_lines_after_imports(original: cst.Module, module: cst.Module) -> cst.M
 def _import_block_end(module: cst.Module) -> int:
     """The index of the first statement after the top import block (0 if there is none)."""
     body = module.body
-    start = 1 if body and _is_docstring(body[0]) else 0
+    start = _preamble_end(body)
     end = start
     while end < len(body) and _key(body[end]) is not None:
         end += 1
     return end if end > start else 0
+
+
+def _preamble_end(body) -> int:
+    """Where imports may start: after the docstring and a notebook's leading magics
+    (``!pip install ...`` may install what the imports need; tfautofix/notebook.py masks them)."""
+    start = 1 if body and _is_docstring(body[0]) else 0
+    while start < len(body) and _is_masked_magic(body[start]):
+        start += 1
+    return start
+
+
+def _is_masked_magic(statement: cst.CSTNode) -> bool:
+    comment = statement.trailing_whitespace.comment if isinstance(statement, cst.SimpleStatementLine) else None
+    return comment is not None and comment.value.startswith("# tfautofix:magic:") and isinstance(statement.body[0], cst.Pass)
 
 
 def _is_docstring(statement: cst.CSTNode) -> bool:
@@ -181,9 +195,7 @@ def _is_docstring(statement: cst.CSTNode) -> bool:
 
 def _insert(module: cst.Module, new: cst.SimpleStatementLine) -> cst.Module:
     body = list(module.body)
-    start = 0
-    if body and _is_docstring(body[0]):
-        start = 1  # the docstring
+    start = _preamble_end(body)
     end = start
     while end < len(body) and _key(body[end]) is not None:
         end += 1
