@@ -442,8 +442,9 @@ def keep_fixes(result: FileResult, wanted: Callable[[Finding], bool], traces=Non
 
 
 def fix_verdicts(results: Sequence[FileResult], checked: dict[str, Checked]) -> dict:
-    """What ``fix --interactive`` shows: each file's verdict by path, and each
-    fix's by ``(path, code, stripped line of the original)``."""
+    """What ``fix --interactive`` shows: each file's verdict by path, each fix's by
+    ``(path, code, stripped line of the original)``, and for a finding with alternatives
+    each candidate's by that key and its index, the one execution chose by that key and ``"chosen"``."""
     shown: dict = {}
     for result in results:
         check = checked.get(result.path)
@@ -454,5 +455,10 @@ def fix_verdicts(results: Sequence[FileResult], checked: dict[str, Checked]) -> 
         lines = source_lines(result.original or "")
         for finding, fix_verdict in check.fixes:
             if fix_verdict is not None and 0 < finding.line <= len(lines):
-                shown[(result.path, finding.code, lines[finding.line - 1].strip())] = f"{fix_verdict}{by}"
+                key = (result.path, finding.code, lines[finding.line - 1].strip())
+                shown[key] = f"{fix_verdict}{by}"
+                shown[(*key, "chosen")] = finding.chosen
+                for index, candidate_verdict in enumerate(finding.verdicts):  # each candidate, on its own
+                    if candidate_verdict is not None:
+                        shown[(*key, index)] = f"{candidate_verdict}{by}"
     return shown
