@@ -106,7 +106,8 @@ def test_a_confirmed_primary_is_kept(tmp_path: Path, monkeypatch) -> None:
 def test_shared_module_level_generator_for_several_draws() -> None:
     source = SEEDED.replace("return x + np.random.uniform(-0.1, 0.1)", "return x + np.random.uniform(-0.1, 0.1) + np.random.normal(0.0, 1.0)")
     fixed, applied, _ = fix_source(source, [rule_by_code("TFA002")], unsafe_fixes=True)
-    assert len(applied) == 2 and fixed.count("Generator.from_seed") == 1
+    # Both in the first pass (the same insertion is shared), so each is found in the original: verified on its own.
+    assert [f.line for f in applied] == [9, 9] and fixed.count("Generator.from_seed") == 1
     assert "tf_rng.uniform(" in fixed and "tf_rng.normal(" in fixed
 
 
@@ -141,4 +142,24 @@ def test_interactive_offers_an_unsafe_candidate_only_when_allowed_or_confirmed(t
     review([(str(path), Options(("TFA002",)))], Console(file=output, width=200), lambda: next(answer, None), verdicts)
     # Without --unsafe-fixes, the confirmed global stream is shown first; the unconfirmed generator is refused.
     assert "candidate 1 is unsafe and was not confirmed" in output.getvalue()
+    assert GLOBAL in path.read_text(encoding="utf-8")
+
+
+def test_a_command_runs_again_with_the_next_candidates(tmp_path: Path, monkeypatch) -> None:
+    """`--exercise CMD` runs a file's whole rewrite: when it is not confirmed, once more per rank of candidates."""
+    from tfautofix.verify import command
+
+    path = tmp_path / "jitter.py"
+    path.write_text(SEEDED.replace("def exercise", "def run"), encoding="utf-8")
+    runs = []
+
+    def verify_with_command(cmd, candidates, root, timeout=300):
+        runs.append([c.fixed for c in candidates])
+        kind = "verified" if GLOBAL in candidates[-1].fixed else "changed"
+        return {candidates[-1].path: fixes.Checked(verify.Verdict(kind, "planted"), "--exercise")}
+
+    monkeypatch.setattr(command, "verify_with_command", verify_with_command)
+    result = CliRunner().invoke(app, ["fix", str(path), "--write", "--exercise", "true", "--no-cache"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert len(runs) == 2 and GENERATOR in runs[0][-1] and GLOBAL in runs[1][-1]
     assert GLOBAL in path.read_text(encoding="utf-8")

@@ -21,6 +21,7 @@ its lines recorded (the coverage gate: a fix whose lines never ran is
 from __future__ import annotations
 
 import ast
+import copy
 import difflib
 import os
 import shlex
@@ -358,6 +359,7 @@ def verify_results(
         from tfautofix.verify.command import verify_with_command
 
         checked.update(verify_with_command(exercise, [c for r in by_command for _, i, c in planned[r.path] if i is None or i == 0], root or Path.cwd(), timeout))
+        _command_candidates(exercise, by_command, checked, root or Path.cwd(), timeout, loaded)
     recorded = recorded_command(log)
     rerun = [r for r in changed if r.path not in checked and recorded and not replayable(log, r.path)
              and not defines_exercise(r.original or "") and traced_file(log, r.path)]
@@ -365,7 +367,9 @@ def verify_results(
         from tfautofix.verify.command import verify_with_command
 
         again = verify_with_command(recorded, [c for r in rerun for _, i, c in planned[r.path] if i is None or i == 0], root or Path.cwd(), timeout)
-        checked.update({path: Checked(c.verdict, "--traces (its command re-run)") for path, c in again.items()})
+        again = {path: Checked(c.verdict, "--traces (its command re-run)") for path, c in again.items()}
+        _command_candidates(recorded, rerun, again, root or Path.cwd(), timeout, loaded)
+        checked.update(again)
     pending = [(r, findings, index, c) for r in changed if r.path not in checked for findings, index, c in planned[r.path]]
     verdicts = check_rewrites([c for _, _, _, c in pending], job_timeout=timeout, log=log)
     per_file: dict[str, list] = {}
@@ -394,6 +398,41 @@ def verify_results(
         file_verdict = worst([*(f.verdict for f in result.applied if f.verdict is not None), *([whole.verdict] if whole is not None and not any(f.chosen for f in result.applied) else [])])
         checked[result.path] = Checked(file_verdict, entries[0][2].source, fixes)
     return checked
+
+
+def _command_candidates(command: str, results: Sequence[FileResult], checked: dict[str, Checked], root: Path, timeout: float, traces=None) -> None:
+    """A command runs a file's whole rewrite (a run per file, not per fix): when that is not
+    confirmed, the command runs again with each finding's next candidate, rank by rank (one more
+    run per rank, all files together), and the first rewrite confirmed is kept."""
+    from tfautofix.verify.command import verify_with_command
+
+    rank = 1
+    while True:
+        retry = [r for r in results if r.path in checked and not checked[r.path].writable and any(len(f.candidates) > rank for f in r.applied)]
+        if not retry:
+            return
+        trials = {}
+        for result in retry:
+            trial = copy.deepcopy(result)
+            for finding in trial.applied:
+                finding.chosen = min(rank, len(finding.candidates) - 1)
+            keep_fixes(trial, lambda f: True, traces)
+            trials[result.path] = trial
+        rewrites = [Candidate(r.path, r.original or "", trials[r.path].fixed or "", contract_of(r.applied), r.encoding) for r in retry]
+        again = verify_with_command(command, rewrites, root, timeout)
+        for result in retry:
+            verdict_ = again[result.path].verdict if result.path in again else None
+            for finding in result.applied:
+                if len(finding.candidates) > rank:
+                    finding.verdicts = (*(finding.verdicts or (checked[result.path].verdict,)), verdict_)
+            if verdict_ is not None and verdict_.kind in WRITABLE:
+                trial = trials[result.path]
+                for finding in trial.applied:
+                    finding.verdict = verdict_
+                    finding.verdicts = next((f.verdicts for f in result.applied if _key(f) == _key(finding)), ())
+                result.fixed, result.applied, result.findings = trial.fixed, trial.applied, trial.findings
+                checked[result.path] = Checked(verdict_, checked[result.path].source)
+        rank += 1
 
 
 def writes(finding: Finding, *, proof_asked: bool, consent: bool, unsafe_allowed: bool) -> bool:
