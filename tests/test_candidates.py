@@ -163,3 +163,17 @@ def test_a_command_runs_again_with_the_next_candidates(tmp_path: Path, monkeypat
     assert result.exit_code == 0, result.output
     assert len(runs) == 2 and GENERATOR in runs[0][-1] and GLOBAL in runs[1][-1]
     assert GLOBAL in path.read_text(encoding="utf-8")
+
+
+def test_fixes_not_confirmed_alone_are_written_when_the_whole_rewrite_is(tmp_path: Path, monkeypatch) -> None:
+    """Two draws in one function: alone, each fix leaves the other draw frozen (`changed`); all together they
+    are verified, and that rewrite is what is written."""
+    path = tmp_path / "two.py"
+    path.write_text(SEEDED.replace("np.random.seed(0)\n", "").replace(
+        "np.random.uniform(-0.1, 0.1)", "np.random.uniform(-0.1, 0.1) + np.random.normal(0.0, 1.0)"), encoding="utf-8")
+    _plant(monkeypatch, {"np.random.": verify.Verdict("changed", "frozen"), "tf.random.": verify.Verdict("verified", "planted")})
+    result = CliRunner().invoke(app, ["fix", str(path), "--write", "--verify", "--no-cache", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert "np.random" not in path.read_text(encoding="utf-8")
+    (entry,) = json.loads(result.stdout)
+    assert [a["verdict_detail"] for a in entry["applied"]] == ["planted; with the file's other fixes (alone: changed (frozen))"] * 2

@@ -386,11 +386,17 @@ def verify_results(
         for findings, check in primaries:
             for finding in findings:
                 finding.verdict = check.verdict
-                if _needs_the_others(check.verdict) and whole is not None and whole.writable:
-                    finding.verdict = whole.verdict  # it only works together with the file's other fixes
         for finding in result.applied:
             if finding.verdict is None and whole is not None:
                 finding.verdict = whole.verdict
+        if whole is not None and whole.writable:
+            # The whole rewrite is confirmed, so each fix is written with all the others: exactly that
+            # rewrite. Alone, a fix may leave the file failing, or a draw frozen, by a finding it leaves unfixed.
+            for finding in result.applied:
+                alone = finding.verdict
+                if alone is not None and alone.kind not in WRITABLE:
+                    finding.verdict = whole.verdict if _needs_the_others(alone) else Verdict(
+                        whole.verdict.kind, f"{whole.verdict.detail}; with the file's other fixes (alone: {alone})".lstrip("; "))
         choose_candidates(result, entries)
         if any(f.chosen for f in result.applied):  # the rewrite with the candidates execution chose
             keep_fixes(result, lambda f: True, loaded)
