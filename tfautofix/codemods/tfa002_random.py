@@ -955,7 +955,7 @@ def _from_generator(ctx: FileContext, stream: _Stream, edits: dict) -> tuple[dic
     tf_name, tf_import = ctx.tensorflow_alias
     body = list(ctx.module.body)
     at = body.index(stream.anchor)
-    if tf_import is None and not any(_imports_tensorflow(ctx, s) for s in body[:at]):
+    if tf_import is None and not any(_imports_tensorflow(ctx, s, tf_name) for s in body[:at]):
         return None  # TensorFlow is imported after the seeding: the generator cannot be created there
     following = body[at + 1] if at + 1 < len(body) else None
     name = _generator_name(ctx, following)
@@ -1008,10 +1008,15 @@ class _DrawFrom(cst.CSTTransformer):
         return updated.with_changes(func=cst.parse_expression(f"{prefix}{stateless}"), args=args)
 
 
-def _imports_tensorflow(ctx: FileContext, statement: cst.CSTNode) -> bool:
-    return isinstance(statement, cst.SimpleStatementLine) and any(
-        isinstance(small, (cst.Import, cst.ImportFrom)) and "tensorflow" in ctx.code(small) for small in statement.body
-    )
+def _imports_tensorflow(ctx: FileContext, statement: cst.CSTNode, tf: str) -> bool:
+    """Does ``statement`` bind ``tf``, the module's name for TensorFlow, by an import?"""
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return False
+    for small in statement.body:
+        if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+            if any((alias.evaluated_alias or alias.evaluated_name.split(".")[0]) == tf for alias in small.names):
+                return True
+    return False
 
 
 def _generator_name(ctx: FileContext, statement: cst.CSTNode | None) -> str | None:
