@@ -1106,8 +1106,11 @@ Preconditions, each checked in the code (`_usage`, `_meets`, `_condition`):
   number: no fix; unknown functions, `self.x = draw`, indices: unsafe;
 - **reproducibility**: a module that calls `random.seed`/`np.random.seed` expects
   a reproducible stream, and so does a seeded generator (`random.Random(42)`,
-  `default_rng(0)`) created outside the traced function: no fix (use a
-  `tf.random.Generator.from_seed(...)` created once);
+  `default_rng(0)`) created outside the traced function. No tf.random stream gives
+  those numbers, so such a draw gets two unsafe candidates, chosen by execution
+  (`fix --verify`): a `tf.random.Generator.from_seed(SEED)` created once, right
+  after the module-level statement that seeds (ops it has no method for drawn by
+  `tf.random.stateless_*` with its `make_seeds`), then the global `tf.random` stream;
 - **no new backend**: Keras 3 code that never imports TensorFlow: no fix.
 
 Also unsafe: in-place `shuffle(x)` (becomes `x = tf.random.shuffle(x)`), NumPy
