@@ -549,8 +549,8 @@ def test_each_fix_is_a_candidate_of_its_own(tmp_path: Path) -> None:
 
     result = _two_print_fixes(tmp_path)
     planned = file_candidates(result)
-    singles = [c.fixed for findings, c in planned if len(findings) == 1]
-    assert len(singles) == 2 and planned[-1][1].fixed == result.fixed  # each fix alone, then all together
+    singles = [c.fixed for findings, index, c in planned if index == 0]
+    assert len(singles) == 2 and planned[-1][1] is None and planned[-1][2].fixed == result.fixed  # each fix alone, then all together
     assert all(text.count("tf.print(") == 1 for text in singles) and singles[0] != singles[1]
 
 

@@ -22,7 +22,7 @@ from tfautofix.analysis.project import Summary
 from tfautofix.files import SourceError, write_atomic
 from tfautofix.rule import Finding, Fix
 
-FORMAT = 4  # 2: entries carry the file's project summary; 3: with argument kinds and passed arguments; 4: one `Passed` per call edge
+FORMAT = 5  # 2: entries carry the file's project summary; 3: with argument kinds and passed arguments; 4: one `Passed` per call edge; 5: fix candidates
 MAX_ENTRIES = 200_000
 DEFAULT_DIRECTORY = ".tfautofix_cache"
 
@@ -99,4 +99,8 @@ def _record(finding: Finding) -> dict:
 def _finding(data: dict, path: str) -> Finding:
     data = dict(data)
     fix = data.pop("fix")
-    return Finding(**data, path=path, fix=None if fix is None else Fix({}, fix["applicability"], unknown=tuple(fix.get("unknown", ()))))
+    if fix is None:
+        return Finding(**data, path=path)
+    candidates = [Fix({}, c["applicability"], unknown=tuple(c.get("unknown", ())), label=c["label"]) for c in fix.get("candidates", [])]
+    primary = candidates[0] if candidates else Fix({}, fix["applicability"], unknown=tuple(fix.get("unknown", ())))
+    return Finding(**data, path=path, fix=primary, alternatives=tuple(candidates[1:]))

@@ -520,7 +520,7 @@ def fix(
         nonlocal unexecuted
         if not explicit and result.changed and not _exercisable(result, exercise, loaded_traces):
             static.add(result.path)
-            unexecuted += _write_checked(result, overrides, explicit, bool(unsafe_fixes), write_now)
+            unexecuted += _write_checked(result, overrides, explicit, bool(unsafe_fixes), write_now, loaded_traces)
 
     try:
         outcome = _run(
@@ -537,7 +537,7 @@ def fix(
     if writing_proven:
         for result in pending:
             if result.changed:
-                unexecuted += _write_checked(result, overrides, explicit, bool(unsafe_fixes), write_now)
+                unexecuted += _write_checked(result, overrides, explicit, bool(unsafe_fixes), write_now, loaded_traces)
     if unexecuted:
         err.print(
             f"{unexecuted} fix(es) written without being executed: nothing ran them (give the module an exercise(), "
@@ -657,7 +657,7 @@ def _exercisable(result: FileResult, exercise: Optional[str], traces) -> bool:
     return bool(exercise or traces is not None or config_for(Path(result.path)).exercise or defines_exercise(result.original or ""))
 
 
-def _write_checked(result: FileResult, overrides: Overrides, explicit: bool, consent: bool, write_now) -> int:
+def _write_checked(result: FileResult, overrides: Overrides, explicit: bool, consent: bool, write_now, traces=None) -> int:
     """``fix --write`` when the fixes may have been run: write exactly those their verdicts
     allow (:func:`tfautofix.verify.fixes.writes`), say which were not written; returns how
     many were written without being executed."""
@@ -674,8 +674,11 @@ def _write_checked(result: FileResult, overrides: Overrides, explicit: bool, con
                 err.print(f"{result.path}:{finding.line}: {finding.code} written although {finding.verdict} (--unsafe-fixes)", style="bold red", markup=False)
         elif finding.verdict is not None:  # unsafe fixes nothing ran are counted in the summary, as without verification
             hint = "--unsafe-fixes" if explicit else "--verify --unsafe-fixes"
-            err.print(f"{result.path}:{finding.line}: {finding.code} not written, {finding.verdict} (write it anyway with {hint})", style="yellow", markup=False)
-    keep_fixes(result, lambda f: any(f is k for k in kept))
+            tried = "".join(
+                f"; candidate {i + 1} ({c.label}): {v}" for i, (c, v) in enumerate(zip(finding.candidates, finding.verdicts)) if v is not None and i
+            )
+            err.print(f"{result.path}:{finding.line}: {finding.code} not written, {finding.verdict}{tried} (write it anyway with {hint})", style="yellow", markup=False)
+    keep_fixes(result, lambda f: any(f is k for k in kept), traces)
     write_now(result)
     if result.error or not result.changed:
         return 0

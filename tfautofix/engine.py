@@ -109,19 +109,27 @@ def _compatible(ctx: FileContext, fixes: Iterable[Fix]) -> list[Fix]:
 
     An edit inside a node that another fix replaces would be lost, so a fix is
     postponed when one of its nodes is (or lies inside) a node already claimed.
+    Two fixes making the same edit of one node share it (candidates creating the
+    same generator once at module level).
     """
-    claimed: set[cst.CSTNode] = set()
+    claimed: dict[cst.CSTNode, object] = {}
     claimed_ancestors: set[cst.CSTNode] = set()
     chosen = []
     for fix in fixes:
-        nodes = set(fix.edits)
+        nodes = {node for node, edit in fix.edits.items() if not (node in claimed and _same_edit(claimed[node], edit))}
         ancestors = {a for node in nodes for a in ctx.ancestors(node)}
-        if nodes & claimed or ancestors & claimed or nodes & claimed_ancestors:
+        if nodes & claimed.keys() or ancestors & claimed.keys() or nodes & claimed_ancestors:
             continue
-        claimed |= nodes
+        claimed.update((node, fix.edits[node]) for node in nodes)
         claimed_ancestors |= ancestors
         chosen.append(fix)
     return chosen
+
+
+def _same_edit(a, b) -> bool:
+    if isinstance(a, cst.FlattenSentinel) and isinstance(b, cst.FlattenSentinel):
+        return len(a.nodes) == len(b.nodes) and all(x.deep_equals(y) for x, y in zip(a.nodes, b.nodes))
+    return a is b or (isinstance(a, cst.CSTNode) and isinstance(b, cst.CSTNode) and a.deep_equals(b))
 
 
 def apply_fixes(ctx: FileContext, fixes: Sequence[Fix]) -> cst.Module:
@@ -189,10 +197,11 @@ def detect(text: str, rules: Sequence[Rule], path: str = "<string>", traces=None
     return _detect(cst.parse_module(text), text, rules, path, traces, screen)
 
 
-def apply_one(ctx: FileContext, finding: Finding, target_version: tuple[int, int] = sys.version_info[:2]) -> str:
-    """The source with just ``finding``'s fix applied (gated like every fix)."""
-    assert finding.fix is not None
-    new = wrap_changed(ctx.module.code, apply_fixes(ctx, [finding.fix]).code, line_length(ctx.path))
+def apply_one(ctx: FileContext, finding: Finding, target_version: tuple[int, int] = sys.version_info[:2], fix: Fix | None = None) -> str:
+    """The source with just ``finding``'s fix (or ``fix``, one of its candidates) applied (gated like every fix)."""
+    fix = fix or finding.fix
+    assert fix is not None
+    new = wrap_changed(ctx.module.code, apply_fixes(ctx, [fix]).code, line_length(ctx.path))
     _gate(new, [finding], target_version)
     return new
 
@@ -206,12 +215,20 @@ def fix_source(
     accept: Callable[[Finding], bool] | None = None,
     traces=None,
     facts: Facts | None = None,
+    choose: Callable[[Finding], Fix | None] | None = None,
 ) -> tuple[str, list[Finding], list[Finding]]:
     """Apply fixes until the source is stable: ``(new_text, applied, remaining)``.
 
-    ``accept`` may veto individual fixes (interactive mode). Raises
-    :class:`FixError` rather than return code that does not parse.
+    ``accept`` may veto individual fixes (interactive mode). ``choose`` instead
+    names the candidate to apply (one of ``finding.candidates``, what execution
+    chose) or None. Raises :class:`FixError` rather than return code that does not parse.
     """
+
+    def pick(finding: Finding) -> Fix | None:
+        if choose is not None:
+            return choose(finding)
+        return finding.fix if _wanted(finding, unsafe_fixes) and (accept is None or accept(finding)) else None
+
     applied: list[Finding] = []
     remaining: list[Finding] = []
     current = text
@@ -222,13 +239,18 @@ def fix_source(
             break
         module = cst.parse_module(current)
         ctx, findings = _detect(module, current, screened, path, traces, screen)
-        wanted = [f for f in findings if _wanted(f, unsafe_fixes) and (accept is None or accept(f))]
-        remaining = [f for f in findings if f not in wanted]
-        chosen_fixes = _compatible(ctx, (f.fix for f in wanted))
+        picked = [(f, pick(f)) for f in findings]
+        wanted = [(f, fix) for f, fix in picked if fix is not None]
+        remaining = [f for f, fix in picked if fix is None]
+        chosen_fixes = _compatible(ctx, (fix for _, fix in wanted))
         if not chosen_fixes:
             break
         new = apply_fixes(ctx, chosen_fixes).code
-        chosen = [f for f in wanted if f.fix in chosen_fixes]
+        chosen = []
+        for finding, fix in wanted:
+            if any(fix is c for c in chosen_fixes):
+                finding.chosen = next((i for i, c in enumerate(finding.candidates) if c is fix), 0)
+                chosen.append(finding)
         _gate(new, chosen, target_version)
         if new == current:
             break

@@ -36,6 +36,7 @@ a - apply this fix and every remaining fix of this rule, without asking
 d - do not apply this fix nor any remaining fix in this file
 q - quit; fixes accepted so far are written
 e - edit the proposed file in $EDITOR, then apply your version (if it parses)
+1, 2, ... - show that candidate rewrite instead (a finding with several), then y applies it
 ? - print this help"""
 
 
@@ -76,9 +77,11 @@ class Reviewer:
         self.tally = Tally()
         self.answered = False
 
-    def _ask(self) -> str:
+    def _ask(self, candidates: int = 1) -> str:
+        numbers = tuple(str(n) for n in range(1, candidates + 1)) if candidates > 1 else ()
+        prompt = PROMPT if not numbers else PROMPT.replace(",?]", f",1-{candidates},?]")
         while True:
-            self.console.print(Text(PROMPT, style="bold blue"), end="")
+            self.console.print(Text(prompt, style="bold blue"), end="")
             answer = self.read_answer()
             if answer is None:
                 if not self.answered:
@@ -89,23 +92,45 @@ class Reviewer:
             answer = answer.strip().lower() or "n"
             if not self.console.is_terminal:
                 self.console.print(answer)
-            if answer in ("y", "n", "a", "d", "q", "e"):
+            if answer in ("y", "n", "a", "d", "q", "e", *numbers):
                 return answer
             self.console.print(HELP)
 
-    def _show(self, path: str, finding: Finding, current: str, proposed: str) -> None:
+    def _verdict(self, path: str, finding: Finding, current: str, index: int) -> str | None:
+        """The verdict ``--verify`` gave candidate ``index`` of ``finding`` (on its own), if any."""
+        lines = source_lines(current)
+        line = lines[finding.line - 1].strip() if 0 < finding.line <= len(lines) else ""
+        key = (path, finding.code, line)
+        return self.verdicts.get((*key, index)) or (self.verdicts.get(key) if index == self.verdicts.get((*key, "chosen"), 0) else None)
+
+    def _offered(self, path: str, finding: Finding, current: str) -> list[int]:
+        """The candidates to offer: safe ones, unsafe ones with ``--unsafe-fixes`` or confirmed by execution."""
+        return [
+            i for i, fix in enumerate(finding.candidates)
+            if fix.applicability == "safe" or self.options.unsafe_fixes
+            or (self._verdict(path, finding, current, i) or "").startswith(("verified", "improved"))
+        ]
+
+    def _show(self, path: str, finding: Finding, current: str, proposed: str, index: int = 0) -> None:
+        fix = finding.candidates[index]
         header = Text()
         header.append(f"{path}:{finding.line}:{finding.column} ", style="bold")
         header.append(f"{finding.code} {finding.name} ", style="bold red")
-        header.append(f"[{finding.fix.applicability} fix]", style="yellow" if finding.fix.applicability == "unsafe" else "dim")
-        lines = source_lines(current)
-        line = lines[finding.line - 1].strip() if 0 < finding.line <= len(lines) else ""
-        if (path, finding.code, line) in self.verdicts:  # this fix, verified on its own
-            header.append(f" verification: {self.verdicts[(path, finding.code, line)]}", style="cyan")
-        elif path in self.verdicts:
+        header.append(f"[{fix.applicability} fix]", style="yellow" if fix.applicability == "unsafe" else "dim")
+        verdict = self._verdict(path, finding, current, index)
+        if verdict is not None:  # this fix, verified on its own
+            header.append(f" verification: {verdict}", style="cyan")
+        elif path in self.verdicts and not finding.alternatives:
             header.append(f" verification of the file's fixes: {self.verdicts[path]}", style="cyan")
         self.console.print(header)
         self.console.print(finding.message)
+        if finding.alternatives:
+            for i, candidate in enumerate(finding.candidates):
+                line = Text(f"  {'>' if i == index else ' '} {i + 1}. {candidate.label or 'candidate'} [{candidate.applicability}]")
+                shown = self._verdict(path, finding, current, i)
+                if shown is not None:
+                    line.append(f" verification: {shown}", style="cyan")
+                self.console.print(line)
         diff = difflib.unified_diff(
             source_lines(current, keepends=True), source_lines(proposed, keepends=True), f"a/{path}", f"b/{path}", n=3
         )
@@ -190,7 +215,7 @@ class Reviewer:
             seen: Counter = Counter()
             pending: list[Finding] = []
             for finding in findings:
-                if finding.fix is None or (finding.fix.applicability == "unsafe" and not self.options.unsafe_fixes):
+                if not self._offered(path, finding, current):
                     continue
                 key = (finding.code, _flagged_text(current, finding))
                 seen[key] += 1
@@ -199,17 +224,31 @@ class Reviewer:
             if not pending:
                 return current
             key, finding = pending[0]
-            try:
-                proposed = apply_one(ctx, finding, self.options.target_version)
-            except FixError as error:
-                self.tally.errors.append(f"{path}:{finding.line}: {error}")
+            offered = self._offered(path, finding, current)
+            lines = source_lines(current)
+            chosen = self.verdicts.get((path, finding.code, lines[finding.line - 1].strip() if 0 < finding.line <= len(lines) else "", "chosen"), 0)
+            index = chosen if chosen in offered else offered[0]
+            while True:  # a number shows another candidate
+                try:
+                    proposed = apply_one(ctx, finding, self.options.target_version, fix=finding.candidates[index])
+                except FixError as error:
+                    self.tally.errors.append(f"{path}:{finding.line}: {error}")
+                    proposed = None
+                    break
+                if finding.code in self.auto_codes:
+                    answer = "y"
+                    break
+                self._show(path, finding, current, proposed, index)
+                answer = self._ask(len(finding.candidates))
+                if not answer.isdigit():
+                    break
+                if int(answer) - 1 in offered:
+                    index = int(answer) - 1
+                else:
+                    self.console.print(f"candidate {answer} is unsafe and was not confirmed by execution: add --unsafe-fixes to apply it")
+            if proposed is None:
                 rejected[key] += 1
                 continue
-            if finding.code in self.auto_codes:
-                answer = "y"
-            else:
-                self._show(path, finding, current, proposed)
-                answer = self._ask()
             if answer == "e":
                 edited = self._edit(proposed)
                 if edited is None:

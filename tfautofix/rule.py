@@ -56,9 +56,41 @@ class Finding:
     path: str = ""
     #: Set by ``fix --verify`` (``tfautofix.verify.Verdict``); in the JSON only then.
     verdict: object | None = field(default=None, repr=False, compare=False)
+    #: Which of ``candidates`` is applied (0: ``fix``): execution keeps the first the oracle confirms.
+    chosen: int = field(default=0, compare=False)
+    #: Set by ``fix --verify`` for a finding with alternatives: each candidate's verdict (None: not run).
+    verdicts: tuple = field(default=(), repr=False, compare=False)
     cell: int | None = None  # 1-based cell number when ``path`` is a notebook (lines count within the cell)
     #: The run recorded with ``--traces`` executed this line at trace time (or saw the hazard there).
     confirmed: bool = field(default=False, compare=False)
+
+    @property
+    def candidates(self) -> tuple[Fix, ...]:
+        """``fix`` and its alternatives, in the order execution tries them."""
+        return (self.fix, *self.alternatives) if self.fix is not None else ()
+
+    @property
+    def chosen_fix(self) -> Fix | None:
+        """The candidate that is (or would be) applied."""
+        return self.candidates[self.chosen] if self.chosen < len(self.candidates) else self.fix
+
+    def _fix_json(self) -> dict | None:
+        fix = self.chosen_fix
+        if fix is None:
+            return None
+        data = {"applicability": fix.applicability, **({"unknown": list(fix.unknown)} if fix.unknown else {})}
+        if self.alternatives:
+            data["label"] = fix.label
+            data["candidates"] = [
+                {"label": c.label, "applicability": c.applicability, **({"unknown": list(c.unknown)} if c.unknown else {}),
+                 **({"verdict": v.kind, "verdict_detail": v.detail} if (v := self._candidate_verdict(i)) is not None else {}),
+                 "chosen": i == self.chosen}
+                for i, c in enumerate(self.candidates)
+            ]
+        return data
+
+    def _candidate_verdict(self, index: int):
+        return self.verdicts[index] if index < len(self.verdicts) else None
 
     def to_json(self) -> dict:
         cell = {} if self.cell is None else {"cell": self.cell}
@@ -71,8 +103,7 @@ class Finding:
             "code": self.code,
             "name": self.name,
             "message": self.message,
-            "fix": None if self.fix is None else {
-                "applicability": self.fix.applicability, **({"unknown": list(self.fix.unknown)} if self.fix.unknown else {})},
+            "fix": self._fix_json(),
             **({} if self.verdict is None else {"verdict": self.verdict.kind, "verdict_detail": self.verdict.detail}),
             **cell,
             **({"confirmed": True} if self.confirmed else {}),

@@ -10,6 +10,7 @@ its parameters; it produces tensors, so it is only offered where a tensor works
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -903,6 +904,145 @@ def _shuffle(ctx: FileContext, call: cst.Call, tf: str) -> dict:
     return {statement: cst.parse_statement(f"{name} = {tf}.random.shuffle({name})\n").body[0]}
 
 
+# -- seeded streams: the candidates ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Stream:
+    """A seeded stream the draw comes from: the module's seeding, or a seeded generator."""
+
+    why: str  # for the message
+    what: str  # `np.random.seed(0)`
+    anchor: cst.SimpleStatementLine | None  # the module-level statement creating it: a generator is created right after
+    seed: str | None  # the seed's code, when it is one positional argument
+
+
+def _seeded_stream(ctx: FileContext, call: cst.Call, source: _Source) -> _Stream | None:
+    if source.generator:
+        if not source.seeded:
+            return None
+        found = _generator(ctx, call.func.value, call) if isinstance(call.func, cst.Attribute) else None
+        ctor = found[1] if found is not None else None
+        what = f"`{ctx.code(ctor)}`" if ctor is not None else "the seeded generator"
+        return _Stream(f"a seeded generator ({what}) is a reproducible stream", what, *_anchor(ctx, ctor))
+    seeds = _seeds(ctx, source.family)
+    if not seeds:
+        return None
+    line = ctx.span(seeds[0])[0][0]
+    module = "random" if source.family == "python" else "np.random"
+    anchored = next(((a, seed) for a, seed in map(lambda c: _anchor(ctx, c), seeds) if a is not None), (None, None))
+    what = f"`{ctx.code(seeds[0])}`"
+    return _Stream(f"the module seeds `{module}` (line {line}), a reproducible stream", what, *anchored)
+
+
+def _anchor(ctx: FileContext, ctor: cst.Call | None) -> tuple[cst.SimpleStatementLine | None, str | None]:
+    """The module-level statement holding ``ctor`` (a seeding call or a generator's constructor,
+    alone or as an assignment's value) and its seed, when it is one plain argument."""
+    if ctor is None or len(ctor.args) != 1 or ctor.args[0].star or isinstance(ctor.args[0].value, cst.Call):
+        return None, None
+    statement = ctx.parent(ctx.parent(ctor))
+    if not isinstance(statement, cst.SimpleStatementLine) or statement not in ctx.module.body or len(statement.body) != 1:
+        return None, None
+    return statement, ctx.code(ctor.args[0].value)
+
+
+def _from_generator(ctx: FileContext, stream: _Stream, edits: dict) -> tuple[dict, str] | None:
+    """``edits`` drawing from a ``tf.random.Generator.from_seed(seed)`` created once, right after the
+    statement that seeds the stream (shared by every draw: the same edit, or the generator a previous
+    pass created there); None when a tf.random op it needs is not a generator method."""
+    if stream.anchor is None or stream.seed is None or len(edits) != 1:
+        return None
+    tf_name, tf_import = ctx.tensorflow_alias
+    body = list(ctx.module.body)
+    at = body.index(stream.anchor)
+    if tf_import is None and not any(_imports_tensorflow(ctx, s, tf_name) for s in body[:at]):
+        return None  # TensorFlow is imported after the seeding: the generator cannot be created there
+    following = body[at + 1] if at + 1 < len(body) else None
+    name = _generator_name(ctx, following)
+    fresh = _fresh_name(ctx, stream.anchor)
+    (node, replacement), = edits.items()
+    if not isinstance(replacement, cst.BaseExpression):
+        return None
+    drawing = _DrawFrom(tf_name, name or fresh)
+    replacement = replacement.visit(drawing)
+    if drawing.failed:
+        return None
+    generator_edits: dict = {node: replacement}
+    if name is None:
+        name = fresh
+        created = cst.parse_statement(f"{name} = {tf_name}.random.Generator.from_seed({stream.seed})\n")
+        generator_edits[stream.anchor] = cst.FlattenSentinel([stream.anchor, created])
+    return generator_edits, name
+
+
+#: tf.random ops a generator has as methods; the others draw statelessly with seeds the generator makes
+#: (``tf.random.stateless_gamma(shape, gen.make_seeds(2)[:, 0], ...)``): the op, the seed's position.
+_GENERATOR_METHODS = frozenset({"uniform", "normal", "truncated_normal"})
+_STATELESS = {"gamma": ("stateless_gamma", 1), "poisson": ("stateless_poisson", 1),
+              "categorical": ("stateless_categorical", 2), "shuffle": ("experimental.stateless_shuffle", 1)}
+
+
+class _DrawFrom(cst.CSTTransformer):
+    """Rewrites the tf.random ops of a fix to draw from the generator ``name``."""
+
+    def __init__(self, tf: str, name: str) -> None:
+        super().__init__()
+        self.tf, self.name, self.failed = tf, name, False
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        prefix = f"{self.tf}.random."
+        func = cst.Module([]).code_for_node(updated.func)
+        if not func.startswith(prefix):
+            return updated
+        op = func[len(prefix):]
+        if op in _GENERATOR_METHODS:
+            return updated.with_changes(func=cst.parse_expression(f"{self.name}.{op}"))
+        stateless, at = _STATELESS.get(op, (None, 0))
+        if stateless is None or sum(1 for a in updated.args if a.keyword is None and not a.star) < at:
+            self.failed = True
+            return updated
+        args = list(updated.args)
+        if at == len(args):
+            args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        args.insert(at, cst.Arg(cst.parse_expression(f"{self.name}.make_seeds(2)[:, 0]")))
+        return updated.with_changes(func=cst.parse_expression(f"{prefix}{stateless}"), args=args)
+
+
+def _imports_tensorflow(ctx: FileContext, statement: cst.CSTNode, tf: str) -> bool:
+    """Does ``statement`` bind ``tf``, the module's name for TensorFlow, by an import?"""
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return False
+    for small in statement.body:
+        if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+            if any((alias.evaluated_alias or alias.evaluated_name.split(".")[0]) == tf for alias in small.names):
+                return True
+    return False
+
+
+def _generator_name(ctx: FileContext, statement: cst.CSTNode | None) -> str | None:
+    """The name of ``NAME = tf.random.Generator.from_seed(...)`` when ``statement`` is that."""
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
+        assign = statement.body[0]
+        if (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name)
+                and isinstance(assign.value, cst.Call) and ctx.resolves_to(assign.value.func, "tensorflow.random.Generator.from_seed")):
+            return assign.targets[0].target.value
+    return None
+
+
+def _fresh_name(ctx: FileContext, anchor: cst.SimpleStatementLine) -> str:
+    """A module-level name for the generator that nothing in the file uses, the same for every
+    draw from one stream: ``tf_rng``, or ``<name>_tf`` beside a generator ``<name>``."""
+    assign = anchor.body[0]
+    base = "tf_rng"
+    if isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name):
+        base = f"{assign.targets[0].target.value}_tf"
+    code, name, n = ctx.module.code, base, 1
+    while re.search(rf"\b{name}\b", code):
+        n += 1
+        name = f"{base}{n}"
+    return name
+
+
 # -- the rule --------------------------------------------------------------------------
 
 
@@ -918,6 +1058,9 @@ class PythonRandomInTracedFunction(Rule):
         Fact("uses-after", "every use of the draw is known to take a tensor of the draw's dtype as it took the Python/NumPy value "
              "(arithmetic with numbers or tensors of known dtype, TensorFlow ops, returns to traced callers)"),
         Fact("dtype", "the draw's dtype (NumPy's float64/int64 arrays, Python's numbers) is fixed by what it meets or a cast"),
+        Fact("reproducibility", "the draw comes from no seeded stream (`random.seed`/`np.random.seed` in the module, a seeded "
+             "generator): no tf.random stream gives the seeded numbers, so which candidate keeps what the program relies on "
+             "(a reproducible stream, or just the distribution) is for execution to decide"),
     )
     docs = """
 Python's `random` and NumPy's `np.random` (module functions, `RandomState`,
@@ -963,8 +1106,11 @@ Preconditions, each checked in the code (`_usage`, `_meets`, `_condition`):
   number: no fix; unknown functions, `self.x = draw`, indices: unsafe;
 - **reproducibility**: a module that calls `random.seed`/`np.random.seed` expects
   a reproducible stream, and so does a seeded generator (`random.Random(42)`,
-  `default_rng(0)`) created outside the traced function: no fix (use a
-  `tf.random.Generator.from_seed(...)` created once);
+  `default_rng(0)`) created outside the traced function. No tf.random stream gives
+  those numbers, so such a draw gets two unsafe candidates, chosen by execution
+  (`fix --verify`): a `tf.random.Generator.from_seed(SEED)` created once, right
+  after the module-level statement that seeds (ops it has no method for drawn by
+  `tf.random.stateless_*` with its `make_seeds`), then the global `tf.random` stream;
 - **no new backend**: Keras 3 code that never imports TensorFlow: no fix.
 
 Also unsafe: in-place `shuffle(x)` (becomes `x = tf.random.shuffle(x)`), NumPy
@@ -1068,30 +1214,37 @@ def augment(image):
             except _NoFix as why:
                 yield self.finding(ctx, call, f"{message} (not fixed: {why})")
                 continue
-            fix = self.closed_fix(edits, evidence, imports)
-            yield self.finding(ctx, call, message + self.unsafe_note(fix), fix)
+            stream = _seeded_stream(ctx, call, source)
+            if stream is None:
+                fix = self.closed_fix(edits, evidence, imports)
+                yield self.finding(ctx, call, message + self.unsafe_note(fix), fix)
+                continue
+            # A seeded stream: a generator seeded alike, created once, or the global tf.random stream.
+            # Neither gives the seeded numbers; execution chooses (`fix --verify`).
+            candidates = []
+            generator = _from_generator(ctx, stream, edits)
+            if generator is not None:
+                generator_edits, name = generator
+                candidates.append(self.closed_fix(
+                    generator_edits, {**evidence, "reproducibility": Unknown(f"`{name}` is a reproducible stream, not {stream.what}'s numbers")},
+                    imports, label=f"`{ctx.tensorflow_alias[0]}.random.Generator.from_seed({stream.seed})` created once",
+                ))
+            candidates.append(self.closed_fix(
+                edits, {**evidence, "reproducibility": Unknown(f"the global tf.random stream is not seeded by {stream.what}")},
+                imports, label=f"the global `{ctx.tensorflow_alias[0]}.random` stream",
+            ))
+            note = f" ({stream.why}: candidates: " + "; ".join(c.label for c in candidates) + ", chosen by execution with `fix --verify`)"
+            yield self.finding(ctx, call, message + note + self.unsafe_note(candidates[0]), candidates[0], candidates[1:])
 
     @staticmethod
     def _fix(ctx: FileContext, call: cst.Call, source: _Source) -> tuple[dict, tuple[ImportSpec, ...], dict[str, Evidence]]:
         """The edits, the imports they need, and the evidence for ``facts``."""
-        if source.seeded:
-            raise _NoFix(
-                "a seeded generator is a reproducible stream no tf.random op reproduces; "
-                "create a `tf.random.Generator.from_seed(...)` once, outside the traced function"
-            )
-        if not source.generator and _seeds(ctx, source.family):
-            line = ctx.span(_seeds(ctx, source.family)[0])[0][0]
-            raise _NoFix(
-                f"the module seeds `{source.family == 'python' and 'random' or 'np.random'}` (line {line}): "
-                "a reproducible stream no tf.random op reproduces; draw from a "
-                "`tf.random.Generator.from_seed(...)` created once, outside the traced function"
-            )
         tf_name, tf_import = ctx.tensorflow_alias
         if ctx.backend_agnostic_keras:
             raise _NoFix("the module does not import TensorFlow (backend-agnostic Keras code)")
         imports = (tf_import,) if tf_import is not None else ()
         if source.method == "shuffle":
-            return _shuffle(ctx, call, tf_name), imports, {"uses-after": Unknown("the shuffled sequence becomes a tensor")}
+            return _shuffle(ctx, call, tf_name), imports, {"uses-after": Unknown("the shuffled sequence becomes a tensor"), "reproducibility": Known()}
         table = _PYTHON if source.family == "python" else _NUMPY
         api = table.get(source.method)
         if api is None:
@@ -1118,6 +1271,7 @@ def augment(image):
             "parameters": Unknown(args.unsafe) if args.unsafe else Known(),
             "uses-after": Unknown(used.why) if used.verdict != _SAFE else Known(),
             "dtype": Known(),
+            "reproducibility": Known(),  # a seeded stream: see `check`
         }
         if wanted is None and used.meets is None and source.family == "numpy" and args.shape() != "[]" and not _dtype_ends(ctx, node):
             # A NumPy array draw is float64/int64, not a Python number: alone in an op

@@ -21,6 +21,7 @@ its lines recorded (the coverage gate: a fix whose lines never ran is
 from __future__ import annotations
 
 import ast
+import copy
 import difflib
 import os
 import shlex
@@ -274,9 +275,10 @@ def _key(finding: Finding) -> tuple:
     return (finding.code, finding.line, finding.column, finding.message)
 
 
-def single_fixes(result: FileResult, traces=None) -> tuple[list[tuple[Finding, str]], list[Finding]]:
-    """``(applied finding, the original with just its fix)`` for the applied findings
-    found in the original (those exposed by another fix need that fix too), and the
+def single_fixes(result: FileResult, traces=None) -> tuple[list[tuple[Finding, int, str]], list[Finding]]:
+    """``(applied finding, candidate index, the original with just that candidate)`` for the
+    applied findings found in the original (those exposed by another fix need that fix too),
+    each of their candidates (``finding.candidates``: the fix, then its alternatives), and the
     original's findings of the rules involved."""
     codes = sorted({f.code for f in [*result.applied, *result.findings]})
     try:
@@ -289,14 +291,16 @@ def single_fixes(result: FileResult, traces=None) -> tuple[list[tuple[Finding, s
         found = by_key.get(_key(finding))
         if found is None:
             continue
-        with suppress(Exception):  # a fix that needs another to apply is judged with the whole rewrite
-            singles.append((finding, apply_one(ctx, found)))
+        for index, fix in enumerate(found.candidates):
+            with suppress(Exception):  # a fix that needs another to apply is judged with the whole rewrite
+                singles.append((finding, index, apply_one(ctx, found, fix=fix)))
     return singles, findings
 
 
-def file_candidates(result: FileResult, traces=None) -> list[tuple[tuple[Finding, ...], Candidate]]:
-    """What to verify for one changed file: each fix on its own and, when some fixes
-    cannot be isolated or there are several, the whole rewrite (fixes interact)."""
+def file_candidates(result: FileResult, traces=None) -> list[tuple[tuple[Finding, ...], int | None, Candidate]]:
+    """What to verify for one changed file: each fix on its own (and each of its
+    alternatives: index 1, 2, ... of ``finding.candidates``) and, when some fixes cannot
+    be isolated or there are several, the whole rewrite (index None: fixes interact)."""
     singles, found = single_fixes(result, traces)
 
     def candidate(fixed: str, findings) -> Candidate:
@@ -304,12 +308,29 @@ def file_candidates(result: FileResult, traces=None) -> list[tuple[tuple[Finding
         unfixed = tuple(sorted({f.line for f in found if _key(f) not in fixing}))  # lines of the original
         return Candidate(result.path, result.original or "", fixed, contract_of(findings), result.encoding, unfixed)
 
-    planned = [((finding,), candidate(text, [finding])) for finding, text in singles]
-    isolated = {id(finding) for finding, _ in singles}
+    planned = [((finding,), index, candidate(text, [finding])) for finding, index, text in singles]
+    primaries = [c for _, index, c in planned if index == 0]
+    isolated = {id(finding) for finding, index, _ in singles if index == 0}
     rest = tuple(f for f in result.applied if id(f) not in isolated)
-    if rest or len(planned) != 1 or planned[0][1].fixed != result.fixed:
-        planned.append((rest, candidate(result.fixed or "", result.applied)))
+    if rest or len(primaries) != 1 or primaries[0].fixed != result.fixed:
+        planned.append((rest, None, candidate(result.fixed or "", result.applied)))
     return planned
+
+
+def choose_candidates(result: FileResult, entries: Sequence[tuple[tuple[Finding, ...], int | None, Checked]]) -> None:
+    """A finding whose fix is not confirmed (verified/improved) takes the first of its
+    alternatives that is (``finding.chosen``, its verdict); each finding with
+    alternatives keeps every candidate's verdict (``finding.verdicts``)."""
+    for finding in result.applied:
+        tried = {index: check.verdict for findings, index, check in entries if index and findings[0] is finding}
+        if not tried:
+            continue
+        finding.verdicts = (finding.verdict, *(tried.get(i) for i in range(1, len(finding.candidates))))
+        if finding.verdict is not None and finding.verdict.kind in WRITABLE:
+            continue
+        best = next((i for i, v in enumerate(finding.verdicts) if i and v is not None and v.kind in WRITABLE), None)
+        if best is not None:
+            finding.chosen, finding.verdict = best, finding.verdicts[best]
 
 
 def verify_results(
@@ -337,39 +358,87 @@ def verify_results(
     if exercise is not None and by_command:
         from tfautofix.verify.command import verify_with_command
 
-        checked.update(verify_with_command(exercise, [c for r in by_command for _, c in planned[r.path]], root or Path.cwd(), timeout))
+        checked.update(verify_with_command(exercise, [c for r in by_command for _, i, c in planned[r.path] if i is None or i == 0], root or Path.cwd(), timeout))
+        _command_candidates(exercise, by_command, checked, root or Path.cwd(), timeout, loaded)
     recorded = recorded_command(log)
     rerun = [r for r in changed if r.path not in checked and recorded and not replayable(log, r.path)
              and not defines_exercise(r.original or "") and traced_file(log, r.path)]
     if rerun:  # the calls cannot be rebuilt (object arguments): run what produced the log again
         from tfautofix.verify.command import verify_with_command
 
-        again = verify_with_command(recorded, [c for r in rerun for _, c in planned[r.path]], root or Path.cwd(), timeout)
-        checked.update({path: Checked(c.verdict, "--traces (its command re-run)") for path, c in again.items()})
-    pending = [(r, findings, c) for r in changed if r.path not in checked for findings, c in planned[r.path]]
-    verdicts = check_rewrites([c for _, _, c in pending], job_timeout=timeout, log=log)
+        again = verify_with_command(recorded, [c for r in rerun for _, i, c in planned[r.path] if i is None or i == 0], root or Path.cwd(), timeout)
+        again = {path: Checked(c.verdict, "--traces (its command re-run)") for path, c in again.items()}
+        _command_candidates(recorded, rerun, again, root or Path.cwd(), timeout, loaded)
+        checked.update(again)
+    pending = [(r, findings, index, c) for r in changed if r.path not in checked for findings, index, c in planned[r.path]]
+    verdicts = check_rewrites([c for _, _, _, c in pending], job_timeout=timeout, log=log)
     per_file: dict[str, list] = {}
-    for (result, findings, _), check in zip(pending, verdicts):
-        per_file.setdefault(result.path, []).append((findings, check))
+    for (result, findings, index, _), check in zip(pending, verdicts):
+        per_file.setdefault(result.path, []).append((findings, index, check))
     for result in changed:
         if result.path in checked:
             for finding in result.applied:
                 finding.verdict = checked[result.path].verdict
             continue
         entries = per_file[result.path]
-        whole = next((check for findings, check in entries if len(findings) != 1 or len(entries) == 1), None)
-        for findings, check in entries:
+        primaries = [(findings, check) for findings, index, check in entries if index == 0]
+        whole = next((check for _, index, check in entries if index is None), primaries[0][1] if len(primaries) == 1 else None)
+        for findings, check in primaries:
             for finding in findings:
                 finding.verdict = check.verdict
-                if _needs_the_others(check.verdict) and whole is not None and whole.writable:
-                    finding.verdict = whole.verdict  # it only works together with the file's other fixes
         for finding in result.applied:
             if finding.verdict is None and whole is not None:
                 finding.verdict = whole.verdict
+        if whole is not None and whole.writable:
+            # The whole rewrite is confirmed, so each fix is written with all the others: exactly that
+            # rewrite. Alone, a fix may leave the file failing, or a draw frozen, by a finding it leaves unfixed.
+            for finding in result.applied:
+                alone = finding.verdict
+                if alone is not None and alone.kind not in WRITABLE:
+                    finding.verdict = whole.verdict if _needs_the_others(alone) else Verdict(
+                        whole.verdict.kind, f"{whole.verdict.detail}; with the file's other fixes (alone: {alone})".lstrip("; "))
+        choose_candidates(result, entries)
+        if any(f.chosen for f in result.applied):  # the rewrite with the candidates execution chose
+            keep_fixes(result, lambda f: True, loaded)
         fixes = tuple((finding, finding.verdict) for finding in result.applied)
-        file_verdict = worst([*(f.verdict for f in result.applied if f.verdict is not None), *(c.verdict for f, c in entries if c is whole)])
-        checked[result.path] = Checked(file_verdict, entries[0][1].source, fixes)
+        file_verdict = worst([*(f.verdict for f in result.applied if f.verdict is not None), *([whole.verdict] if whole is not None and not any(f.chosen for f in result.applied) else [])])
+        checked[result.path] = Checked(file_verdict, entries[0][2].source, fixes)
     return checked
+
+
+def _command_candidates(command: str, results: Sequence[FileResult], checked: dict[str, Checked], root: Path, timeout: float, traces=None) -> None:
+    """A command runs a file's whole rewrite (a run per file, not per fix): when that is not
+    confirmed, the command runs again with each finding's next candidate, rank by rank (one more
+    run per rank, all files together), and the first rewrite confirmed is kept."""
+    from tfautofix.verify.command import verify_with_command
+
+    rank = 1
+    while True:
+        retry = [r for r in results if r.path in checked and not checked[r.path].writable and any(len(f.candidates) > rank for f in r.applied)]
+        if not retry:
+            return
+        trials = {}
+        for result in retry:
+            trial = copy.deepcopy(result)
+            for finding in trial.applied:
+                finding.chosen = min(rank, len(finding.candidates) - 1)
+            keep_fixes(trial, lambda f: True, traces)
+            trials[result.path] = trial
+        rewrites = [Candidate(r.path, r.original or "", trials[r.path].fixed or "", contract_of(r.applied), r.encoding) for r in retry]
+        again = verify_with_command(command, rewrites, root, timeout)
+        for result in retry:
+            verdict_ = again[result.path].verdict if result.path in again else None
+            for finding in result.applied:
+                if len(finding.candidates) > rank:
+                    finding.verdicts = (*(finding.verdicts or (checked[result.path].verdict,)), verdict_)
+            if verdict_ is not None and verdict_.kind in WRITABLE:
+                trial = trials[result.path]
+                for finding in trial.applied:
+                    finding.verdict = verdict_
+                    finding.verdicts = next((f.verdicts for f in result.applied if _key(f) == _key(finding)), ())
+                result.fixed, result.applied, result.findings = trial.fixed, trial.applied, trial.findings
+                checked[result.path] = Checked(verdict_, checked[result.path].source)
+        rank += 1
 
 
 def writes(finding: Finding, *, proof_asked: bool, consent: bool, unsafe_allowed: bool) -> bool:
@@ -386,22 +455,29 @@ def writes(finding: Finding, *, proof_asked: bool, consent: bool, unsafe_allowed
     return finding.fix is not None and (finding.fix.applicability == "safe" or unsafe_allowed)
 
 
-def keep_fixes(result: FileResult, wanted: Callable[[Finding], bool]) -> None:
+def keep_fixes(result: FileResult, wanted: Callable[[Finding], bool], traces=None) -> None:
     """Narrow ``result`` to the fixes ``wanted`` accepts (``fix --write`` of a file
-    whose other fixes are not to be written): the original with just those fixes
-    applied; the others become remaining findings."""
+    whose other fixes are not to be written), each as the candidate execution chose
+    (``finding.chosen``): the original with just those fixes applied; the others
+    become remaining findings."""
     from tfautofix.engine import fix_source
 
-    kept = {_key(f) for f in result.applied if wanted(f)}
-    if len(kept) == len(result.applied):
+    kept = {_key(f): f for f in result.applied if wanted(f)}
+    if len(kept) == len(result.applied) and not any(f.chosen for f in result.applied):
         return
     fixed, applied, remaining = result.original, [], []
     rules = [r for r in map(rule_by_code, sorted({f.code for f in result.applied})) if r is not None]
     if kept:
-        fixed, applied, remaining = fix_source(result.original or "", rules, result.path, unsafe_fixes=True, accept=lambda f: _key(f) in kept)
-        verdicts = {_key(f): f.verdict for f in result.applied}
+
+        def choose(finding: Finding):
+            decided = kept.get(_key(finding))
+            return None if decided is None else finding.candidates[min(decided.chosen, len(finding.candidates) - 1)]
+
+        fixed, applied, remaining = fix_source(result.original or "", rules, result.path, unsafe_fixes=True, traces=traces, choose=choose)
         for finding in applied:
-            finding.verdict = verdicts.get(_key(finding))
+            decided = kept.get(_key(finding))
+            if decided is not None:
+                finding.verdict, finding.verdicts = decided.verdict, decided.verdicts
         codes = {rule.code for rule in rules}
         result.findings = [f for f in result.findings if f.code not in codes] + remaining
     else:
@@ -411,8 +487,9 @@ def keep_fixes(result: FileResult, wanted: Callable[[Finding], bool]) -> None:
 
 
 def fix_verdicts(results: Sequence[FileResult], checked: dict[str, Checked]) -> dict:
-    """What ``fix --interactive`` shows: each file's verdict by path, and each
-    fix's by ``(path, code, stripped line of the original)``."""
+    """What ``fix --interactive`` shows: each file's verdict by path, each fix's by
+    ``(path, code, stripped line of the original)``, and for a finding with alternatives
+    each candidate's by that key and its index, the one execution chose by that key and ``"chosen"``."""
     shown: dict = {}
     for result in results:
         check = checked.get(result.path)
@@ -423,5 +500,10 @@ def fix_verdicts(results: Sequence[FileResult], checked: dict[str, Checked]) -> 
         lines = source_lines(result.original or "")
         for finding, fix_verdict in check.fixes:
             if fix_verdict is not None and 0 < finding.line <= len(lines):
-                shown[(result.path, finding.code, lines[finding.line - 1].strip())] = f"{fix_verdict}{by}"
+                key = (result.path, finding.code, lines[finding.line - 1].strip())
+                shown[key] = f"{fix_verdict}{by}"
+                shown[(*key, "chosen")] = finding.chosen
+                for index, candidate_verdict in enumerate(finding.verdicts):  # each candidate, on its own
+                    if candidate_verdict is not None:
+                        shown[(*key, index)] = f"{candidate_verdict}{by}"
     return shown
