@@ -13,9 +13,8 @@ from tfautofix.analysis.usage import (
     functions_by_qualname,
     has_variadic,
     parameter_names,
-    python_uses,
 )
-from tfautofix.codemods.tfa007_python_scalar import dtype_bound_use
+from tfautofix.codemods.tfa007_python_scalar import scalar_plan
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
 from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json
@@ -209,9 +208,12 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
         signature = []
         for parameter in decided.signature:
             if parameter.from_python:
-                uses = python_uses(ctx, func, parameter.name) or [dtype_bound_use(ctx, func, parameter.name)]
-                if uses[0]:
-                    return Plan(None, reason=f"`{parameter.name}` is a Python number used {uses[0]}, so it cannot become a tensor (see TFA007)")
+                scalar = scalar_plan(ctx, func, parameter.name)
+                if not scalar.fixable:
+                    why = scalar.why_not() if scalar.dtypes else f"used {scalar.use}"
+                    return Plan(None, reason=f"`{parameter.name}` is a Python number {why}, so it cannot become a tensor (see TFA007)")
+                if scalar.dtype:  # the dtype its uses converted it to while tracing
+                    parameter = TensorParameter(parameter.name, [], scalar.dtype, from_python=True)
                 signature.append(parameter)
                 continue
             # Preconditions of the spec: it accepts every observed call (shapes generalised over

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import functions_by_qualname, parameter_names, python_uses
@@ -70,6 +72,62 @@ def dtype_bound_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str |
     return None
 
 
+#: ``python_uses``' reason for a read that is not inside a TensorFlow op's arguments
+#: (``return lr * n``): a trace shows whether it met a tensor and was converted.
+_OUTSIDE = "outside TensorFlow ops"
+#: The dtype a Python number becomes by default (``tf.constant(n)``): not spelled in a fix.
+_DEFAULT_DTYPE = {"int": "int32", "float": "float32"}
+#: The dtypes tried by execution (``fix --verify``) when nothing says which one the graph used.
+CANDIDATE_DTYPES = ("float32", "int32", "int64", "float64")
+
+
+@dataclass
+class ScalarPlan:
+    """How a Python-number parameter can become a scalar tensor: ``dtype`` when one fix is
+    known ("" for the default inference), else ``use`` (why the function needs the Python
+    value), ``dtypes`` (the several dtypes its uses became) or ``candidates`` to try."""
+
+    fixable: bool = False
+    dtype: str = ""
+    evidence: dict[str, Evidence] = field(default_factory=dict)
+    use: str = ""
+    dtypes: dict[str, list[int]] = field(default_factory=dict)
+    candidates: tuple[str, ...] = ()
+
+    def why_not(self) -> str:
+        if self.dtypes:
+            became = " and ".join(f"{d} (line {', '.join(map(str, lines))})" for d, lines in self.dtypes.items())
+            return f"its uses converted it to {became} in the trace log; no single tensor has both dtypes"
+        return f"the function uses it {self.use}"
+
+
+def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type: str | None = None) -> ScalarPlan:
+    """What parameter ``name`` of ``func`` can become. With a trace log (``--traces``) that observed
+    every use convert it to one dtype, a tensor of that dtype is what the graph used: proven.
+    Without, only uses whose result does not depend on the dtype are (``dtype_bound_use``), and
+    a number that meets other values gets candidate dtypes for execution to choose from."""
+    uses = python_uses(ctx, func, name)
+    blocking = [u for u in uses if u != _OUTSIDE]
+    if blocking:
+        return ScalarPlan(use=blocking[0])
+    seen = facts_of(ctx).number_conversions(func, name)
+    if isinstance(seen, Known):
+        dtypes: dict[str, list[int]] = seen.value  # type: ignore[assignment]
+        if len(dtypes) > 1:
+            return ScalarPlan(dtypes=dtypes)
+        dtype = next(iter(dtypes))
+        spelled = "" if python_type is not None and _DEFAULT_DTYPE.get(python_type) == dtype else dtype
+        return ScalarPlan(True, spelled, {"python-value": Known(source="trace"), "one-dtype": Known(dtype, "trace")})
+    bound = (_OUTSIDE if uses else None) or dtype_bound_use(ctx, func, name)
+    if bound:
+        observed = f" (the trace log: {seen.reason})" if ctx.traces is not None else ""
+        return ScalarPlan(use=bound + observed, candidates=CANDIDATE_DTYPES)
+    # Proven from the code: every use is `tf.cast(name, ...)` or `tf.range(name)`, where an
+    # int32 scalar tensor gives what the Python int gave -- for ints below 2**31.
+    return ScalarPlan(True, "", {"python-value": Known(), "one-dtype": Unknown(
+        f"{seen.reason}; an int of 2**31 or more would become int64, not int32")})
+
+
 class PythonScalarArgument(Rule):
     code = "TFA007"
     name = "python-scalar-argument"
@@ -77,6 +135,11 @@ class PythonScalarArgument(Rule):
     fixable = "unsafe"
     contract = "exact"
     max_traces = 1  # a tensor argument traces once
+    facts = (
+        Fact("python-value", "the function never needs the number as a Python value (control flow, `range`, shapes, "
+             "indices, Python arithmetic): every use converts it to a tensor"),
+        Fact("one-dtype", "every use converts it to one dtype, the tensor's (observed by `tfautofix trace`: `--traces`)"),
+    )
     triggers = ("function",)
     docs = """
 `tf.function` treats a Python number argument as part of the trace key: calling
@@ -253,17 +316,27 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             if param is None or not isinstance(arg.value, cst.Name) or not self._varies_in_loop(ctx, call, arg.value.value):
                 continue
             value = arg.value.value
-            uses = python_uses(ctx, func, param) or [dtype_bound_use(ctx, func, param)]
+            decided = scalar_plan(ctx, func, param, _observed_type(ctx, func, param))
             head = f"`{value}` changes on every iteration and `{func.name.value}` traces once per Python value"
-            if uses[0]:
-                yield self.finding(ctx, arg.value, f"{head}; not fixed: `{func.name.value}` uses `{param}` {uses[0]}")
+            if not decided.fixable:
+                why = decided.why_not() if decided.dtypes else f"`{func.name.value}` uses `{param}` {decided.use}"
+                guessed = {"python-value": Unknown(f"`{param}` is used {decided.use}"),
+                           "one-dtype": Unknown("no trace log observed what its uses converted it to: execution chooses")}
+                candidates = [self._wrap(ctx, arg.value, dtype, guessed) for dtype in decided.candidates]
+                tried = f"; candidates for `fix --verify`: {', '.join(c.label for c in candidates)}" if candidates else ""
+                yield self.finding(ctx, arg.value, f"{head}; not fixed: {why}{tried}", alternatives=candidates)
                 continue
-            # Proven: every use of the parameter is `tf.cast(param, ...)` or `tf.range(param)`, where
-            # an int32 scalar tensor gives what the Python int gave (unsafe only for ints >= 2**31).
-            tf, tf_import = ctx.tensorflow_alias
-            wrapped = cst.parse_expression(f"{tf}.constant({value})")
-            fix = Fix({arg.value: wrapped}, applicability="unsafe", imports=(tf_import,) if tf_import else ())
-            yield self.finding(ctx, arg.value, f"{head}; pass `{tf}.constant({value})`", fix)
+            fix = self._wrap(ctx, arg.value, decided.dtype, decided.evidence)
+            written = ctx.code(next(iter(fix.edits.values())))
+            how = " (the dtype its uses converted it to while tracing)" if decided.dtype else ""
+            yield self.finding(ctx, arg.value, f"{head}; pass `{written}`{how}", fix)
+
+    def _wrap(self, ctx: FileContext, value: cst.Name, dtype: str, evidence: dict[str, Evidence]) -> Fix:
+        """``tf.constant(value)``, with ``dtype=`` when not the default inference."""
+        tf, tf_import = ctx.tensorflow_alias
+        spelled = f", dtype={tf}.{dtype}" if dtype else ""
+        wrapped = cst.parse_expression(f"{tf}.constant({value.value}{spelled})")
+        return self.closed_fix({value: wrapped}, evidence, (tf_import,) if tf_import else (), label=f"dtype={tf}.{dtype}" if dtype else "")
 
     @staticmethod
     def _varies_in_loop(ctx: FileContext, call: cst.Call, name: str) -> bool:
@@ -316,11 +389,25 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                 specs = [t["parameters"].get(name, {}) for t in function.traces]
                 values = {repr(s.get("value")) for s in specs}
                 if parameter_kind(specs) == "number" and len(values) > 1:
-                    needs = (python_uses(ctx, func, name) or [dtype_bound_use(ctx, func, name)])[0]
-                    advice = (f"it needs the Python value (used {needs}): keep it Python, or rewrite that use"
-                              if needs else "pass a tensor (or let TFA004 add an input_signature)")
+                    decided = scalar_plan(ctx, func, name, _observed_type(ctx, func, name))
+                    tf = ctx.tensorflow_alias[0]
+                    if decided.fixable:
+                        dtype = f", dtype={tf}.{decided.dtype}" if decided.dtype else ""
+                        advice = f"pass a tensor (`{tf}.constant({name}{dtype})`), or let TFA004 add an input_signature"
+                    elif decided.dtypes:
+                        advice = decided.why_not()
+                    else:
+                        advice = f"it needs the Python value, used {decided.use}: keep it Python, or rewrite that use"
                     yield self.finding(
                         ctx, func.name,
                         f"`{name}` of `{function.qualname}` was a Python number with {len(values)} distinct values in the "
                         f"trace log, one trace each; {advice}",
                     )
+
+
+def _observed_type(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
+    """``int``/``float``: the Python type the trace log saw for parameter ``name`` (one, else None)."""
+    seen = facts_of(ctx).parameter(func, name)
+    if isinstance(seen, Known) and seen.value[0] == "python" and len(seen.value[1]) == 1:  # type: ignore[index]
+        return next(iter(seen.value[1]))  # type: ignore[index]
+    return None
