@@ -106,10 +106,11 @@ class FileFacts:
 
     def number_conversions(self, function: cst.FunctionDef, name: str) -> Evidence:
         """What the graph made of Python-number parameter ``name`` (``--traces``, FORMAT.md
-        ``converted``): Known({dtype: lines}) when, in every trace where it was a Python number,
-        each statement of ``function`` reading ``name`` converted it to a tensor at least as
-        often as it reads it — every use accounted for. Several dtypes: no single tensor is
-        what every use became. Unknown otherwise, with the first use not accounted for."""
+        ``converted``): Known(({dtype: lines}, lines whose constant reached a non-elementwise op))
+        when, in every trace where it was a Python number, each statement of ``function``
+        reading ``name`` converted it to a tensor at least as often as it reads it — every use
+        accounted for. Several dtypes: no single tensor is what every use became. Unknown
+        otherwise, with the first use not accounted for."""
         log = self.ctx.traces
         traces = [t for f in self._observed(function) for t in f.traces
                   if t.get("parameters", {}).get(name, {}).get("kind") == "python"]
@@ -125,6 +126,7 @@ class FileFacts:
             span = self._statement_lines(node)
             reads[span] = reads.get(span, 0) + 1
         dtypes: dict[str, set[int]] = {}
+        static: set[int] = set()  # its value may have been read while the graph was built
         for trace in traces:
             if "error" in trace:
                 return Unknown("a trace raised: its conversions may be incomplete")
@@ -137,8 +139,11 @@ class FileFacts:
                     return Unknown(f"`{name}` did not become a tensor at line {first} while tracing")
             for use in uses:
                 dtypes.setdefault(use["dtype"], set()).add(use["line"])
-        return Known({dtype: sorted(lines) for dtype, lines in sorted(dtypes.items())}, "trace") if dtypes else Unknown(
-            f"`{name}` never became a tensor while tracing")
+                if use.get("elementwise") is not True:
+                    static.add(use["line"])
+        if not dtypes:
+            return Unknown(f"`{name}` never became a tensor while tracing")
+        return Known(({dtype: sorted(lines) for dtype, lines in sorted(dtypes.items())}, sorted(static)), "trace")
 
     def _statement_lines(self, node: cst.CSTNode) -> tuple[int, int]:
         """The lines of the statement holding ``node`` (a compound statement's header only):

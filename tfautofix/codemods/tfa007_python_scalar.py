@@ -94,11 +94,10 @@ class ScalarPlan:
     dtypes: dict[str, list[int]] = field(default_factory=dict)
     candidates: tuple[str, ...] = ()
 
-    def why_not(self) -> str:
-        if self.dtypes:
-            became = " and ".join(f"{d} (line {', '.join(map(str, lines))})" for d, lines in self.dtypes.items())
-            return f"its uses converted it to {became} in the trace log; no single tensor has both dtypes"
-        return f"the function uses it {self.use}"
+    def split(self) -> str:
+        """The several dtypes its uses became, as a reason."""
+        became = " and ".join(f"{d} (line {', '.join(map(str, lines))})" for d, lines in self.dtypes.items())
+        return f"its uses converted it to {became} in the trace log; no single tensor has both dtypes"
 
 
 def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type: str | None = None) -> ScalarPlan:
@@ -112,12 +111,16 @@ def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type:
         return ScalarPlan(use=blocking[0])
     seen = facts_of(ctx).number_conversions(func, name)
     if isinstance(seen, Known):
-        dtypes: dict[str, list[int]] = seen.value  # type: ignore[assignment]
+        dtypes, static = seen.value  # type: ignore[misc]
         if len(dtypes) > 1:
             return ScalarPlan(dtypes=dtypes)
         dtype = next(iter(dtypes))
         spelled = "" if python_type is not None and _DEFAULT_DTYPE.get(python_type) == dtype else dtype
-        return ScalarPlan(True, spelled, {"python-value": Known(source="trace"), "one-dtype": Known(dtype, "trace")})
+        folded = Unknown(f"at line {', '.join(map(str, static))} the graph may have read its value while being built "
+                         f"(it reached an op that is not elementwise: a constant's static shapes and values are known, "
+                         f"a tensor argument's are not)") if static else Known(source="trace")
+        return ScalarPlan(True, spelled, {"python-value": Known(source="trace"), "one-dtype": Known(dtype, "trace"),
+                                          "static-value": folded})
     bound = (_OUTSIDE if uses else None) or dtype_bound_use(ctx, func, name)
     if bound:
         observed = f" (the trace log: {seen.reason})" if ctx.traces is not None else ""
@@ -125,7 +128,8 @@ def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type:
     # Proven from the code: every use is `tf.cast(name, ...)` or `tf.range(name)`, where an
     # int32 scalar tensor gives what the Python int gave -- for ints below 2**31.
     return ScalarPlan(True, "", {"python-value": Known(), "one-dtype": Unknown(
-        f"{seen.reason}; an int of 2**31 or more would become int64, not int32")})
+        f"{seen.reason}; an int of 2**31 or more would become int64, not int32"), "static-value": Unknown(
+        "not observed: `tf.range(n)` of a constant has a static length, of a tensor argument not")})
 
 
 class PythonScalarArgument(Rule):
@@ -139,6 +143,9 @@ class PythonScalarArgument(Rule):
         Fact("python-value", "the function never needs the number as a Python value (control flow, `range`, shapes, "
              "indices, Python arithmetic): every use converts it to a tensor"),
         Fact("one-dtype", "every use converts it to one dtype, the tensor's (observed by `tfautofix trace`: `--traces`)"),
+        Fact("static-value", "nothing reads the number's value while the graph is built: the constant it became reaches "
+             "only elementwise ops before meeting a tensor (a constant's static shapes and values are known, a tensor "
+             "argument's are not: `tf.range(n)`, `tf.one_hot(x, n)`)"),
     )
     triggers = ("function",)
     docs = """
@@ -155,18 +162,27 @@ module-level helper that passes it straight on to the `tf.function` (reported, n
 fixed). Module code (a notebook's cells) runs in order: a module-level call names the
 function bound before it, not a `@tf.function` of the same name defined later. When the function only hands
 that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
-fix wraps the argument: `step(x, tf.constant(n))`. Proven before fixing: every
-use of the parameter is `tf.cast(n, ...)` (or of `n + 1`) or `tf.range(n)`, whose results do not
-depend on the number being a Python int or an int32 tensor. It reports without a
-fix when the function needs the Python value: Python control flow (`if n > 2:`),
-shapes (`tf.zeros([n])`), indexing, or when the number meets other values
-(`x * n`, `tf.pow(0.96, n)`, `lr * n / 4`: a Python number adopts the other
-operand's dtype, an int32 tensor raises a TypeError).
+fix wraps the argument: `step(x, tf.constant(n))`. From the code alone, proven:
+every use of the parameter is `tf.cast(n, ...)` (or of `n + 1`) or `tf.range(n)`, whose
+results do not depend on the number being a Python int or an int32 tensor (unsafe: an
+int of 2**31 or more would become int64).
+
+A number that meets other values (`x * n`, `tf.pow(0.96, n)`, `lr * n / 4`) adopts
+the other operand's dtype, where an int32 tensor raises a TypeError. With `--traces FILE`
+(a log of `tfautofix trace`, which notes the dtype each use converted the number to
+while tracing, FORMAT.md `converted`), the fix writes that dtype:
+`step(x, tf.constant(n, dtype=tf.float32))`, **safe** when, in every trace, each
+statement reading `n` converted it to a tensor (no Python arithmetic, no use left
+unaccounted for) and all to one dtype; uses converting it to two dtypes (`tf.range(n)`
+and `x / n`) get no fix, since no single tensor is both. Without a log, the plausible
+dtypes are offered as candidates (`dtype=tf.float32`, `int32`, `int64`, `float64`) that
+`fix --verify` tries by execution; nothing is written without it. It reports without a
+fix or candidates when the function needs the Python value: Python control flow
+(`if n > 2:`), `range(n)`, shapes (`tf.zeros([n])`), indexing.
 
 With `--traces FILE` it also reports, at the definition, parameters that were
 observed taking several Python number values (TFA004 can then add an
-`input_signature`). The fix is unsafe: the tensor is int32 or float32, which
-can differ from the dtype TensorFlow would have inferred from the Python value.
+`input_signature`).
 """
     before = """\
 import tensorflow as tf
@@ -319,17 +335,19 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             decided = scalar_plan(ctx, func, param, _observed_type(ctx, func, param))
             head = f"`{value}` changes on every iteration and `{func.name.value}` traces once per Python value"
             if not decided.fixable:
-                why = decided.why_not() if decided.dtypes else f"`{func.name.value}` uses `{param}` {decided.use}"
-                guessed = {"python-value": Unknown(f"`{param}` is used {decided.use}"),
-                           "one-dtype": Unknown("no trace log observed what its uses converted it to: execution chooses")}
+                why = decided.split() if decided.dtypes else f"`{func.name.value}` uses `{param}` {decided.use}"
+                unobserved = Unknown("no trace log observed what its uses converted it to: execution chooses")
+                guessed = {"python-value": Unknown(f"`{param}` is used {decided.use}"), "one-dtype": unobserved,
+                           "static-value": unobserved}
                 candidates = [self._wrap(ctx, arg.value, dtype, guessed) for dtype in decided.candidates]
                 tried = f"; candidates for `fix --verify`: {', '.join(c.label for c in candidates)}" if candidates else ""
                 yield self.finding(ctx, arg.value, f"{head}; not fixed: {why}{tried}", alternatives=candidates)
                 continue
             fix = self._wrap(ctx, arg.value, decided.dtype, decided.evidence)
             written = ctx.code(next(iter(fix.edits.values())))
+            observed = isinstance(decided.evidence.get("one-dtype"), Known)
             how = " (the dtype its uses converted it to while tracing)" if decided.dtype else ""
-            yield self.finding(ctx, arg.value, f"{head}; pass `{written}`{how}", fix)
+            yield self.finding(ctx, arg.value, f"{head}; pass `{written}`{how}" + (self.unsafe_note(fix) if observed else ""), fix)
 
     def _wrap(self, ctx: FileContext, value: cst.Name, dtype: str, evidence: dict[str, Evidence]) -> Fix:
         """``tf.constant(value)``, with ``dtype=`` when not the default inference."""
@@ -395,7 +413,7 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                         dtype = f", dtype={tf}.{decided.dtype}" if decided.dtype else ""
                         advice = f"pass a tensor (`{tf}.constant({name}{dtype})`), or let TFA004 add an input_signature"
                     elif decided.dtypes:
-                        advice = decided.why_not()
+                        advice = decided.split()
                     else:
                         advice = f"it needs the Python value, used {decided.use}: keep it Python, or rewrite that use"
                     yield self.finding(

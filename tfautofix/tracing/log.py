@@ -210,7 +210,7 @@ def _trace(trace: object, where: str) -> None:
         for index, use in enumerate(uses):
             at = f"{where}.converted.{name}[{index}]"
             _need(isinstance(use, dict) and all(key in use for key in _CONVERSION), at, "an object with \"file\", \"line\", \"dtype\", \"count\"")
-            _typed(use, at, _CONVERSION)
+            _typed(use, at, {**_CONVERSION, "elementwise": ((bool,), "true or false")})
 
 
 #: A conversion of a Python number argument to a tensor (FORMAT.md, "converted").

@@ -247,12 +247,13 @@ _KERAS_KINDS = (("Optimizer", "optimizer"), ("Metric", "metric"), ("Model", "mod
 class _Observer:
     """What one trace of a recorded function ran and met (see FORMAT.md, "Trace-time observation")."""
 
-    __slots__ = ("body", "codes", "entry", "first", "numbers", "record", "seen", "watched")
+    __slots__ = ("body", "codes", "conversions", "entry", "first", "numbers", "record", "seen", "watched")
 
     def __init__(self, record, entry, first, numbers=None):
         self.record, self.entry, self.first = record, entry, first
         #: id -> (parameter name, the Python number TensorFlow hands the body): its conversions are noted.
         self.numbers: dict[int, tuple] = numbers or {}
+        self.conversions: list = []  # (``converted`` entry, the tensor it became): judged once the graph is built
         self.watched: dict[int, tuple] = {}  # id -> (argument name, object, shallow copy)
         self.codes: dict = {}  # user code objects that ran -> their globals
         self.seen: set = set()  # (kind, file, line) already reported
@@ -479,12 +480,60 @@ def _note_conversion(observers, value, result, frame) -> None:
         if not isinstance(dtype, str):
             return  # not a tensor: the use stays unaccounted for (readers then prove nothing)
         entries = observer.entry.setdefault("converted", {}).setdefault(named[0], [])
-        for entry in entries:
-            if (entry["file"], entry["line"], entry["dtype"]) == (*site, dtype):
-                entry["count"] += 1
-                return
-        entries.append({"file": site[0], "line": site[1], "dtype": dtype, "count": 1})
+        entry = next((e for e in entries if (e["file"], e["line"], e["dtype"]) == (*site, dtype)), None)
+        if entry is None:
+            entry = {"file": site[0], "line": site[1], "dtype": dtype, "count": 0}
+            entries.append(entry)
+        entry["count"] += 1
+        observer.conversions.append((entry, result))
         return
+
+
+def _conversions_done(observer) -> None:
+    """Every number watched is in ``converted``, converted or not; each conversion says whether
+    the graph used the constant only elementwise (the graph is complete now)."""
+    if not observer.numbers:
+        return
+    converted = observer.entry.setdefault("converted", {})
+    for name, _ in observer.numbers.values():
+        converted.setdefault(name, [])
+    for entry, tensor in observer.conversions:
+        entry["elementwise"] = entry.get("elementwise", True) and _elementwise_only(tensor)
+
+
+#: Ops whose output shapes do not depend on their inputs' values (elementwise): a constant
+#: that reaches only these is used by value at run time, never while the graph is built.
+_ELEMENTWISE = frozenset({
+    "Add", "AddV2", "Sub", "Mul", "RealDiv", "Div", "DivNoNan", "FloorDiv", "FloorMod", "TruncateDiv", "Pow", "Maximum",
+    "Minimum", "SquaredDifference", "Atan2", "Cast", "Neg", "Abs", "Sign", "Exp", "Expm1", "Log", "Log1p", "Sqrt", "Rsqrt",
+    "Square", "Reciprocal", "Tanh", "Sigmoid", "Sin", "Cos", "Floor", "Ceil", "Round", "Rint", "Less", "LessEqual",
+    "Greater", "GreaterEqual", "Equal", "NotEqual", "LogicalAnd", "LogicalOr", "LogicalNot", "SelectV2", "Identity",
+})
+
+
+def _elementwise_only(tensor) -> bool:
+    """Did the constant ``tensor`` (a converted Python number) reach only elementwise ops while
+    it, and what is computed from constants and it, could be folded? Where it meets a
+    non-constant (a placeholder) its value is unknown to the graph either way."""
+    constant: dict[int, bool] = {}
+
+    def is_constant(t) -> bool:  # every ancestor is a Const (any op in between)
+        op = t.op
+        if id(op) not in constant:
+            constant[id(op)] = False  # cycles (loops) are not constant
+            constant[id(op)] = op.type == "Const" if not op.inputs else all(is_constant(i) for i in op.inputs)
+        return constant[id(op)]
+
+    stack, seen = [tensor], set()
+    while stack:
+        for op in stack.pop().consumers():
+            if op.type not in _ELEMENTWISE:
+                return False
+            if id(op) not in seen:
+                seen.add(id(op))
+                if all(is_constant(i) for i in op.inputs):
+                    stack.extend(op.outputs)
+    return True
 
 
 def _numbers(function_type) -> dict[int, tuple]:
@@ -598,10 +647,7 @@ def _observed(observer, create):
         observers.pop()
         _restore(patched)
         _safely(observer.finish)
-        if observer.numbers:  # every number watched is in `converted`, converted or not
-            converted = observer.entry.setdefault("converted", {})
-            for name, _ in observer.numbers.values():
-                converted.setdefault(name, [])
+        _safely(_conversions_done, observer)
 
 
 def _error(error: BaseException) -> dict:
