@@ -410,8 +410,8 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                     decided = scalar_plan(ctx, func, name, _observed_type(ctx, func, name))
                     tf = ctx.tensorflow_alias[0]
                     if decided.fixable:
-                        dtype = f", dtype={tf}.{decided.dtype}" if decided.dtype else ""
-                        advice = f"pass a tensor (`{tf}.constant({name}{dtype})`), or let TFA004 add an input_signature"
+                        spelled = f"`{tf}.constant({name}, dtype={tf}.{decided.dtype})`, " if decided.dtype else ""
+                        advice = f"pass a tensor ({spelled}or let TFA004 add an input_signature)"
                     elif decided.dtypes:
                         advice = decided.split()
                     else:
