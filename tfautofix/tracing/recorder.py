@@ -542,13 +542,16 @@ def _numbers(function_type) -> dict[int, tuple]:
     parameters holding one object (an interned small int) are ambiguous: neither is watched."""
     found: dict[int, tuple] = {}
     shared = set()
-    for name, parameter in function_type.parameters.items():
-        constraint = parameter.type_constraint
-        value = getattr(constraint, "value", None) if type(constraint).__name__ == "Literal" else None
-        if type(value) in _NUMBER_TYPES:
-            if id(value) in found:
-                shared.add(id(value))
-            found[id(value)] = (name, value)
+    try:
+        for name, parameter in function_type.parameters.items():
+            constraint = parameter.type_constraint
+            value = getattr(constraint, "value", None) if type(constraint).__name__ == "Literal" else None
+            if type(value) in _NUMBER_TYPES:
+                if id(value) in found:
+                    shared.add(id(value))
+                found[id(value)] = (name, value)
+    except Exception:  # noqa: BLE001 -- a TensorFlow change must not break the user's program
+        return {}
     return {key: named for key, named in found.items() if key not in shared}
 
 
