@@ -10,7 +10,9 @@ Runs one workload under `tfautofix trace`. Inside that process:
    `Function.__call__` and through the recorder's wrapper;
 2. tracing: new tf.function objects of the same training step (each traces
    once), alternating TensorFlow's own `_create_concrete_function`, the
-   recorder without trace-time observation (`TFAUTOFIX_TRACE_OBSERVE=0`) and with it.
+   recorder without trace-time observation (`TFAUTOFIX_TRACE_OBSERVE=0`), with it but
+   without watching conversions of Python-number arguments (FORMAT.md `converted`), and
+   with both.
 
 Reports the minimum (least disturbed by machine load) and median of each and
 the difference. Alternating in one process keeps machine load and TensorFlow's
@@ -72,18 +74,21 @@ for label, fn, args in (("tiny op", step, (x,)), ("training step", train_step, (
     Function.__call__ = wrapped
 # Tracing: each new tf.function of train_body traces once (its variables exist already).
 create = tracing_compilation._create_concrete_function
-modes = {"original": recorder.originals["create"], "recorded": create, "observed": create}
+modes = {"original": recorder.originals["create"], "recorded": create, "unconverted": create, "observed": create}
+conversion = recorder._conversion[0]
 tracing = {name: [] for name in modes}
 for _ in range(traces):
     for name, function in modes.items():
         tracing_compilation._create_concrete_function = function
-        recorder.OBSERVE = name == "observed"
+        recorder.OBSERVE = name in ("observed", "unconverted")
+        recorder._conversion[0] = None if name == "unconverted" else conversion  # conversions not watched
         fresh = tf.function(train_body)
         start = time.perf_counter()
         fresh(batch, y)
         tracing[name].append(time.perf_counter() - start)
 tracing_compilation._create_concrete_function = create
 recorder.OBSERVE = True
+recorder._conversion[0] = conversion
 summary = lambda rows: {"median": {k: statistics.median(v) for k, v in rows.items()}, "min": {k: min(v) for k, v in rows.items()}}
 print(json.dumps({"calls": {k: summary(v) for k, v in timings.items()}, "tracing": summary(tracing),
                   "traces": step.experimental_get_tracing_count()}))
@@ -130,7 +135,8 @@ def main() -> None:
         print(
             f"  {statistic:>6}: TensorFlow {base * 1e3:7.1f} ms, recorder {times['recorded'] * 1e3:7.1f} ms "
             f"({(times['recorded'] / base - 1) * 100:+.0f}%), recorder + trace-time observation {times['observed'] * 1e3:7.1f} ms "
-            f"({(times['observed'] / base - 1) * 100:+.0f}%)"
+            f"({(times['observed'] / base - 1) * 100:+.0f}%), of which watching conversions "
+            f"{(times['observed'] - times['unconverted']) * 1e3:+.1f} ms"
         )
     print(f"importing tensorflow+keras: plain {plain_wall:.1f} s, under `tfautofix trace` {traced_import:.1f} s; "
           f"the whole benchmark under trace {traced_wall:.1f} s")

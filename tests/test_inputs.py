@@ -77,7 +77,7 @@ EVERY_FIELD = {
         "calls": 5, "instances": 2, "tracing_seconds": 0.5, "library": False,
         "traces": [
             {"process": 0, "instance": 0, "seconds": 0.1, "changed": None, "variables": 1, "creators": ["step"],
-             "call_site": {"file": "model.py", "line": 9},
+             "call_site": {"file": "model.py", "line": 9}, "converted": {"n": [{"file": "model.py", "line": 5, "dtype": "int32", "count": 1}]},
              "parameters": {"x": _tensor([2, 3]), "n": {"kind": "python", "type": "int", "value": 1},
                             "model": {"kind": "object", "type": "keras.Model", "id": "1"},
                             "xs": {"kind": "list", "items": [_tensor([1]), {"kind": "dict", "items": {"a": _tensor(None, "int32")}}]}}},

@@ -1,4 +1,4 @@
-"""TFA004's golden ``traces.json`` files (and the rule's example log) are real recordings.
+"""The golden ``traces.json`` files (TFA004's, TFA007's observed dtypes) and TFA004's example log are real recordings.
 
 With TFAUTOFIX_UPDATE_GOLDEN=1 they are (re)written; otherwise a fresh recording
 must equal the checked-in log (timings aside).
@@ -17,7 +17,8 @@ from tracing_support import record_cases
 from tfautofix.codemods.tfa004_trace_signature import EXAMPLE_TRACES, UnstableTraceSignature
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = sorted(p.parent for p in GOLDEN.glob("TFA004/*/input.py") if "def exercise(" in p.read_text(encoding="utf-8"))
+CASES = sorted({p.parent for p in GOLDEN.glob("TFA004/*/input.py") if "def exercise(" in p.read_text(encoding="utf-8")}
+               | {p.parent for p in GOLDEN.glob("*/*/traces.json")})
 
 
 @pytest.mark.tensorflow

@@ -9,7 +9,7 @@ from pathlib import Path
 from tfautofix.tracing.log import TraceLog
 from tfautofix.tracing.run import trace
 
-CORE_TRACE_FIELDS = ("process", "instance", "seconds", "parameters", "changed")
+CORE_TRACE_FIELDS = ("process", "instance", "seconds", "parameters", "changed", "converted")
 _EXERCISE_ALL = """
 import importlib.util, sys
 for index, path in enumerate(sys.argv[1:]):
@@ -34,10 +34,13 @@ def record_cases(cases: list[Path], workdir: Path) -> dict[Path, dict]:
             function.tracing_seconds = 0.0
             function.options.pop("autograph", None)
             for index, entry in enumerate(function.traces):
-                # Golden logs keep the core fields TFA004 reads (a log without the trace-time
+                # Golden logs keep the core fields TFA004/TFA007 read (a log without the trace-time
                 # observation is valid, FORMAT.md): they must not depend on the harness's lines.
-                function.traces[index] = {key: entry[key] for key in CORE_TRACE_FIELDS}
+                function.traces[index] = {key: entry[key] for key in CORE_TRACE_FIELDS if key in entry}
                 function.traces[index].update(seconds=0.0, process=0)
+                for uses in entry.get("converted", {}).values():
+                    for use in uses:
+                        use["file"] = "input.py" if str(Path(use["file"]).resolve()) == path else use["file"]
         case_log = TraceLog(functions=functions, processes=[{"argv": ["input.py"]}], command=["python", "input.py"], exit_code=0)
         logs[case] = _renumber_objects(case_log.to_json())
     return logs

@@ -22,6 +22,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.usage import name_reads
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,59 @@ class FileFacts:
         if len(kinds) == 1 and None not in kinds:
             return Known((kinds.pop(), frozenset(dtypes)), "trace")
         return Unknown(f"no trace of `{name}` observed" if not kinds else f"`{name}` was seen as {sorted(map(str, kinds))}")
+
+    def number_conversions(self, function: cst.FunctionDef, name: str) -> Evidence:
+        """What the graph made of Python-number parameter ``name`` (``--traces``, FORMAT.md
+        ``converted``): Known(({dtype: lines}, lines whose constant reached a non-elementwise op))
+        when, in every trace where it was a Python number, each statement of ``function``
+        reading ``name`` converted it to a tensor at least as often as it reads it — every use
+        accounted for. Several dtypes: no single tensor is what every use became. Unknown
+        otherwise, with the first use not accounted for."""
+        log = self.ctx.traces
+        traces = [t for f in self._observed(function) for t in f.traces
+                  if t.get("parameters", {}).get(name, {}).get("kind") == "python"]
+        if log is None or not traces:
+            return Unknown(f"no trace saw `{name}` as a Python number")
+        values = {repr(t["parameters"][name].get("value")) for t in traces}
+        if len(values) < 2 and type(value := traces[0]["parameters"][name].get("value")) is int and -5 <= value <= 256:
+            # Python shares a small int with every other use of that number: conversions found by
+            # identity may be another value's. Several values rule that out (a literal has one).
+            return Unknown(f"`{name}` was seen only as {value}, a small int Python shares with other uses of {value}")
+        reads: dict[tuple[int, int], int] = {}
+        for node in name_reads(function.body, name):
+            span = self._statement_lines(node)
+            reads[span] = reads.get(span, 0) + 1
+        dtypes: dict[str, set[int]] = {}
+        static: set[int] = set()  # its value may have been read while the graph was built
+        for trace in traces:
+            if "error" in trace:
+                return Unknown("a trace raised: its conversions may be incomplete")
+            uses = (trace.get("converted") or {}).get(name)
+            if uses is None:
+                return Unknown(f"the trace log did not observe what `{name}` was converted to")
+            here = [u for u in uses if log.same_file(u["file"], self.ctx.path)]
+            for (first, last), count in sorted(reads.items()):
+                if sum(u["count"] for u in here if first <= u["line"] <= last) < count:
+                    return Unknown(f"`{name}` did not become a tensor at line {first} while tracing")
+            for use in uses:
+                dtypes.setdefault(use["dtype"], set()).add(use["line"])
+                if use.get("elementwise") is not True:
+                    static.add(use["line"])
+        if not dtypes:
+            return Unknown(f"`{name}` never became a tensor while tracing")
+        return Known(({dtype: sorted(lines) for dtype, lines in sorted(dtypes.items())}, sorted(static)), "trace")
+
+    def _statement_lines(self, node: cst.CSTNode) -> tuple[int, int]:
+        """The lines of the statement holding ``node`` (a compound statement's header only):
+        a trace maps a conversion to a line of the statement (AutoGraph's source maps)."""
+        for ancestor in self.ctx.ancestors(node):
+            if isinstance(ancestor, cst.SimpleStatementLine):
+                return self.ctx.span(ancestor)[0][0], self.ctx.span(ancestor)[1][0]
+            if isinstance(ancestor, cst.BaseCompoundStatement):
+                body = ancestor.body.body[0] if isinstance(ancestor.body, cst.IndentedBlock) and ancestor.body.body else ancestor.body
+                return self.ctx.span(ancestor)[0][0], max(self.ctx.span(ancestor)[0][0], self.ctx.span(body)[0][0] - 1)
+        line = self.ctx.span(node)[0][0]
+        return line, line
 
     def xla(self, node: cst.CSTNode) -> Evidence:
         """Known(False) when no XLA compilation is on the path to ``node``.

@@ -24,7 +24,7 @@ SHAPE_FIRST = frozenset({"zeros", "ones", "fill", "empty", "normal", "uniform", 
 def python_uses(ctx: FileContext, func: cst.FunctionDef, name: str) -> list[str]:
     """Why parameter ``name`` of ``func`` needs its Python value (empty: only TensorFlow ops use it)."""
     reasons: list[str] = []
-    for node in _names(func.body, name):
+    for node in name_reads(func.body, name):
         reason = _python_use(ctx, func, node)
         if reason and reason not in reasons:
             reasons.append(reason)
@@ -45,7 +45,8 @@ class _NameFinder(cst.CSTVisitor):
         return False
 
 
-def _names(body: cst.CSTNode, name: str) -> list[cst.Name]:
+def name_reads(body: cst.CSTNode, name: str) -> list[cst.Name]:
+    """Every ``Name`` node ``name`` in ``body`` (not ``obj.name``)."""
     finder = _NameFinder(name)
     body.visit(finder)
     return finder.found

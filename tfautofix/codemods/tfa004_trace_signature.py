@@ -13,9 +13,8 @@ from tfautofix.analysis.usage import (
     functions_by_qualname,
     has_variadic,
     parameter_names,
-    python_uses,
 )
-from tfautofix.codemods.tfa007_python_scalar import dtype_bound_use
+from tfautofix.codemods.tfa007_python_scalar import scalar_plan
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
 from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json
@@ -104,8 +103,10 @@ triggered retracing". This rule reads the trace log written by
 that was retraced *because an argument changed* in one process (the second trace
 of a first call that creates variables has no argument change and does not count):
 
-- when every parameter was a tensor with one dtype (or a Python number the
-  function only hands to `tf.cast`/`tf.range`, see TFA007), it adds
+- when every parameter was a tensor with one dtype (or a Python number that every
+  use converted to one dtype while tracing, FORMAT.md `converted`: its spec has that
+  dtype; from a log without it, a number the function only hands to
+  `tf.cast`/`tf.range`, see TFA007), it adds
   `input_signature=[tf.TensorSpec(shape=..., dtype=...), ...]`. Proven: the
   signature accepts every observed call (shapes generalised over every trace as
   `most_specific_common_supertype` does) and any batch size (the leading
@@ -116,8 +117,8 @@ of a first call that creates variables has no argument change and does not count
   dtype varied (an `input_signature` would reject an observed call), it adds
   `reduce_retracing=True` instead, if shape changes caused retraces, and says why;
 - otherwise it reports without a fix: a dtype split (cast at the call site), a
-  relaxed dimension read statically (use `tf.shape(x)[i]`), a Python number that
-  meets other values (`x * n`, `tf.pow(0.96, n)`: an int32 tensor would raise).
+  relaxed dimension read statically (use `tf.shape(x)[i]`), a Python number used
+  by Python (`range(n)`, `if n > 2`) or converted to two dtypes.
 
 An existing `input_signature` is left alone. The fix is unsafe: graphs then see
 `None` dimensions, and calls with dtypes or ranks never observed are rejected
@@ -209,9 +210,12 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
         signature = []
         for parameter in decided.signature:
             if parameter.from_python:
-                uses = python_uses(ctx, func, parameter.name) or [dtype_bound_use(ctx, func, parameter.name)]
-                if uses[0]:
-                    return Plan(None, reason=f"`{parameter.name}` is a Python number used {uses[0]}, so it cannot become a tensor (see TFA007)")
+                scalar = scalar_plan(ctx, func, parameter.name)
+                if not scalar.fixable:
+                    why = scalar.split() if scalar.dtypes else f"used {scalar.use}"
+                    return Plan(None, reason=f"`{parameter.name}` is a Python number {why}, so it cannot become a tensor (see TFA007)")
+                if scalar.dtype:  # the dtype its uses converted it to while tracing
+                    parameter = TensorParameter(parameter.name, [], scalar.dtype, from_python=True)
                 signature.append(parameter)
                 continue
             # Preconditions of the spec: it accepts every observed call (shapes generalised over

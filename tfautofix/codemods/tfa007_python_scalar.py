@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import functions_by_qualname, parameter_names, python_uses
@@ -70,6 +72,66 @@ def dtype_bound_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str |
     return None
 
 
+#: ``python_uses``' reason for a read that is not inside a TensorFlow op's arguments
+#: (``return lr * n``): a trace shows whether it met a tensor and was converted.
+_OUTSIDE = "outside TensorFlow ops"
+#: The dtype a Python number becomes by default (``tf.constant(n)``): not spelled in a fix.
+_DEFAULT_DTYPE = {"int": "int32", "float": "float32"}
+#: The dtypes tried by execution (``fix --verify``) when nothing says which one the graph used.
+CANDIDATE_DTYPES = ("float32", "int32", "int64", "float64")
+
+
+@dataclass
+class ScalarPlan:
+    """How a Python-number parameter can become a scalar tensor: ``dtype`` when one fix is
+    known ("" for the default inference), else ``use`` (why the function needs the Python
+    value), ``dtypes`` (the several dtypes its uses became) or ``candidates`` to try."""
+
+    fixable: bool = False
+    dtype: str = ""
+    evidence: dict[str, Evidence] = field(default_factory=dict)
+    use: str = ""
+    dtypes: dict[str, list[int]] = field(default_factory=dict)
+    candidates: tuple[str, ...] = ()
+
+    def split(self) -> str:
+        """The several dtypes its uses became, as a reason."""
+        became = " and ".join(f"{d} (line {', '.join(map(str, lines))})" for d, lines in self.dtypes.items())
+        return f"its uses converted it to {became} in the trace log; no single tensor has both dtypes"
+
+
+def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type: str | None = None) -> ScalarPlan:
+    """What parameter ``name`` of ``func`` can become. With a trace log (``--traces``) that observed
+    every use convert it to one dtype, a tensor of that dtype is what the graph used: proven.
+    Without, only uses whose result does not depend on the dtype are (``dtype_bound_use``), and
+    a number that meets other values gets candidate dtypes for execution to choose from."""
+    uses = python_uses(ctx, func, name)
+    blocking = [u for u in uses if u != _OUTSIDE]
+    if blocking:
+        return ScalarPlan(use=blocking[0])
+    seen = facts_of(ctx).number_conversions(func, name)
+    if isinstance(seen, Known):
+        dtypes, static = seen.value  # type: ignore[misc]
+        if len(dtypes) > 1:
+            return ScalarPlan(dtypes=dtypes)
+        dtype = next(iter(dtypes))
+        spelled = "" if python_type is not None and _DEFAULT_DTYPE.get(python_type) == dtype else dtype
+        folded = Unknown(f"at line {', '.join(map(str, static))} the graph may have read its value while being built "
+                         f"(it reached an op that is not elementwise: a constant's static shapes and values are known, "
+                         f"a tensor argument's are not)") if static else Known(source="trace")
+        return ScalarPlan(True, spelled, {"python-value": Known(source="trace"), "one-dtype": Known(dtype, "trace"),
+                                          "static-value": folded})
+    bound = (_OUTSIDE if uses else None) or dtype_bound_use(ctx, func, name)
+    if bound:
+        observed = f" (the trace log: {seen.reason})" if ctx.traces is not None else ""
+        return ScalarPlan(use=bound + observed, candidates=CANDIDATE_DTYPES)
+    # Proven from the code: every use is `tf.cast(name, ...)` or `tf.range(name)`, where an
+    # int32 scalar tensor gives what the Python int gave -- for ints below 2**31.
+    return ScalarPlan(True, "", {"python-value": Known(), "one-dtype": Unknown(
+        f"{seen.reason}; an int of 2**31 or more would become int64, not int32"), "static-value": Unknown(
+        "not observed: `tf.range(n)` of a constant has a static length, of a tensor argument not")})
+
+
 class PythonScalarArgument(Rule):
     code = "TFA007"
     name = "python-scalar-argument"
@@ -77,6 +139,14 @@ class PythonScalarArgument(Rule):
     fixable = "unsafe"
     contract = "exact"
     max_traces = 1  # a tensor argument traces once
+    facts = (
+        Fact("python-value", "the function never needs the number as a Python value (control flow, `range`, shapes, "
+             "indices, Python arithmetic): every use converts it to a tensor"),
+        Fact("one-dtype", "every use converts it to one dtype, the tensor's (observed by `tfautofix trace`: `--traces`)"),
+        Fact("static-value", "nothing reads the number's value while the graph is built: the constant it became reaches "
+             "only elementwise ops before meeting a tensor (a constant's static shapes and values are known, a tensor "
+             "argument's are not: `tf.range(n)`, `tf.one_hot(x, n)`)"),
+    )
     triggers = ("function",)
     docs = """
 `tf.function` treats a Python number argument as part of the trace key: calling
@@ -92,18 +162,27 @@ module-level helper that passes it straight on to the `tf.function` (reported, n
 fixed). Module code (a notebook's cells) runs in order: a module-level call names the
 function bound before it, not a `@tf.function` of the same name defined later. When the function only hands
 that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
-fix wraps the argument: `step(x, tf.constant(n))`. Proven before fixing: every
-use of the parameter is `tf.cast(n, ...)` (or of `n + 1`) or `tf.range(n)`, whose results do not
-depend on the number being a Python int or an int32 tensor. It reports without a
-fix when the function needs the Python value: Python control flow (`if n > 2:`),
-shapes (`tf.zeros([n])`), indexing, or when the number meets other values
-(`x * n`, `tf.pow(0.96, n)`, `lr * n / 4`: a Python number adopts the other
-operand's dtype, an int32 tensor raises a TypeError).
+fix wraps the argument: `step(x, tf.constant(n))`. From the code alone, proven:
+every use of the parameter is `tf.cast(n, ...)` (or of `n + 1`) or `tf.range(n)`, whose
+results do not depend on the number being a Python int or an int32 tensor (unsafe: an
+int of 2**31 or more would become int64).
+
+A number that meets other values (`x * n`, `tf.pow(0.96, n)`, `lr * n / 4`) adopts
+the other operand's dtype, where an int32 tensor raises a TypeError. With `--traces FILE`
+(a log of `tfautofix trace`, which notes the dtype each use converted the number to
+while tracing, FORMAT.md `converted`), the fix writes that dtype:
+`step(x, tf.constant(n, dtype=tf.float32))`, **safe** when, in every trace, each
+statement reading `n` converted it to a tensor (no Python arithmetic, no use left
+unaccounted for) and all to one dtype; uses converting it to two dtypes (`tf.range(n)`
+and `x / n`) get no fix, since no single tensor is both. Without a log, the plausible
+dtypes are offered as candidates (`dtype=tf.float32`, `int32`, `int64`, `float64`) that
+`fix --verify` tries by execution; nothing is written without it. It reports without a
+fix or candidates when the function needs the Python value: Python control flow
+(`if n > 2:`), `range(n)`, shapes (`tf.zeros([n])`), indexing.
 
 With `--traces FILE` it also reports, at the definition, parameters that were
 observed taking several Python number values (TFA004 can then add an
-`input_signature`). The fix is unsafe: the tensor is int32 or float32, which
-can differ from the dtype TensorFlow would have inferred from the Python value.
+`input_signature`).
 """
     before = """\
 import tensorflow as tf
@@ -253,17 +332,29 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             if param is None or not isinstance(arg.value, cst.Name) or not self._varies_in_loop(ctx, call, arg.value.value):
                 continue
             value = arg.value.value
-            uses = python_uses(ctx, func, param) or [dtype_bound_use(ctx, func, param)]
+            decided = scalar_plan(ctx, func, param, _observed_type(ctx, func, param))
             head = f"`{value}` changes on every iteration and `{func.name.value}` traces once per Python value"
-            if uses[0]:
-                yield self.finding(ctx, arg.value, f"{head}; not fixed: `{func.name.value}` uses `{param}` {uses[0]}")
+            if not decided.fixable:
+                why = decided.split() if decided.dtypes else f"`{func.name.value}` uses `{param}` {decided.use}"
+                unobserved = Unknown("no trace log observed what its uses converted it to: execution chooses")
+                guessed = {"python-value": Unknown(f"`{param}` is used {decided.use}"), "one-dtype": unobserved,
+                           "static-value": unobserved}
+                candidates = [self._wrap(ctx, arg.value, dtype, guessed) for dtype in decided.candidates]
+                tried = f"; candidates for `fix --verify`: {', '.join(c.label for c in candidates)}" if candidates else ""
+                yield self.finding(ctx, arg.value, f"{head}; not fixed: {why}{tried}", alternatives=candidates)
                 continue
-            # Proven: every use of the parameter is `tf.cast(param, ...)` or `tf.range(param)`, where
-            # an int32 scalar tensor gives what the Python int gave (unsafe only for ints >= 2**31).
-            tf, tf_import = ctx.tensorflow_alias
-            wrapped = cst.parse_expression(f"{tf}.constant({value})")
-            fix = Fix({arg.value: wrapped}, applicability="unsafe", imports=(tf_import,) if tf_import else ())
-            yield self.finding(ctx, arg.value, f"{head}; pass `{tf}.constant({value})`", fix)
+            fix = self._wrap(ctx, arg.value, decided.dtype, decided.evidence)
+            written = ctx.code(next(iter(fix.edits.values())))
+            observed = isinstance(decided.evidence.get("one-dtype"), Known)
+            how = " (the dtype its uses converted it to while tracing)" if decided.dtype else ""
+            yield self.finding(ctx, arg.value, f"{head}; pass `{written}`{how}" + (self.unsafe_note(fix) if observed else ""), fix)
+
+    def _wrap(self, ctx: FileContext, value: cst.Name, dtype: str, evidence: dict[str, Evidence]) -> Fix:
+        """``tf.constant(value)``, with ``dtype=`` when not the default inference."""
+        tf, tf_import = ctx.tensorflow_alias
+        spelled = f", dtype={tf}.{dtype}" if dtype else ""
+        wrapped = cst.parse_expression(f"{tf}.constant({value.value}{spelled})")
+        return self.closed_fix({value: wrapped}, evidence, (tf_import,) if tf_import else (), label=f"dtype={tf}.{dtype}" if dtype else "")
 
     @staticmethod
     def _varies_in_loop(ctx: FileContext, call: cst.Call, name: str) -> bool:
@@ -316,11 +407,25 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                 specs = [t["parameters"].get(name, {}) for t in function.traces]
                 values = {repr(s.get("value")) for s in specs}
                 if parameter_kind(specs) == "number" and len(values) > 1:
-                    needs = (python_uses(ctx, func, name) or [dtype_bound_use(ctx, func, name)])[0]
-                    advice = (f"it needs the Python value (used {needs}): keep it Python, or rewrite that use"
-                              if needs else "pass a tensor (or let TFA004 add an input_signature)")
+                    decided = scalar_plan(ctx, func, name, _observed_type(ctx, func, name))
+                    tf = ctx.tensorflow_alias[0]
+                    if decided.fixable:
+                        spelled = f"`{tf}.constant({name}, dtype={tf}.{decided.dtype})`, " if decided.dtype else ""
+                        advice = f"pass a tensor ({spelled}or let TFA004 add an input_signature)"
+                    elif decided.dtypes:
+                        advice = decided.split()
+                    else:
+                        advice = f"it needs the Python value, used {decided.use}: keep it Python, or rewrite that use"
                     yield self.finding(
                         ctx, func.name,
                         f"`{name}` of `{function.qualname}` was a Python number with {len(values)} distinct values in the "
                         f"trace log, one trace each; {advice}",
                     )
+
+
+def _observed_type(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
+    """``int``/``float``: the Python type the trace log saw for parameter ``name`` (one, else None)."""
+    seen = facts_of(ctx).parameter(func, name)
+    if isinstance(seen, Known) and seen.value[0] == "python" and len(seen.value[1]) == 1:  # type: ignore[index]
+        return next(iter(seen.value[1]))  # type: ignore[index]
+    return None

@@ -126,6 +126,11 @@ class TraceLog:
         target = _resolved(path)
         return [function for function in self.functions if _resolved(function.file) == target]
 
+    @staticmethod
+    def same_file(logged: str, path: str) -> bool:
+        """Does the path ``logged`` in the log name the file ``path``?"""
+        return _resolved(logged) == _resolved(path)
+
     def missing_files(self) -> list[str]:
         """Files of the log that do not exist here (a log recorded in another directory)."""
         return sorted({f.file for f in self.functions if not os.path.isfile(f.file)})
@@ -188,7 +193,8 @@ def _trace(trace: object, where: str) -> None:
     _need(isinstance(trace, dict), where, "an object")
     _typed(trace, where, {"process": _INT, "instance": _INT, "seconds": _NUMBER, "variables": _INT, "parameters": ((dict,), "an object"),
                           "call_site": ((dict,), "an object"), "error": ((dict,), "an object"), "events": ((list,), "a list"),
-                          "changed": ((list, type(None)), "null or a list"), "creators": ((list,), "a list")})
+                          "changed": ((list, type(None)), "null or a list"), "creators": ((list,), "a list"),
+                          "converted": ((dict,), "an object")})
     _need("parameters" in trace, f"{where}.parameters", "present")
     for name, spec in trace["parameters"].items():
         _spec(spec, f"{where}.parameters.{name}")
@@ -199,6 +205,16 @@ def _trace(trace: object, where: str) -> None:
         _typed(located, f"{where}.{name}", {**_SITE, "type": _TEXT, "message": _TEXT})
     for index, event in enumerate(trace.get("events") or ()):
         _event(event, f"{where}.events[{index}]")
+    for name, uses in (trace.get("converted") or {}).items():
+        _need(isinstance(uses, list), f"{where}.converted.{name}", "a list")
+        for index, use in enumerate(uses):
+            at = f"{where}.converted.{name}[{index}]"
+            _need(isinstance(use, dict) and all(key in use for key in _CONVERSION), at, "an object with \"file\", \"line\", \"dtype\", \"count\"")
+            _typed(use, at, {**_CONVERSION, "elementwise": ((bool,), "true or false")})
+
+
+#: A conversion of a Python number argument to a tensor (FORMAT.md, "converted").
+_CONVERSION = {**_SITE, "dtype": _TEXT, "count": _INT}
 
 
 def _event(event: object, where: str) -> None:

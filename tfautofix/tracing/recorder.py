@@ -247,10 +247,13 @@ _KERAS_KINDS = (("Optimizer", "optimizer"), ("Metric", "metric"), ("Model", "mod
 class _Observer:
     """What one trace of a recorded function ran and met (see FORMAT.md, "Trace-time observation")."""
 
-    __slots__ = ("body", "codes", "entry", "first", "record", "seen", "watched")
+    __slots__ = ("body", "codes", "conversions", "entry", "first", "numbers", "record", "seen", "watched")
 
-    def __init__(self, record, entry, first):
+    def __init__(self, record, entry, first, numbers=None):
         self.record, self.entry, self.first = record, entry, first
+        #: id -> (parameter name, the Python number TensorFlow hands the body): its conversions are noted.
+        self.numbers: dict[int, tuple] = numbers or {}
+        self.conversions: list = []  # (``converted`` entry, the tensor it became): judged once the graph is built
         self.watched: dict[int, tuple] = {}  # id -> (argument name, object, shallow copy)
         self.codes: dict = {}  # user code objects that ran -> their globals
         self.seen: set = set()  # (kind, file, line) already reported
@@ -441,6 +444,117 @@ def _noting_draw(function):
     return draw
 
 
+def _patch_conversion() -> list:
+    """While a trace runs, every conversion to a tensor (``tensor_conversion_registry.convert``:
+    ``tf.convert_to_tensor``, op inputs, tensor arithmetic) of a Python number the traced
+    function received is noted with the dtype it became. Returns what to restore."""
+    module = _conversion[0]
+    if module is None:
+        return []
+    original = module.convert
+
+    def convert(value, *args, **kwargs):
+        result = original(value, *args, **kwargs)
+        if type(value) in _NUMBER_TYPES:  # one type check on every other conversion
+            observers = getattr(_local, "observers", None)
+            if observers:
+                _safely(_note_conversion, observers, value, result, sys._getframe(1))
+        return result
+
+    module.convert = convert
+    return [(module, [("convert", original)])]
+
+
+_NUMBER_TYPES = (int, float)
+_conversion: list = [None]  # TensorFlow's tensor_conversion_registry, once hooked
+
+
+def _note_conversion(observers, value, result, frame) -> None:
+    """``converted`` (FORMAT.md): per parameter, the user's line of each conversion and its dtype."""
+    for observer in reversed(observers):
+        named = observer.numbers.get(id(value))
+        if named is None or named[1] is not value:
+            continue
+        site = _user_site(frame) or (observer.record.file, observer.record.line)
+        dtype = getattr(getattr(getattr(result, "dtype", None), "base_dtype", None), "name", None)
+        if not isinstance(dtype, str):
+            return  # not a tensor: the use stays unaccounted for (readers then prove nothing)
+        entries = observer.entry.setdefault("converted", {}).setdefault(named[0], [])
+        entry = next((e for e in entries if (e["file"], e["line"], e["dtype"]) == (*site, dtype)), None)
+        if entry is None:
+            entry = {"file": site[0], "line": site[1], "dtype": dtype, "count": 0}
+            entries.append(entry)
+        entry["count"] += 1
+        observer.conversions.append((entry, result))
+        return
+
+
+def _conversions_done(observer) -> None:
+    """Every number watched is in ``converted``, converted or not; each conversion says whether
+    the graph used the constant only elementwise (the graph is complete now)."""
+    if not observer.numbers:
+        return
+    converted = observer.entry.setdefault("converted", {})
+    for name, _ in observer.numbers.values():
+        converted.setdefault(name, [])
+    for entry, tensor in observer.conversions:
+        entry["elementwise"] = entry.get("elementwise", True) and _elementwise_only(tensor)
+
+
+#: Ops whose output shapes do not depend on their inputs' values (elementwise): a constant
+#: that reaches only these is used by value at run time, never while the graph is built.
+_ELEMENTWISE = frozenset({
+    "Add", "AddV2", "Sub", "Mul", "RealDiv", "Div", "DivNoNan", "FloorDiv", "FloorMod", "TruncateDiv", "Pow", "Maximum",
+    "Minimum", "SquaredDifference", "Atan2", "Cast", "Neg", "Abs", "Sign", "Exp", "Expm1", "Log", "Log1p", "Sqrt", "Rsqrt",
+    "Square", "Reciprocal", "Tanh", "Sigmoid", "Sin", "Cos", "Floor", "Ceil", "Round", "Rint", "Less", "LessEqual",
+    "Greater", "GreaterEqual", "Equal", "NotEqual", "LogicalAnd", "LogicalOr", "LogicalNot", "SelectV2", "Identity",
+})
+
+
+def _elementwise_only(tensor) -> bool:
+    """Did the constant ``tensor`` (a converted Python number) reach only elementwise ops while
+    it, and what is computed from constants and it, could be folded? Where it meets a
+    non-constant (a placeholder) its value is unknown to the graph either way."""
+    constant: dict[int, bool] = {}
+
+    def is_constant(t) -> bool:  # every ancestor is a Const (any op in between)
+        op = t.op
+        if id(op) not in constant:
+            constant[id(op)] = False  # cycles (loops) are not constant
+            constant[id(op)] = op.type == "Const" if not op.inputs else all(is_constant(i) for i in op.inputs)
+        return constant[id(op)]
+
+    stack, seen = [tensor], set()
+    while stack:
+        for op in stack.pop().consumers():
+            if op.type not in _ELEMENTWISE:
+                return False
+            if id(op) not in seen:
+                seen.add(id(op))
+                if all(is_constant(i) for i in op.inputs):
+                    stack.extend(op.outputs)
+    return True
+
+
+def _numbers(function_type) -> dict[int, tuple]:
+    """The Python numbers (not bools) among a trace's parameters: TensorFlow hands the body the
+    very object of the call (``Literal.value``), so identity finds its conversions. Two
+    parameters holding one object (an interned small int) are ambiguous: neither is watched."""
+    found: dict[int, tuple] = {}
+    shared = set()
+    try:
+        for name, parameter in function_type.parameters.items():
+            constraint = parameter.type_constraint
+            value = getattr(constraint, "value", None) if type(constraint).__name__ == "Literal" else None
+            if type(value) in _NUMBER_TYPES:
+                if id(value) in found:
+                    shared.add(id(value))
+                found[id(value)] = (name, value)
+    except Exception:  # noqa: BLE001 -- a TensorFlow change must not break the user's program
+        return {}
+    return {key: named for key, named in found.items() if key not in shared}
+
+
 def _restore(patched: list) -> None:
     for module, saved in patched:
         for name, value in saved:
@@ -526,7 +640,7 @@ def _observed(observer, create):
     previous = sys.getprofile()
     if not OBSERVE or (previous is not None and previous is not _profile):  # never displace the user's profiler
         return create()
-    patched = [] if observers else _patch_numpy_random()
+    patched = [] if observers else _patch_numpy_random() + _patch_conversion()
     observers.append(observer)
     sys.setprofile(_profile)
     try:
@@ -536,6 +650,7 @@ def _observed(observer, create):
         observers.pop()
         _restore(patched)
         _safely(observer.finish)
+        _safely(_conversions_done, observer)
 
 
 def _error(error: BaseException) -> dict:
@@ -569,6 +684,7 @@ def _hook(module) -> None:
 
     from tensorflow.python.autograph.impl import api as autograph_api
     from tensorflow.python.eager.polymorphic_function import tracing_compilation
+    from tensorflow.python.framework import tensor_conversion_registry
     from tensorflow.python.ops import resource_variable_ops
 
     function_class = module.Function
@@ -576,6 +692,7 @@ def _hook(module) -> None:
     original_create = tracing_compilation._create_concrete_function
     original_convert = autograph_api._convert_actual
     _hazard_builtins[:] = [builtins.print, builtins.open]
+    _conversion[0] = tensor_conversion_registry
     _plain_types = (*_PLAIN, function_class)
     for cls in (resource_variable_ops.ResourceVariable, resource_variable_ops.UninitializedVariable):
         _kinds[cls.__init__.__code__] = _CREATED
@@ -636,7 +753,7 @@ def _hook(module) -> None:
             entry["call_site"] = call_site
         start = time.perf_counter()
         try:
-            return _observed(_Observer(record, entry, first), create)
+            return _observed(_Observer(record, entry, first, _numbers(function_type)), create)
         except BaseException as error:
             entry["error"] = _error(error)
             raise

@@ -68,7 +68,8 @@ def _relative_to_cwd(log: trace_log.TraceLog) -> None:
     for function in log.functions:
         function.file = relative(function.file)
         for trace in function.traces:
-            for located in (trace.get("call_site"), trace.get("error"), *trace.get("events", ())):
+            conversions = [c for uses in (trace.get("converted") or {}).values() for c in uses]
+            for located in (trace.get("call_site"), trace.get("error"), *trace.get("events", ()), *conversions):
                 if located and "file" in located:
                     located["file"] = relative(located["file"])
     for event in log.events:

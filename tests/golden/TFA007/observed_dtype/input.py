@@ -1,0 +1,16 @@
+import tensorflow as tf
+
+
+@tf.function
+def decayed(lr, step):
+    return lr * tf.pow(0.96, step)  # the trace log shows `step` became float32 here
+
+
+@tf.function
+def warmup(lr, step):
+    return tf.minimum(lr, lr * step / 4)  # and here: it met the float32 `lr`
+
+
+def exercise():
+    lr = tf.constant(0.1)
+    return [decayed(lr, step) for step in range(3)] + [warmup(lr, step) for step in range(3)]
