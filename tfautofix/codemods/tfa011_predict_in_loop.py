@@ -61,11 +61,20 @@ Python loop, that overhead dominates: on TensorFlow 2.21 / Keras 3.15 three
 `predict` calls on one-row batches trace 10 times, while `model(x, training=False)`
 runs the layers directly (no tracing at all).
 
-The fix calls the model: `model.predict(x)` → `model(x, training=False).numpy()`
-(`.numpy()` keeps the NumPy result `predict` returned; in backend-agnostic Keras 3
-code, without a TensorFlow import, `keras.ops.convert_to_numpy(...)` instead; left
-out when the result goes straight into a TensorFlow op or is not used).
-`verbose=` and `batch_size=` are dropped.
+The fix calls the model and converts what it returns to what `predict` returns,
+NumPy arrays in the model's structure (one array, a list, a dict), in the Keras
+the file uses (the `keras-version` fact: `tf_keras`, `TF_USE_LEGACY_KERAS=1`,
+`pip install tensorflow==...`/`keras==...` pins, notebook magics included, APIs
+only Keras 3 has): `model(x, training=False).numpy()` for a Sequential model,
+`tf.nest.map_structure(lambda t: t.numpy(), model(x, training=False))` for any
+other, where the model computes TensorFlow tensors (`tf.keras` and tf-keras in
+either version, Keras 2); `keras.ops.convert_to_numpy(...)` (`keras.tree.map_structure`
+of it) where the file is known to be Keras 3, on any backend. A plain `import keras`
+of unknown version gets the TensorFlow form (Keras 2, and Keras 3 on its default
+backend), unsafe naming the fact, and the Keras 3 form as an alternative for
+`fix --verify`. Both Kerases cast a float64 or integer array to the model's float32
+in a call as `predict` does. No conversion when the result goes straight into a
+TensorFlow op or is not used. `verbose=` and `batch_size=` are dropped.
 
 Safe only when proven: the receiver is a `keras.Sequential` built in the same
 module from row-wise layers only (`Dense`, `Conv2D`, `Dropout`, `BatchNormalization`,
@@ -79,8 +88,7 @@ may depend on the batch `predict` splits), other Keras models whose result is
 not used as an array, inputs of unknown type, receivers of unknown type.
 
 Reported without a fix: calls with other arguments (`callbacks=`, several
-positional arguments to a Keras model), and results of a possibly multi-output
-model used as an array (a list or dict has no `.numpy()`). Left alone: `predict`
+positional arguments to a Keras model) and `tf.data.Dataset` inputs. Left alone: `predict`
 outside loops; a whole dataset per call (`predict(ds, steps=n)`, a
 `tf.data.Dataset` built in the call: many batches per call, not per-item
 prediction); classes that define their own `predict` (calling the model would
@@ -109,10 +117,7 @@ import keras
 import numpy as np
 
 model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
-scores = [
-    keras.ops.convert_to_numpy(model(row[None], training=False))
-    for row in np.ones((8, 3))
-]
+scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
 """
 
     def prescreen(self, screen: Screen) -> bool:
