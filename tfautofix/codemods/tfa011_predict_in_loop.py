@@ -288,8 +288,11 @@ def _tensorflow_numpy(ctx: FileContext, new: cst.BaseExpression, single: bool) -
 
 
 def _keras3_numpy(ctx: FileContext, new: cst.BaseExpression, single: bool, keras: str | None) -> tuple[cst.BaseExpression, tuple[ImportSpec, ...]]:
-    imports = (ImportSpec("keras"),) if keras in (None, "keras") else ()
-    keras = keras or "keras"
+    if keras is None:  # the module imports no `keras`
+        keras, spec = ctx.import_name("keras")
+        imports = (spec,) if spec else ()
+    else:  # `from keras import layers` binds no `keras`: the import is added (a no-op after `import keras`)
+        imports = (ImportSpec("keras"),) if keras == "keras" else ()
     if single:
         return cst.Call(cst.parse_expression(f"{keras}.ops.convert_to_numpy"), [cst.Arg(new)]), imports
     convert = cst.parse_expression(f"{keras}.tree.map_structure({keras}.ops.convert_to_numpy, x)")
