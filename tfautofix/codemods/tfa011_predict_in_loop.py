@@ -267,8 +267,10 @@ def _conversions(ctx: FileContext, new: cst.BaseExpression, single: bool) -> lis
     package = "keras" if keras is not None else "tf_keras" if ctx.screen.imports_from("tf_keras") else (
         "tensorflow.keras" if ctx.screen.imports_from("tensorflow") else None)
     version = keras_version(ctx.screen, package) if package else Unknown("the module imports no Keras")
+    if version == Known("graph"):  # TensorFlow 1 graphs: a model call on an array returns a symbolic tensor
+        return [(*_tensorflow_numpy(ctx, new, single), Unknown("the module pins a Keras that builds TensorFlow 1 graphs"), "")]
     if package in ("tensorflow.keras", "tf_keras"):  # TensorFlow tensors in either version
-        return [(*_tensorflow_numpy(ctx, new, single), Known(version.value if isinstance(version, Known) else "2 or 3"), "")]
+        return [(*_tensorflow_numpy(ctx, new, single), version if isinstance(version, Known) else Known("2 or 3"), "")]
     keras3 = (*_keras3_numpy(ctx, new, single, keras), Known(3), "Keras 3")
     if version == Known(3):
         return [keras3]
