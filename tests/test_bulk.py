@@ -763,3 +763,21 @@ def test_an_import_a_fix_adds_goes_below_the_notebooks_leading_pip_install(tmp_p
     cells = json.loads(Path("nb.ipynb").read_text())["cells"]
     assert cells[0]["source"] == ["!pip install -q tensorflow==2.15.0\n"]
     assert cells[1]["source"][:3] == ["import sys\n", "\n", "import tensorflow as tf\n"]
+
+
+def test_a_notebooks_pip_pins_are_facts_and_its_magics_are_kept(tmp_path: Path) -> None:
+    """`!pip install tensorflow==2.15` makes `import keras` Keras 2 (no `keras.ops`): TFA011 writes
+    the TensorFlow-tensor conversion, with the Keras version known (issue 28)."""
+    original = notebook(
+        ("code", ["!pip install -q tensorflow==2.15.0\n", "%matplotlib inline\n"]),
+        ("code", ["import keras\n", "import numpy as np\n", "import tensorflow as tf\n", "inputs = keras.Input((2,))\n",
+                  "model = keras.Model(inputs, [keras.layers.Dense(1)(inputs), inputs])\n"]),
+        ("code", ["scores = [model.predict(row[None], verbose=0) for row in np.ones((64, 2))]\n"]),
+    )
+    write(tmp_path, {"nb.ipynb": json.dumps(original, indent=1)})
+    [finding] = json.loads(cli("check", ".", "--format", "json", "--jobs", "1", "--select", "TFA011").stdout)
+    assert "keras-version" not in finding["message"] and "unsafe" in finding["message"]
+    assert cli("fix", ".", "--write", "--unsafe-fixes", "--no-verify", "--jobs", "1", "--select", "TFA011").exit_code == 0
+    cells = json.loads(Path("nb.ipynb").read_text())["cells"]
+    assert cells[0]["source"] == original["cells"][0]["source"]  # the masked magics restored as they were
+    assert "tf.nest.map_structure(lambda t: t.numpy(), model(row[None], training=False))" in "".join(cells[2]["source"])

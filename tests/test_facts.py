@@ -123,3 +123,44 @@ def test_rules_shows_the_facts_table():
     console.print(rule_documentation(rule_by_code("TFA008")))
     text = console.export_text()
     assert "no-xla" in text and "printed-values" in text
+
+
+# -- TFA011: the Keras the file uses (issue 28: a `keras.ops` fix in a notebook that runs Keras 2) --------------
+FUNCTIONAL_PREDICT = """\
+{header}
+import numpy as np
+
+inputs = {k}.Input((2,))
+model = {k}.Model(inputs, [{k}.layers.Dense(1)(inputs), inputs])
+{extra}
+scores = [model.predict(row[None], verbose=0) for row in np.ones((64, 2))]
+"""
+
+
+@pytest.mark.parametrize(
+    ("header", "k", "extra", "written", "known"),
+    [
+        ("import tensorflow as tf", "tf.keras", "", "tf.nest.map_structure(lambda t: t.numpy(), model(", True),
+        ("import tf_keras", "tf_keras", "", "tf.nest.map_structure(lambda t: t.numpy(), model(", True),
+        ("import os\nos.environ['TF_USE_LEGACY_KERAS'] = '1'\nimport tensorflow as tf", "tf.keras", "", "tf.nest.map_structure(", True),
+        ("# !pip install -q tensorflow==2.15.0\nimport keras", "keras", "", "tf.nest.map_structure(lambda t: t.numpy(), model(", True),
+        ("# !pip install keras==3.3.0\nimport keras", "keras", "", "keras.tree.map_structure(keras.ops.convert_to_numpy, model(", True),
+        ("import keras", "keras", "total = keras.ops.sum(inputs)", "keras.tree.map_structure(keras.ops.convert_to_numpy, model(", True),
+        ("import os\nos.environ['KERAS_BACKEND'] = 'jax'\nimport keras", "keras", "", "keras.tree.map_structure(", True),
+        ("import keras", "keras", "", "tf.nest.map_structure(lambda t: t.numpy(), model(", False),
+        ("# !pip install keras==2.2.4\nimport keras", "keras", "", "tf.nest.map_structure(lambda t: t.numpy(), model(", False),
+        ("# !pip install tensorflow==1.15\nimport tensorflow as tf", "tf.keras", "", "tf.nest.map_structure(", False),
+    ],
+)
+def test_tfa011_converts_in_the_keras_the_file_uses(header, k, extra, written, known) -> None:
+    from tfautofix.engine import fix_source
+
+    source = FUNCTIONAL_PREDICT.format(header=header, k=k, extra=extra)
+    fix = _fix("TFA011", source)
+    assert any(u.startswith("keras-version") for u in fix.unknown) != known, fix.unknown
+    fixed, _, _ = fix_source(source, [rule_by_code("TFA011")], "m.py", unsafe_fixes=True)
+    assert written in fixed and ".predict(" not in fixed
+    [finding] = [f for f in lint_source(source, [rule_by_code("TFA011")])]
+    # A plain `import keras` of unknown version: the Keras 3 conversion is offered too, for `fix --verify`
+    # to choose by execution (not where the pin says TensorFlow 1 graphs: a call returns a symbolic tensor).
+    assert [a.label for a in finding.alternatives] == (["Keras 3"] if header == "import keras" and not extra else [])

@@ -23,7 +23,9 @@ from tfautofix.files import SourceError, read_source
 
 _CELL = re.compile(r"^# tfautofix:cell:(\d+)\n", re.MULTILINE)
 _MAGIC = re.compile(r"^(\s*)(?:[%!]|\w+\s*=\s*[%!])")
-_MASK = re.compile(r"^([ \t]*)pass  # tfautofix:magic:(\d+)$", re.MULTILINE)  # [ \t]: a blank line before it is kept
+_MASK = re.compile(r"^([ \t]*)pass  # tfautofix:magic:(\d+)(?:: [^\n]*)?$", re.MULTILINE)  # [ \t]: a blank line before it is kept
+#: ``!pip install ...`` lines keep their text in the mask's comment: the versions they pin are facts of the module.
+_PIP = re.compile(r"\bpip3?\s+install\b")
 #: Cell magics whose body is Python run in the notebook's namespace (IPython's own).
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
 
@@ -115,7 +117,8 @@ def _join(cells: list) -> _Joined:
         for original in text.splitlines():
             magic = _MAGIC.match(original)
             if magic:
-                lines.append(f"{magic.group(1)}pass  # tfautofix:magic:{len(joined.magics)}")
+                pip = f": {original.strip()}" if _PIP.search(original) and not original.lstrip().startswith("%%") else ""
+                lines.append(f"{magic.group(1)}pass  # tfautofix:magic:{len(joined.magics)}{pip}")
                 joined.magics.append(original)
             else:
                 lines.append(original)

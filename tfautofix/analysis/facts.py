@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
@@ -644,6 +645,51 @@ def _changed_in_place(tree: ast.Module, name: str) -> bool:
                 and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == name):
             return True
     return False
+
+
+#: APIs only Keras 3 has (its multi-backend layer).
+_KERAS3_ONLY = ("keras.ops", "keras.random", "keras.tree", "keras.config", "keras.src", "keras.export")
+#: ``pip install tensorflow==2.15`` / ``keras==2.6.0`` (a notebook's magic, a script's comment).
+_TF_PIN = re.compile(r"pip3?\s+install\b[^\n]*?\btensorflow(?:-gpu|-cpu)?\s*==\s*(\d+)\.(\d+)")
+_KERAS_PIN = re.compile(r"pip3?\s+install\b[^\n]*?\bkeras\s*==\s*(\d+)\.(\d+)")
+_LEGACY_ENV = re.compile(r"TF_USE_LEGACY_KERAS['\"]?\]?\s*[,=]\s*['\"]?(?:1|[Tt]rue)\b")
+_BACKEND_ENV = re.compile(r"KERAS_BACKEND['\"]?\]?\s*[,=]\s*['\"]?\w")
+
+
+def keras_version(screen, package: str) -> Evidence:
+    """Known(2), Known(3) or Known("graph"): the Keras ``package`` ("keras", "tensorflow.keras"
+    or "tf_keras") names when the module runs, as the module (a notebook's ``!pip install``
+    included) says: ``tf_keras`` is Keras 2; ``tf.keras`` is Keras 2 with ``TF_USE_LEGACY_KERAS=1``
+    set or TensorFlow pinned to 2.0-2.15, Keras 3 pinned from 2.16; ``keras`` is Keras 2 with
+    either pinned to 2.4-2.15, Keras 3 when pinned so, when it selects a backend
+    (``KERAS_BACKEND``) or uses an API only Keras 3 has (``keras.ops``, ``keras.tree``...).
+    "graph": pinned to TensorFlow 1 or standalone Keras before 2.4, which build TensorFlow 1
+    graphs (a model call returns a symbolic tensor). Unknown otherwise: the environment decides."""
+    text = screen.text
+    if package == "tf_keras":
+        return Known(2)
+    pins = [(int(p.group(1)), int(p.group(2))) for p in _TF_PIN.finditer(text)]
+    tf = pins[-1] if pins else None
+    if tf is not None and tf < (2, 0):
+        return Known("graph")
+    if package == "tensorflow.keras":
+        if _LEGACY_ENV.search(text) or tf is not None and tf < (2, 16):
+            return Known(2)
+        if tf is not None:
+            return Known(3)
+        return Unknown("`tf.keras` is Keras 3 from TensorFlow 2.16 (unless TF_USE_LEGACY_KERAS=1), Keras 2 before; "
+                       "the module pins neither")
+    pins = [(int(p.group(1)), int(p.group(2))) for p in _KERAS_PIN.finditer(text)]
+    keras = pins[-1] if pins else None
+    if keras is not None:
+        return Known(3) if keras >= (3, 0) else Known(2) if keras >= (2, 4) else Known("graph")
+    if tf is not None:
+        return Known(2) if tf < (2, 16) else Known(3)  # TensorFlow 2.x pins Keras 2.x, 2.16 on Keras 3
+    used = {name for node in ast.walk(screen.tree) if isinstance(node, (ast.Attribute, ast.Name))
+            for name in screen.raw_names(node)}
+    if _BACKEND_ENV.search(text) or any(n.startswith(_KERAS3_ONLY) for n in used):
+        return Known(3)
+    return Unknown("`import keras` may be Keras 3 (any backend) or Keras 2: no pin, no API only Keras 3 has")
 
 
 _CACHE: WeakKeyDictionary = WeakKeyDictionary()

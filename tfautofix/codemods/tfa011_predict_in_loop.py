@@ -10,7 +10,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of, keras_version
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, runs
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
@@ -49,7 +49,10 @@ class PredictInLoop(Rule):
         Fact("array-input", "the input is a float array (not a list, generator, integers or other data `predict` converts)"),
         Fact("float32-model", "the module gives no Keras layer a `dtype` and sets no dtype policy (predict feeds float32)"),
         Fact("result-read-only", "the result is only read: `.numpy()` of the output is not the fresh array `predict` gave"),
+        Fact("keras-version", "the conversion to NumPy exists in the Keras the module runs on (`.numpy()` and `tf.nest` "
+             "of TensorFlow tensors: `tf.keras`, tf-keras, Keras 2; `keras.ops`: Keras 3, any backend)"),
     )
+    legacy_keras = True
     docs = """
 `model.predict(x)` is built for large inputs: every call wraps `x` in a data
 adapter, builds (and in Keras 3 traces) a predict function, runs a batch loop
@@ -58,11 +61,20 @@ Python loop, that overhead dominates: on TensorFlow 2.21 / Keras 3.15 three
 `predict` calls on one-row batches trace 10 times, while `model(x, training=False)`
 runs the layers directly (no tracing at all).
 
-The fix calls the model: `model.predict(x)` → `model(x, training=False).numpy()`
-(`.numpy()` keeps the NumPy result `predict` returned; in backend-agnostic Keras 3
-code, without a TensorFlow import, `keras.ops.convert_to_numpy(...)` instead; left
-out when the result goes straight into a TensorFlow op or is not used).
-`verbose=` and `batch_size=` are dropped.
+The fix calls the model and converts what it returns to what `predict` returns,
+NumPy arrays in the model's structure (one array, a list, a dict), in the Keras
+the file uses (the `keras-version` fact: `tf_keras`, `TF_USE_LEGACY_KERAS=1`,
+`pip install tensorflow==...`/`keras==...` pins, notebook magics included, APIs
+only Keras 3 has): `model(x, training=False).numpy()` for a Sequential model,
+`tf.nest.map_structure(lambda t: t.numpy(), model(x, training=False))` for any
+other, where the model computes TensorFlow tensors (`tf.keras` and tf-keras in
+either version, Keras 2); `keras.ops.convert_to_numpy(...)` (`keras.tree.map_structure`
+of it) where the file is known to be Keras 3, on any backend. A plain `import keras`
+of unknown version gets the TensorFlow form (Keras 2, and Keras 3 on its default
+backend), unsafe naming the fact, and the Keras 3 form as an alternative for
+`fix --verify`. Both Kerases cast a float64 or integer array to the model's float32
+in a call as `predict` does. No conversion when the result goes straight into a
+TensorFlow op or is not used. `verbose=` and `batch_size=` are dropped.
 
 Safe only when proven: the receiver is a `keras.Sequential` built in the same
 module from row-wise layers only (`Dense`, `Conv2D`, `Dropout`, `BatchNormalization`,
@@ -76,8 +88,7 @@ may depend on the batch `predict` splits), other Keras models whose result is
 not used as an array, inputs of unknown type, receivers of unknown type.
 
 Reported without a fix: calls with other arguments (`callbacks=`, several
-positional arguments to a Keras model), and results of a possibly multi-output
-model used as an array (a list or dict has no `.numpy()`). Left alone: `predict`
+positional arguments to a Keras model) and `tf.data.Dataset` inputs. Left alone: `predict`
 outside loops; a whole dataset per call (`predict(ds, steps=n)`, a
 `tf.data.Dataset` built in the call: many batches per call, not per-item
 prediction); classes that define their own `predict` (calling the model would
@@ -106,10 +117,7 @@ import keras
 import numpy as np
 
 model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
-scores = [
-    keras.ops.convert_to_numpy(model(row[None], training=False))
-    for row in np.ones((8, 3))
-]
+scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
 """
 
     def prescreen(self, screen: Screen) -> bool:
@@ -137,20 +145,23 @@ scores = [
             message = (f"`{text}.predict(...)` inside a loop (line {ctx.span(loop)[0][0]}) sets up a data adapter and "
                        f"a predict function on every call (and may retrace); call the model directly: "
                        f"`{text}(x, training=False)`")
-            fix, why_not = _fix(ctx, call, receiver, kind)
-            if fix is None:
+            candidates, why_not = _fix(ctx, call, receiver, kind)
+            fixes = []
+            if not candidates:
                 message += f" (not fixed: {why_not})"
             else:
                 facts = facts_of(ctx)
                 x = next(a.value for a in call.args if a.keyword is None or a.keyword.value == "x")
-                fix = self.closed_fix(fix.edits, {
-                    "row-wise-model": Known() if kind == "rowwise" else Unknown(why_not),
-                    "array-input": facts.float_array(x),
-                    "float32-model": _float32_model(ctx),
-                    "result-read-only": facts.read_only(call),
-                }, fix.imports)
-                message += self.unsafe_note(fix)
-            yield self.finding(ctx, call, message, fix)
+                for new, imports, keras, label in candidates:
+                    fixes.append(self.closed_fix({call: new}, {
+                        "row-wise-model": Known() if kind == "rowwise" else Unknown(why_not),
+                        "array-input": facts.float_array(x),
+                        "float32-model": _float32_model(ctx),
+                        "result-read-only": facts.read_only(call),
+                        "keras-version": keras,
+                    }, imports, label))
+                message += self.unsafe_note(fixes[0])
+            yield self.finding(ctx, call, message, fixes[0] if fixes else None, fixes[1:])
 
 
 def _few_calls(ctx: FileContext, call: cst.Call) -> bool:
@@ -214,15 +225,18 @@ def _float32_model(ctx: FileContext) -> Evidence:
     return Known()
 
 
-def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: Kind | None) -> tuple[Fix | None, str]:
-    """The call of the model, and why it is not safe (or not made)."""
+Candidate = tuple[cst.BaseExpression, tuple[ImportSpec, ...], Evidence, str]
+
+
+def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: Kind | None) -> tuple[list[Candidate], str]:
+    """The calls of the model (the primary first), and why they are not safe (or not made)."""
     inputs = [arg for arg in call.args if arg.keyword is None or arg.keyword.value == "x"]
     others = [arg for arg in call.args if arg not in inputs]
     if len(inputs) != 1 or inputs[0].star or any(arg.keyword.value not in _DROPPED_KEYWORDS for arg in others):
-        return None, "arguments `predict` treats differently from a call"
+        return [], "arguments `predict` treats differently from a call"
     x = inputs[0].value
     if _dataset(ctx, x):
-        return None, "the input is a `tf.data.Dataset`, which a model call does not iterate"
+        return [], "the input is a `tf.data.Dataset`, which a model call does not iterate"
     no_space = cst.SimpleWhitespace("")
     training = cst.Arg(cst.Name("False"), keyword=cst.Name("training"),
                        equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space))
@@ -231,26 +245,60 @@ def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: K
     into_tf_op = isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call) and any(
         n.startswith("tensorflow.") for n in ctx.names(ctx.parent(parent).func)  # type: ignore[union-attr]
     )
-    imports = ()
-    if not into_tf_op and not isinstance(parent, cst.Expr):  # the result is used as an array
-        if kind not in ("rowwise", "sequential"):
-            return None, "the model may return a list or dict, which has no `.numpy()`"
-        keras = _keras3_name(ctx)
-        if keras is None:  # `tf.keras` code: the result is a tf.Tensor
-            new = cst.Call(cst.Attribute(new, cst.Name("numpy")))
-        else:  # Keras 3 (`import keras`) runs on any backend: the result is the backend's tensor
-            new = cst.Call(cst.parse_expression(f"{keras}.ops.convert_to_numpy"), [cst.Arg(new)])
-            imports = (ImportSpec("keras"),) if keras == "keras" else ()
-    new = new.with_changes(lpar=call.lpar, rpar=call.rpar)
+    if into_tf_op or isinstance(parent, cst.Expr):  # the result goes into a TensorFlow op, or is not used
+        candidates: list[Candidate] = [(new, (), Known("no conversion"), "")]
+    else:  # used as an array: converted to NumPy, in the structure `predict` returns (one array, or a list/dict)
+        candidates = _conversions(ctx, new, single=kind in ("rowwise", "sequential"))
+    candidates = [(expr.with_changes(lpar=call.lpar, rpar=call.rpar), *rest) for expr, *rest in candidates]
     # Safe only when proven: a Sequential model of row-wise layers built in this module (one
     # output; batching, `batch_size=` included, cannot change a row) called on an array.
-    if kind != "rowwise":
-        why = {"sequential": "the model may have layers whose rows depend on the batch `predict` splits (batch_size)",
-               "keras": "the model may return a list or dict, or depend on the batch `predict` splits"}
-        return Fix({call: new}, applicability="unsafe", imports=imports), why.get(kind, f"`{ctx.code(receiver)}` may not be a Keras model")  # type: ignore[arg-type]
-    if not _array(ctx, x, frozenset()):
-        return Fix({call: new}, applicability="unsafe", imports=imports), "the input may be a list, generator or other data `predict` converts"
-    return Fix({call: new}, imports=imports), ""
+    why = {"rowwise": "", "sequential": "the model may have layers whose rows depend on the batch `predict` splits (batch_size)",
+           "keras": "the model may depend on the batch `predict` splits"}
+    return candidates, why.get(kind, f"`{ctx.code(receiver)}` may not be a Keras model")  # type: ignore[arg-type]
+
+
+def _conversions(ctx: FileContext, new: cst.BaseExpression, single: bool) -> list[Candidate]:
+    """``new``'s result as NumPy, in the Keras the module runs on: ``.numpy()`` (``tf.nest`` of it
+    for a model that may return a list or dict) where the model computes TensorFlow tensors
+    (``tf.keras``, tf-keras, Keras 2, Keras 3 on TensorFlow); ``keras.ops.convert_to_numpy``
+    (``keras.tree`` of it) in Keras 3, on any backend. Both when the version is unknown:
+    TensorFlow's first (valid in Keras 2 and in Keras 3 on its default backend)."""
+    keras = _keras3_name(ctx)
+    package = "keras" if keras is not None else "tf_keras" if ctx.screen.imports_from("tf_keras") else (
+        "tensorflow.keras" if ctx.screen.imports_from("tensorflow") else None)
+    version = keras_version(ctx.screen, package) if package else Unknown("the module imports no Keras")
+    if version == Known("graph"):  # TensorFlow 1 graphs: a model call on an array returns a symbolic tensor
+        return [(*_tensorflow_numpy(ctx, new, single), Unknown("the module pins a Keras that builds TensorFlow 1 graphs"), "")]
+    if package in ("tensorflow.keras", "tf_keras"):  # TensorFlow tensors in either version
+        return [(*_tensorflow_numpy(ctx, new, single), version if isinstance(version, Known) else Known("2 or 3"), "")]
+    keras3 = (*_keras3_numpy(ctx, new, single, keras), Known(3), "Keras 3")
+    if version == Known(3):
+        return [keras3]
+    if version == Known(2):
+        return [(*_tensorflow_numpy(ctx, new, single), version, "")]
+    unknown = Unknown(f"{version.reason}; written for TensorFlow tensors")  # type: ignore[union-attr]
+    return [(*_tensorflow_numpy(ctx, new, single), unknown, "TensorFlow tensors"),
+            (keras3[0], keras3[1], Unknown(version.reason), "Keras 3")]  # type: ignore[union-attr]
+
+
+def _tensorflow_numpy(ctx: FileContext, new: cst.BaseExpression, single: bool) -> tuple[cst.BaseExpression, tuple[ImportSpec, ...]]:
+    if single:
+        return cst.Call(cst.Attribute(new, cst.Name("numpy"))), ()
+    tf, spec = ctx.tensorflow_alias
+    convert = cst.parse_expression(f"{tf}.nest.map_structure(lambda t: t.numpy(), x)")
+    return convert.with_changes(args=[convert.args[0], convert.args[1].with_changes(value=new)]), (spec,) if spec else ()
+
+
+def _keras3_numpy(ctx: FileContext, new: cst.BaseExpression, single: bool, keras: str | None) -> tuple[cst.BaseExpression, tuple[ImportSpec, ...]]:
+    if keras is None:  # the module imports no `keras`
+        keras, spec = ctx.import_name("keras")
+        imports = (spec,) if spec else ()
+    else:  # `from keras import layers` binds no `keras`: the import is added (a no-op after `import keras`)
+        imports = (ImportSpec("keras"),) if keras == "keras" else ()
+    if single:
+        return cst.Call(cst.parse_expression(f"{keras}.ops.convert_to_numpy"), [cst.Arg(new)]), imports
+    convert = cst.parse_expression(f"{keras}.tree.map_structure({keras}.ops.convert_to_numpy, x)")
+    return convert.with_changes(args=[convert.args[0], convert.args[1].with_changes(value=new)]), imports
 
 
 def _keras3_name(ctx: FileContext) -> str | None:
@@ -277,23 +325,6 @@ def _dataset(ctx: FileContext, expr: cst.BaseExpression) -> bool:
                 return True
             if m.matches(value.func, m.Attribute(attr=m.OneOf(*map(m.Name, ("batch", "map", "prefetch", "shuffle", "take", "repeat", "cache", "unbatch"))))):
                 return True
-    return False
-
-
-def _array(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> bool:
-    """Certainly a NumPy array or tensor: ``row[None]``, ``np.*(...)``, ``tf.*(...)``, ``t.numpy()``, or a name bound only to those."""
-    if isinstance(expr, cst.Subscript):
-        return any(isinstance(e.slice, cst.Index) and m.matches(e.slice.value, m.Name("None")) for e in expr.slice)
-    if isinstance(expr, cst.Call):
-        names = ctx.names(expr.func)
-        if any(n.startswith("numpy.") for n in names) and not any(n in ("numpy.nditer", "numpy.ndenumerate") for n in names):
-            return True
-        if any(n.startswith("tensorflow.") and not n.startswith(("tensorflow.data", "tensorflow.keras")) for n in names):
-            return True
-        return m.matches(expr.func, m.Attribute(attr=m.Name("numpy"))) and not expr.args
-    if isinstance(expr, cst.Name) and expr not in seen:
-        values = _values(ctx, expr)
-        return bool(values) and all(v is not None and _array(ctx, v, seen | {expr}) for v in values)
     return False
 
 

@@ -7,7 +7,5 @@ model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, kernel_initia
 def exercise():
     scores = []
     for i in range(4):
-        scores.append(
-            keras.ops.convert_to_numpy(model(np.full((1, 3), float(i)), training=False))
-        )
+        scores.append(model(np.full((1, 3), float(i)), training=False).numpy())
     return scores
