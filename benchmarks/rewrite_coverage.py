@@ -48,6 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 REWRITES = ROOT / "benchmarks" / "rewrites"
 SUITES = ("golden", "adversarial", "rewrites")
+TRACE_RULES = {"TFA004", "TFA007"}  # the rules `fix --traces` feeds (README)
 DRIVER = '''\
 import importlib.util, sys, traceback
 for path in sys.argv[1:]:
@@ -182,6 +183,12 @@ def collect(suites: list[str], rules: set[str] | None, subset: str | None) -> li
     return modules
 
 
+def _uses_traces(module: Module) -> bool:
+    """Only the rules that read a trace log get one (recording every module costs minutes)."""
+    codes = {h.code for h in module.hazards} | ({module.source.parent.name} if module.suite == "adversarial" else set())
+    return bool(codes & TRACE_RULES)
+
+
 def tool(*args: str, cwd: Path, env: dict) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "tfautofix", *args], check=False, cwd=cwd, env=env, capture_output=True, text=True)
 
@@ -213,9 +220,13 @@ def run(modules: list[Module], work: Path, rules: set[str] | None, log) -> dict:
     for suite in [s for s in suites if s not in done]:
         t0 = time.time()
         (work / "_drive.py").write_text(DRIVER, encoding="utf-8")
-        names = [f"{suite}/{m.name}" for m in modules if m.suite == suite]
+        names = [f"{suite}/{m.name}" for m in modules if m.suite == suite and _uses_traces(m)]
+        if not names:
+            traces[suite] = None
+            continue
         proc = tool("trace", "--output", f"{suite}.traces.json", "--", sys.executable, "_drive.py", *names, cwd=work, env=env)
         traces[suite] = f"{suite}.traces.json" if (work / f"{suite}.traces.json").exists() else None
+        (work / f"{suite}.trace.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
         timings[f"trace {suite}"] = time.time() - t0
         log(f"trace {suite}: {len(names)} modules, {timings[f'trace {suite}']:.0f} s, exit {proc.returncode}")
     before = {}
@@ -254,7 +265,6 @@ def run(modules: list[Module], work: Path, rules: set[str] | None, log) -> dict:
         for m in modules:
             m.hazards = [h for h in m.hazards if h.code in rules]
     # the user's command
-    fix_out = {}
     for m in modules:
         if m.name in kept:
             (work / m.suite / m.name).write_text(kept[m.name], encoding="utf-8")
@@ -262,7 +272,7 @@ def run(modules: list[Module], work: Path, rules: set[str] | None, log) -> dict:
         t0 = time.time()
         proc = tool("fix", suite, "--write", "--verify", "--no-cache", "--isolated", "--color", "never",
                     *(["--traces", traces[suite]] if traces[suite] else []), "--report", f"{suite}.report.json", cwd=work, env=env)
-        fix_out[suite] = proc.stdout[-4000:] + proc.stderr[-4000:]
+        (work / f"{suite}.fix.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
         timings[f"fix {suite}"] = time.time() - t0
         log(f"fix --write --verify {suite}: {timings[f'fix {suite}']:.0f} s, exit {proc.returncode}")
     written = {m.name: (work / m.suite / m.name).read_text(encoding="utf-8") for m in modules}
@@ -314,7 +324,7 @@ def run(modules: list[Module], work: Path, rules: set[str] | None, log) -> dict:
             h.verdict = str(module_verdict)
             kind = module_verdict.kind if module_verdict else "unverifiable"
             h.outcome = "right" if kind in ("verified", "improved") else "wrong" if kind in ("changed", "broken") else "unjudged"
-    return {"timings": timings, "fix_output": fix_out}
+    return {"timings": timings}
 
 
 def table(modules: list[Module]) -> tuple[list[dict], list[Hazard]]:

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 REWRITES = ROOT / "benchmarks" / "rewrites"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import rewrite_coverage  # noqa: E402
+import rewrite_coverage
 
 CODES = {f"TFA{n:03d}" for n in range(1, 19)}
 
