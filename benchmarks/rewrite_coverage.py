@@ -351,8 +351,22 @@ def _pct(a: int, b: int) -> str:
     return f"{100 * a / b:.0f} %" if b else "-"
 
 
+HEADER = """\
+Reproduce (the whole benchmark, ~1 h on a loaded 2-core machine; `--suites rewrites`, `--rules TFA007,TFA011`
+or `--subset 't011*'` for quick runs):
+
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/rewrite_coverage.py --markdown benchmarks/rewrite_coverage_after.md
+
+Per hazard: *right rewrite exists* (labelled, or reviewed in golden `expected.py`); *written right*: `fix --write
+--verify` changed it and the rewritten module, run compiled, matches the original run eagerly (verified/improved);
+*coverage* = written right / right rewrite exists (target ≥ 90 %); *written wrong*: changed or broken (target 0);
+*unjudged*: written but the judge could not decide (unverifiable); *declined*: not written; *gaps*: right rewrite
+exists, not written right; *unlabelled*: declined hazards nobody judged yet.
+"""
+
+
 def markdown(modules: list[Module], meta: dict) -> str:
-    lines = []
+    lines = [HEADER]
     present = [s for s in SUITES if any(m.suite == s for m in modules)]
     for suite in present + ["all"]:
         ms = [m for m in modules if suite in ("all", m.suite)]
