@@ -296,7 +296,13 @@ def run(modules: list[Module], work: Path, rules: set[str] | None, log) -> dict:
         jobs += [Job(m.name, str(orig), "eager"), Job(m.name + "#2", str(orig), "eager", seed=1), Job(m.name, str(orig), "graph"),
                  Job(m.name + "@new", new, "graph"), Job(m.name + "@new#2", new, "graph", seed=1)]
     t0 = time.time()
-    runs = run_exercises(jobs) if jobs else {}
+    saved = work / f"judge.{'+'.join(suites)}.json"
+    ids = sorted(j.id + j.mode for j in jobs)
+    if saved.exists() and json.loads(saved.read_text(encoding="utf-8"))["jobs"] == ids:
+        runs = {tuple(k.split("\t")): v for k, v in json.loads(saved.read_text(encoding="utf-8"))["runs"].items()}
+    else:
+        runs = run_exercises(jobs) if jobs else {}
+        saved.write_text(json.dumps({"jobs": ids, "runs": {"\t".join(k): v for k, v in runs.items()}}, default=repr), encoding="utf-8")
     timings["judge"] = time.time() - t0
     log(f"judge: {len(jobs)} runs, {timings['judge']:.0f} s")
     for m in modules:
@@ -312,13 +318,13 @@ def run(modules: list[Module], work: Path, rules: set[str] | None, log) -> dict:
             span = range(h.line, h.end_line + 1)
             reported = any(f["code"] == h.code and _meets(f, span) for f in before.get(m.name, []))
             if new == text:
-                written = False
+                rewritten = False
             elif reported:  # the finding is gone from where its lines went
                 where = [kept[i] for i in span if i in kept] + [ln for i in span if i in changes for ln in range(changes[i][0], changes[i][1] + 1)]
-                written = not any(f["code"] == h.code and _meets(f, where) for f in left)
+                rewritten = not any(f["code"] == h.code and _meets(f, where) for f in left)
             else:  # the tool does not see it: a line of the hazard changed
-                written = any(i in changes for i in span)
-            if not written:
+                rewritten = any(i in changes for i in span)
+            if not rewritten:
                 h.outcome = "declined"
                 continue
             h.verdict = str(module_verdict)
