@@ -312,25 +312,29 @@ def run(modules: list[Module], work: Path, rules: set[str] | None, log) -> dict:
             r = lambda key, mode: runs.get((key, mode), {"error": "not run", "value": None, "traces": 0})
             module_verdict = verdict(m.contract, r(m.name, "eager"), r(m.name, "graph"), r(m.name + "@new", "graph"),
                                      second_oracle=r(m.name + "#2", "eager"), second_after=r(m.name + "@new#2", "graph"))
-        changes, kept = changed_lines(text, new), kept_lines(text, new)
-        left = after.get(m.name, [])
         for h in m.hazards:
-            span = range(h.line, h.end_line + 1)
-            reported = any(f["code"] == h.code and _meets(f, span) for f in before.get(m.name, []))
-            if new == text:
-                rewritten = False
-            elif reported:  # the finding is gone from where its lines went
-                where = [kept[i] for i in span if i in kept] + [ln for i in span if i in changes for ln in range(changes[i][0], changes[i][1] + 1)]
-                rewritten = not any(f["code"] == h.code and _meets(f, where) for f in left)
-            else:  # the tool does not see it: a line of the hazard changed
-                rewritten = any(i in changes for i in span)
-            if not rewritten:
-                h.outcome = "declined"
-                continue
-            h.verdict = str(module_verdict)
-            kind = module_verdict.kind if module_verdict else "unverifiable"
-            h.outcome = "right" if kind in ("verified", "improved") else "wrong" if kind in ("changed", "broken") else "unjudged"
+            judge(h, text, new, before.get(m.name, []), after.get(m.name, []), module_verdict)
     return {"timings": timings}
+
+
+def judge(h: Hazard, text: str, new: str, before: list[dict], after: list[dict], module_verdict) -> None:
+    """Set ``h.outcome``: declined unless the rewrite changed the hazard's lines (or removed the tool's
+    finding there); then right, wrong or unjudged by the module's verdict."""
+    changes, kept = changed_lines(text, new), kept_lines(text, new)
+    span = range(h.line, h.end_line + 1)
+    if new == text:
+        rewritten = False
+    elif any(f["code"] == h.code and _meets(f, span) for f in before):  # the finding is gone from where its lines went
+        where = [kept[i] for i in span if i in kept] + [ln for i in span if i in changes for ln in range(changes[i][0], changes[i][1] + 1)]
+        rewritten = not any(f["code"] == h.code and _meets(f, where) for f in after)
+    else:  # the tool does not see it: a line of the hazard changed
+        rewritten = any(i in changes for i in span)
+    if not rewritten:
+        h.outcome = "declined"
+        return
+    h.verdict = str(module_verdict)
+    kind = module_verdict.kind if module_verdict else "unverifiable"
+    h.outcome = "right" if kind in ("verified", "improved") else "wrong" if kind in ("changed", "broken") else "unjudged"
 
 
 def table(modules: list[Module]) -> tuple[list[dict], list[Hazard]]:

@@ -65,3 +65,35 @@ def test_written_means_the_hazard_lines_changed() -> None:
     after = "a\nB1\nB2\nc\nd\nz\n"
     assert rewrite_coverage.changed_lines(before, after) == {2: (2, 3)}
     assert rewrite_coverage.kept_lines(before, after) == {1: 1, 3: 4, 4: 5}
+
+
+def _hazard(line: int, end_line: int | None = None) -> rewrite_coverage.Hazard:
+    return rewrite_coverage.Hazard("rewrites", "m.py", "TFA007", line, end_line or line, "yes")
+
+
+def _finding(line: int) -> dict:
+    return {"code": "TFA007", "line": line, "end_line": line}
+
+
+def test_judge_counts_a_hazard_written_only_where_its_lines_changed() -> None:
+    from tfautofix.verify import Verdict
+
+    text = "import tensorflow as tf\nf(1)\nf(2)\n"
+    new = "import tensorflow as tf\nf(tf.constant(1))\nf(2)\n"
+    fixed, left, other = _hazard(2), _hazard(3), _hazard(2)
+    rewrite_coverage.judge(fixed, text, new, [_finding(2), _finding(3)], [_finding(3)], Verdict("improved"))
+    rewrite_coverage.judge(left, text, new, [_finding(2), _finding(3)], [_finding(3)], Verdict("improved"))
+    rewrite_coverage.judge(other, text, new, [], [], Verdict("changed", "values differ"))
+    assert (fixed.outcome, left.outcome, other.outcome) == ("right", "declined", "wrong")
+    # the tool's finding still there after its line changed (another rule's edit): not this hazard's rewrite
+    still = _hazard(2)
+    rewrite_coverage.judge(still, text, new, [_finding(2)], [_finding(2)], Verdict("verified"))
+    assert still.outcome == "declined"
+    # a signature added on the decorator line fixes the finding reported at the def line
+    deco, deco_new = "@tf.function\ndef f(x):\n    return x\n", "@tf.function(reduce_retracing=True)\ndef f(x):\n    return x\n"
+    signature = _hazard(1, 2)
+    rewrite_coverage.judge(signature, deco, deco_new, [_finding(2)], [], Verdict("verified"))
+    assert signature.outcome == "right"
+    unchanged = _hazard(2)
+    rewrite_coverage.judge(unchanged, text, text, [_finding(2)], [_finding(2)], None)
+    assert unchanged.outcome == "declined"
