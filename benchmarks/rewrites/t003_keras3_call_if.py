@@ -11,10 +11,10 @@ class SafeLog(keras.layers.Layer):
         return tf.math.log1p(tf.abs(x))
 
 
-model = keras.Sequential([keras.Input((3,)), SafeLog()])
+layer = SafeLog()
+forward = tf.function(lambda x: layer(x))
 
 
 def exercise():
-    rows = np.array([[1.0, 2.0, 3.0], [-1.0, 0.5, 2.0]], np.float32)
-    model.compile(loss="mse")
-    return model.predict(rows, verbose=0), model.evaluate(rows, np.zeros((2, 3), np.float32), verbose=0)
+    rows = [np.array([[1.0, 2.0, 3.0]], np.float32), np.array([[-1.0, 0.5, 2.0]], np.float32)]
+    return [forward(tf.constant(r)).numpy() for r in rows]
