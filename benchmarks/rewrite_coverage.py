@@ -5,24 +5,24 @@ user would treat it — `tfautofix trace` records a run of its `exercise()` (one
 per suite), then `tfautofix fix DIR --write --verify --traces LOG` rewrites what the
 eager oracle confirms. The tool's output is then judged on its own:
 
-- a hazard is *written* when a line of its span changed and the rewritten module has no
-  finding of that code left in the lines that replaced it;
-- the written module is run in graph mode against the original run eagerly (under two
-  ambient seeds) with the verifier's contracts (`tfautofix.verify.verdict`): `verified`
+- a hazard is *written* when its lines changed and the rewritten module has no finding of
+  that code left where they went (`judge`);
+- the written module is run in graph mode against the original run eagerly (under a second
+  ambient seed too where it draws) with the verifier's contracts (`tfautofix.verify.verdict`): `verified`
   or `improved` is *right*, `changed`/`broken` is *wrong* (attributed to every hazard
   written in that module), `unverifiable` is *unjudged*.
 
 Hazards come from three suites:
 - golden: `tests/golden/*/*/input.py` with an `exercise()`; the findings in its
-  `findings.txt`; a right rewrite exists when `expected.py` changes the finding's line,
-  otherwise by the hand label in `benchmarks/rewrites/labels_suites.csv`;
+  `findings.txt`; a right rewrite exists when the case's reviewed `expected.py` fixes the
+  finding, otherwise by the hand label in `benchmarks/rewrites/labels_suites.csv`;
 - adversarial: `tests/adversarial/CODE/*.py`, the directory rule's findings on the
   original; a right rewrite exists when the tool offers one the case does not mark
   `# expect: unsafe-declined`, otherwise by the hand label;
 - rewrites: `benchmarks/rewrites/*.py`, held-out realistic modules, every hazard labelled
   by hand in `benchmarks/rewrites/labels.csv` (written without reading the rules' code).
 
-    PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py                 # all suites → rewrite_coverage.md
+    PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --markdown benchmarks/rewrite_coverage_after.md
     PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --suites rewrites --rules TFA007,TFA011
     PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --subset 'TFA00[47]*' --markdown -
 """
