@@ -340,8 +340,17 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                 guessed = {"python-value": Unknown(f"`{param}` is used {decided.use}"), "one-dtype": unobserved,
                            "static-value": unobserved}
                 candidates = [self._wrap(ctx, arg.value, dtype, guessed) for dtype in decided.candidates]
-                tried = f"; candidates for `fix --verify`: {', '.join(c.label for c in candidates)}" if candidates else ""
-                yield self.finding(ctx, arg.value, f"{head}; not fixed: {why}{tried}", alternatives=candidates)
+                if not candidates:
+                    yield self.finding(ctx, arg.value, f"{head}; not fixed: {why}")
+                    continue
+                # No log says which dtype the graph used: the first candidate is the unsafe primary,
+                # and `fix --verify` tries the others when execution does not confirm it.
+                first, *others = candidates
+                written = ctx.code(next(iter(first.edits.values())))
+                tried = f"; other candidates for `fix --verify`: {', '.join(c.label for c in others)}" if others else ""
+                yield self.finding(
+                    ctx, arg.value, f"{head}; pass `{written}` ({why}{tried}){self.unsafe_note(first)}", first, alternatives=others
+                )
                 continue
             fix = self._wrap(ctx, arg.value, decided.dtype, decided.evidence)
             written = ctx.code(next(iter(fix.edits.values())))

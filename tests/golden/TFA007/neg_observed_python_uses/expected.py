@@ -1,0 +1,24 @@
+import tensorflow as tf
+
+
+@tf.function
+def head_mean(x, n):
+    return tf.reduce_sum(tf.gather(x, tf.range(n))) / n  # int32 in tf.range, float32 in the division
+
+
+@tf.function
+def doubled(x, n):
+    return x * (2 * n)  # Python arithmetic: `2 * n` is computed before it meets `x`
+
+
+@tf.function
+def repeat(x, n):
+    for _ in range(n):  # a Python loop: unrolled once per value
+        x = x * 2.0
+    return x
+
+
+def exercise():
+    x = tf.constant([1.0, 2.0, 3.0, 4.0])
+    return ([head_mean(x, n) for n in range(1, 4)] + [doubled(x, tf.constant(n, dtype=tf.float32)) for n in range(1, 4)]
+            + [repeat(x, n) for n in range(1, 4)])
