@@ -10,7 +10,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference, op_name
 from tfautofix.rule import Finding, Fix, Rule
@@ -88,6 +88,7 @@ class PythonBranchOnTensor(Rule):
         Fact("tensor-values", "every value the branches (or the loop) produce is a tensor"),
         Fact("one-dtype", "each value keeps one dtype and structure across branches and iterations"),
         Fact("loop-shapes", "no loop variable changes shape (`tf.while_loop` needs `shape_invariants`)"),
+        Fact("python-operand", "in `if py and t:` split into `if py:` around `tf.cond(t, ...)`, `py` is a Python value"),
         Fact("pure-branches", "the branches only bind local names, return, and call TensorFlow ops or pure builtins: "
              "tf.cond traces both branches (and tf.while_loop its body once), so any other effect would run when it did not"),
     )
@@ -701,12 +702,69 @@ class _Rewriter:
 
     # -- if -------------------------------------------------------------------------
     def rewrite_if(self, node: cst.If) -> Fix:
+        test = node.test
+        if isinstance(test, cst.BooleanOperation) and not self.inference.is_tensor(test.left) and self.inference.is_tensor(test.right):
+            return self._split(node, test)
+        return self._rewrite_if(node, test)
+
+    def _split(self, node: cst.If, test: cst.BooleanOperation) -> Fix:
+        """``if py and t:`` → ``if py:`` around ``tf.cond(t, ...)`` (``or``: in its ``else``), the
+        other branch kept as it was: Python evaluates ``py`` first and ``t`` only when it must,
+        as before."""
+        if isinstance(node.orelse, cst.If):
+            raise _NoFix(f"`{self.ctx.code(test).strip()}` mixes Python values and tensors, and an `elif` follows")
+        python = _bare(test.left)
+        if not isinstance(self.python_value(python), Known):
+            self._note_unsafe("python-operand", self.python_value(python).reason)  # type: ignore[union-attr]
+        fix = self._rewrite_if(node, test.right)
+        edits = dict(fix.edits)
+        cond = list(edits.pop(node).nodes)  # type: ignore[union-attr]
+        consumed = [n for n, e in edits.items() if isinstance(e, cst.RemovalSentinel)]  # `return b` after the `if`
+        header = node.body.header if isinstance(node.body, cst.IndentedBlock) else cst.TrailingWhitespace()
+        kept = getattr(header.comment, "value", None)  # the comment stays on the `if` line
+        cond[0] = _without_blank_lines(cond[0])
+        cond[0] = cond[0].with_changes(leading_lines=[line for line in cond[0].leading_lines if line.comment is None or line.comment.value != kept])
+        if isinstance(test.operator, cst.And):
+            body, orelse = cst.IndentedBlock(cond, header=header), node.orelse.body if node.orelse is not None else None
+            for following in consumed:  # still reached when `py` is false
+                edits.pop(following)
+        else:
+            body, orelse = node.body, cst.IndentedBlock(cond)
+        split = cst.If(
+            test=python, body=body, orelse=cst.Else(orelse) if orelse is not None else None, leading_lines=node.leading_lines
+        )
+        edits[node] = split
+        return self._fix(edits)
+
+    def python_value(self, expr: cst.BaseExpression) -> Evidence:
+        """Known when ``expr`` is certainly a Python value: a literal, ``is``/``is not``/``isinstance``,
+        or a parameter the trace log (``--traces``) saw as a Python value in every trace."""
+        if isinstance(expr, cst.BooleanOperation):
+            left = self.python_value(expr.left)
+            return left if isinstance(left, Unknown) else self.python_value(expr.right)
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            return self.python_value(expr.expression)
+        if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None") or isinstance(expr, (cst.Integer, cst.SimpleString)):
+            return Known("literal")
+        if isinstance(expr, cst.Comparison) and all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons):
+            return Known("identity test")
+        if isinstance(expr, cst.Call) and self.ctx.resolves_to(expr.func, "builtins.isinstance"):
+            return Known("isinstance")
+        if isinstance(expr, cst.Name):
+            seen = facts_of(self.ctx).parameter(self.func, expr.value) if expr.value in {
+                p.name.value for p in self.func.params.params} else Unknown(f"`{expr.value}` is not a parameter")
+            if isinstance(seen, Known) and seen.value[0] == "python":  # type: ignore[index]
+                return Known("trace")
+            return Unknown(f"`{expr.value}` may be a tensor (no trace shows it a Python value): then `if {expr.value}:` raises as before")
+        return Unknown(f"`{self.ctx.code(expr).strip()}` may be a tensor")
+
+    def _rewrite_if(self, node: cst.If, first_test: cst.BaseExpression) -> Fix:
         chain: list[tuple[cst.BaseExpression, list[cst.BaseStatement]]] = []
         current: cst.If = node
         while True:
             if chain and not self.inference.is_tensor(current.test):
                 raise _NoFix("an `elif` on a Python value inside a tensor `if` chain")
-            chain.append((current.test, _statements(current.body)))
+            chain.append((current.test if chain else first_test, _statements(current.body)))
             if isinstance(current.orelse, cst.If):
                 current = current.orelse
                 continue
