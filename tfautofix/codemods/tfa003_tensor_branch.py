@@ -117,7 +117,15 @@ The fix writes the graph control flow out explicitly:
   `tf.cond(a, lambda: tf.constant(True), lambda: b)`, so `b` runs only when
   Python would run it (`i < n and v[i] > t` never reads `v[n]`); a non-boolean
   condition is cast with `tf.cast(..., tf.bool)`, Python's truth test;
-- `while cond:` updating local variables → `tf.while_loop` over them.
+- `while cond:` updating local variables → `tf.while_loop` over them; a variable
+  grown by `tf.concat`/`tf.stack`/`tf.pad`/`tf.tile`/`tf.repeat` gets the
+  invariant `tf.TensorShape(None)` (the others their own `.shape` when proven to
+  keep it) in `shape_invariants=` (unsafe: its static shape after the loop is unknown);
+- `if py and t:` / `if py or t:` with a Python operand first → a Python
+  `if py:` around `tf.cond(t, ...)` (for `or`, in its `else`), the other branch
+  kept: `py` is evaluated first and `t` only when Python would evaluate it (safe
+  only when `py` is known to be a Python value: a literal, an `is`/`isinstance`
+  test, or a parameter the trace log saw as one).
 
 A condition counts as a tensor only when it certainly is one: a TensorFlow op
 (`tf.reduce_*`, `tf.math.*`, comparisons with them), a name assigned only such
@@ -139,9 +147,8 @@ Reported without a fix: `break`/`continue`/`yield`/`raise` in the body, a name
 assigned in only one branch with no value before the `if`, Python side effects
 in a branch (`print`, `list.append`, `self.x = ...` run once per trace, in both
 branches), zero-argument `super()` in a branch (it raises inside the branch
-function), a loop variable grown by `tf.concat`/`tf.stack`/`tf.pad`/`tf.tile`
-(`tf.while_loop` would need `shape_invariants`), conditions that are not
-scalars, `and`/`or` mixing Python values with tensors.
+function), conditions that are not scalars, `and`/`or` whose tensor operand comes
+before a Python one (Python would test the tensor first) or followed by `elif`.
 """
     before = """\
 import tensorflow as tf
@@ -873,6 +880,8 @@ class _Rewriter:
         loop_vars = [n for n in assigned if n in in_test or _read_first(body, n) or self._read_later(n, node)]
         if not in_test & set(loop_vars):
             raise _NoFix("the condition does not depend on a variable the loop updates")
+        growing: list[str] = []
+        keeps: dict[str, bool] = {}
         for name in loop_vars:
             if not self._defined_before(name, node):
                 raise _NoFix(f"`{name}` has no value before the loop")
@@ -885,10 +894,13 @@ class _Rewriter:
                 op_name(self.ctx, call) in _GROWING and name in _reads([call]) for call in m.findall(value, m.Call())
             )
             if grows:
-                raise _NoFix(f"`{name}` grows each iteration (`tf.while_loop` would need `shape_invariants`)")
+                growing.append(name)
+                self._note_unsafe("loop-shapes", f"`{name}` grows: after the loop its static shape is unknown "
+                                  "(`shape_invariants` of `TensorShape(None)`), which later code may read")
             if value is None or self.origin(value) != self.origin(cst.Name(name)):
                 self._note_unsafe("one-dtype", f"`{name}` may change dtype in the loop")
-            if value is None or not self._keeps_shape(value, name):
+            keeps[name] = value is not None and self._keeps_shape(value, name)
+            if not grows and not keeps[name]:
                 self._note_unsafe("loop-shapes", f"`{name}` may change shape in the loop (`tf.while_loop` needs `shape_invariants`)")
         params = cst.Parameters([cst.Param(cst.Name(n)) for n in loop_vars])
         packed = cst.Tuple([cst.Element(cst.Name(n)) for n in loop_vars])
@@ -903,5 +915,10 @@ class _Rewriter:
         )
         loop_cond = cst.Lambda(params=params, body=pred)
         call = self._tf("while_loop", loop_cond, cst.Name(body_name), packed)
+        if growing:  # a growing variable's invariant is any shape; the others keep theirs (when proven)
+            invariants = [f"{n}.shape" if keeps[n] else f"{self.tf}.TensorShape(None)" for n in loop_vars]
+            shapes = cst.parse_expression(f"({', '.join(invariants)},)" if len(invariants) == 1 else f"({', '.join(invariants)})")
+            call = call.with_changes(args=[*call.args, cst.Arg(shapes, keyword=cst.Name("shape_invariants"),
+                                                            equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))])
         result = self._line(cst.Assign([cst.AssignTarget(returned)], call), node)
         return self._fix({node: cst.FlattenSentinel(_keep_comments([node], [loop_body, result]))})

@@ -188,14 +188,21 @@ of a first call that creates variables has no argument change and does not count
   `input_signature=[tf.TensorSpec(shape=..., dtype=...), ...]`. Proven: the
   signature accepts every observed call (shapes generalised over every trace as
   `most_specific_common_supertype` does) and any batch size (the leading
-  dimension is always `None`, even when one size was observed), and the function
-  reads no `None` dimension as a Python value (`x.shape[0]`, `x.shape[-1]`,
-  `len(x)`, `for row in x`, `tf.unstack(x)`);
+  dimension is always `None`, even when one size was observed). A `None`
+  dimension the function reads as a Python value is rewritten in the same fix:
+  `x.shape[0]`, `x.get_shape()[0]`, `len(x)` → `tf.shape(x)[0]`, where every use
+  of the value takes the int32 tensor as it took the int (a shape or size argument
+  of `tf.reshape`/`tf.zeros`/`tf.fill`/`tf.range`/`tf.cast`/..., directly, in a
+  shape list, through integer arithmetic or a local name); static dimensions
+  (`x.shape[-1]` kept by the signature) stay. A read that drives Python
+  (`range(n)`, `if`, formatting, `total / n` with a float `total`, `x.shape` as a
+  whole, `for row in x`, `tf.unstack(x)`) means no fix;
 - when a parameter is not a tensor (a model, an optimizer, a flag) or its
   dtype varied (an `input_signature` would reject an observed call), it adds
-  `reduce_retracing=True` instead, if shape changes caused retraces, and says why;
+  `reduce_retracing=True` instead, if shape changes caused retraces, and says why
+  (the relaxed parameters' static-shape reads rewritten as above);
 - otherwise it reports without a fix: a dtype split (cast at the call site), a
-  relaxed dimension read statically (use `tf.shape(x)[i]`), a Python number that
+  relaxed dimension read statically where a tensor does not work, a Python number that
   meets other values (`x * n`, `tf.pow(0.96, n)`: an int32 tensor would raise).
 
 An existing `input_signature` is left alone. The fix is unsafe: graphs then see
