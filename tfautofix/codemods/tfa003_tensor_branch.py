@@ -88,6 +88,7 @@ class PythonBranchOnTensor(Rule):
         Fact("tensor-values", "every value the branches (or the loop) produce is a tensor"),
         Fact("one-dtype", "each value keeps one dtype and structure across branches and iterations"),
         Fact("loop-shapes", "no loop variable changes shape (`tf.while_loop` needs `shape_invariants`)"),
+        Fact("one-branch", "only the branch taken is computed, and its value keeps its own shape (as `tf.cond` does)"),
         Fact("python-operand", "in `if py and t:` split into `if py:` around `tf.cond(t, ...)`, `py` is a Python value"),
         Fact("pure-branches", "the branches only bind local names, return, and call TensorFlow ops or pure builtins: "
              "tf.cond traces both branches (and tf.while_loop its body once), so any other effect would run when it did not"),
@@ -216,9 +217,23 @@ def activation(x):
             except _NoFix as reason:
                 message += f" (not fixed: {reason})"
             else:
-                fix = self.closed_fix(fix.edits, rewriter.evidence(node), fix.imports)
+                fix = self.closed_fix(fix.edits, rewriter.evidence(node), fix.imports, label=target)
                 message += self.unsafe_note(fix)
-            yield self.finding(ctx, test, message, fix)
+            yield self.finding(ctx, test, message, fix, self._where(ctx, func, inferences[func], node) if fix else ())
+
+    def _where(self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference, node: cst.If | cst.While) -> tuple[Fix, ...]:
+        """The ``tf.where(pred, a, b)`` candidate where the ``tf.cond`` branches are single values: it
+        computes both and broadcasts them, so only execution (``fix --verify``) can choose it."""
+        if not isinstance(node, cst.If):
+            return ()
+        rewriter = _Rewriter(ctx, func, inference, where=True)
+        try:
+            fix = rewriter.rewrite_if(node)
+        except _NoFix:
+            return ()
+        if not rewriter.used_where:
+            return ()
+        return (self.closed_fix(fix.edits, rewriter.evidence(node), fix.imports, label="tf.where"),)
 
 
 def _tensor_test(node: cst.If | cst.While, inference: TensorInference) -> cst.BaseExpression | None:
@@ -442,7 +457,8 @@ def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
 
 
 class _Rewriter:
-    def __init__(self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference) -> None:
+    def __init__(self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference, where: bool = False) -> None:
+        self.where, self.used_where = where, False  # `tf.where` for single-value branches (a candidate)
         self.ctx = ctx
         self.func = func
         self.inference = inference
@@ -866,6 +882,11 @@ class _Rewriter:
             false_prelude, false_fn = branch(final, "_false_fn")
         else:
             false_prelude, false_fn = [], _lambda(_pack([cst.Name(n) for n in outputs]))
+        single = not prelude and not false_prelude and not any(isinstance(f.body, cst.Tuple) for f in (true_fn, false_fn))
+        if self.where and single:
+            self.used_where = True
+            self._note_unsafe("one-branch", "`tf.where` computes both branch values and broadcasts them together")
+            return [], self._tf("where", pred, true_fn.body, false_fn.body)
         return prelude + false_prelude, self._tf("cond", pred, true_fn, false_fn)
 
     # -- while ----------------------------------------------------------------------
