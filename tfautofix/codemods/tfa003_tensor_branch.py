@@ -937,7 +937,8 @@ class _Rewriter:
         loop_cond = cst.Lambda(params=params, body=pred)
         call = self._tf("while_loop", loop_cond, cst.Name(body_name), packed)
         if growing:  # a growing variable's invariant is any shape; the others keep theirs (when proven)
-            invariants = [f"{n}.shape" if keeps[n] else f"{self.tf}.TensorShape(None)" for n in loop_vars]
+            tensors = {n.value for n in _assigned(body) if self.inference.is_tensor(n)}
+            invariants = [f"{n}.shape" if keeps[n] and n in tensors else f"{self.tf}.TensorShape(None)" for n in loop_vars]
             shapes = cst.parse_expression(f"({', '.join(invariants)},)" if len(invariants) == 1 else f"({', '.join(invariants)})")
             call = call.with_changes(args=[*call.args, cst.Arg(shapes, keyword=cst.Name("shape_invariants"),
                                                             equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))])

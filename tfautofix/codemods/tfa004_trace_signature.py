@@ -92,7 +92,7 @@ def shape_reads(ctx: FileContext, func: cst.FunctionDef, name: str) -> list[Shap
             outer = ctx.parent(parent)
             if parent.attr.value == "get_shape":
                 outer = ctx.parent(outer) if isinstance(outer, cst.Call) and not outer.args else None
-            index = outer.slice[0].slice if isinstance(outer, cst.Subscript) and outer.value is not node and len(outer.slice) == 1 else None
+            index = outer.slice[0].slice if isinstance(outer, cst.Subscript) and len(outer.slice) == 1 else None
             text = ctx.code(index.value) if isinstance(index, cst.Index) else ""
             if text.lstrip("-").isdigit():
                 dynamic = outer.with_changes(value=cst.parse_expression(f"{tf}.shape({name})"))  # type: ignore[union-attr]

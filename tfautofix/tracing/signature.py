@@ -117,7 +117,7 @@ def plan(function: FunctionTraces) -> Plan:
 
 
 def stack_hint(name: str, specs: list[dict]) -> str | None:
-    """For a list/tuple of tensors (one trace per length): what one tensor could carry it, as the
+    """For a list/tuple of tensors whose length varied (one trace per length): what one tensor could carry it, as the
     traces show. Every item of every call one dtype and one shape: ``tf.stack``; one dtype and
     rank, differing only in the first dimension: ``tf.ragged.stack`` (a ``tf.RaggedTensorSpec``)."""
     items = [item for spec in specs for item in (spec.get("items") or [None])]
@@ -127,8 +127,8 @@ def stack_hint(name: str, specs: list[dict]) -> str | None:
     dtypes = {item.get("dtype") for item in items}
     shapes = {tuple(item["shape"]) if isinstance(item.get("shape"), list) else None for item in items}
     lengths = sorted({len(spec["items"]) for spec in specs})
-    if len(dtypes) != 1 or None in shapes:
-        return None
+    if len(dtypes) != 1 or None in shapes or len(lengths) < 2:
+        return None  # mixed dtypes or ranks; or one length: the list's length did not cause the retraces
     what = f"`{name}` was always a list of {dtypes.pop()} tensors ({' or '.join(map(str, lengths))} of them)"
     if len(shapes) == 1:
         return (f"{what} of one shape {list(shapes.pop())}: passing one stacked tensor, `tf.stack({name})`, and "
