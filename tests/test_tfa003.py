@@ -116,3 +116,25 @@ def test_rewrites_trace_no_more_than_autograph(tmp_path: Path) -> None:
         assert 0 < rewrite["traces"] <= original["traces"], (case.name, rewrite["traces"], original["traces"])
         compared += 1
     assert compared >= 8
+
+
+def test_single_value_branches_have_a_tf_where_candidate() -> None:
+    """`tf.cond` is the fix; `tf.where` (both branches computed, broadcast) is a candidate only
+    execution may choose, naming the fact it gives up; multi-statement branches have none."""
+    from tfautofix.engine import lint_source
+    from tfautofix.codemods.tfa003_tensor_branch import PythonBranchOnTensor
+
+    source = (
+        "import tensorflow as tf\n\n\n@tf.function(autograph=False)\ndef f(x, training):\n"
+        "    if training and tf.reduce_sum(x) > 0:\n        return x * 0.5\n    return x\n\n\n"
+        "@tf.function(autograph=False)\ndef g(x):\n    if tf.reduce_sum(x) > 0:\n        y = x + 1.0\n        y = y * 2.0\n"
+        "    else:\n        y = x\n    return y\n"
+    )
+    first, second = lint_source(source, [PythonBranchOnTensor()], "m.py")
+    assert first.fix.label == "tf.cond" and [a.label for a in first.alternatives] == ["tf.where"]
+    (where,) = first.alternatives
+    rendered = "".join(cst.Module([]).code_for_node(e) if isinstance(e, cst.CSTNode) else "" for e in where.edits.values())
+    assert "tf.where(tf.reduce_sum(x) > 0, x * 0.5, x)" in rendered and "if training:" in rendered
+    assert where.applicability == "unsafe" and any(u.startswith("one-branch") for u in where.unknown)
+    assert not any(u.startswith("one-branch") for u in first.fix.unknown)
+    assert second.fix is not None and second.alternatives == ()

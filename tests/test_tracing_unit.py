@@ -474,3 +474,21 @@ def test_an_argument_changing_dtype_and_shape_at_once_names_both() -> None:
         " and `x` shape [2, 3] → [4, 3] (batch dimension varies; TFA004 → no automatic fix: an input_signature would reject"
         " observed calls (`x` is float32 and float64); reduce_retracing only generalises shapes, which did not cause these retraces)"
     ]
+
+
+def test_stack_hint_only_for_lists_whose_length_varied() -> None:
+    """One trace per list length: `tf.stack` when every item had one dtype and shape,
+    `tf.ragged.stack` when only the first dimension differed; nothing otherwise."""
+    from tfautofix.tracing.signature import stack_hint
+
+    def calls(*items_per_call):
+        return [{"kind": "list", "items": list(items)} for items in items_per_call]
+
+    same = calls([tensor([3])] * 2, [tensor([3])] * 3)
+    assert "tf.stack(xs)" in stack_hint("xs", same) and "2 or 3" in stack_hint("xs", same)
+    ragged = calls([tensor([1])], [tensor([1]), tensor([2])])
+    assert "tf.ragged.stack(xs)" in stack_hint("xs", ragged)
+    assert stack_hint("xs", calls([tensor([1])], [tensor([3])])) is None  # one length: shapes changed, not the length
+    assert stack_hint("xs", calls([tensor([3])], [tensor([3]), tensor([3], "float64")])) is None
+    assert stack_hint("xs", calls([tensor([3])], [tensor([3]), tensor([3, 1])])) is None
+    assert stack_hint("xs", calls([tensor([3])], [tensor([3]), python(1)])) is None

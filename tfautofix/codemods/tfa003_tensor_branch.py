@@ -10,7 +10,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown
+from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference, op_name
 from tfautofix.rule import Finding, Fix, Rule
@@ -88,6 +88,8 @@ class PythonBranchOnTensor(Rule):
         Fact("tensor-values", "every value the branches (or the loop) produce is a tensor"),
         Fact("one-dtype", "each value keeps one dtype and structure across branches and iterations"),
         Fact("loop-shapes", "no loop variable changes shape (`tf.while_loop` needs `shape_invariants`)"),
+        Fact("one-branch", "only the branch taken is computed, and its value keeps its own shape (as `tf.cond` does)"),
+        Fact("python-operand", "in `if py and t:` split into `if py:` around `tf.cond(t, ...)`, `py` is a Python value"),
         Fact("pure-branches", "the branches only bind local names, return, and call TensorFlow ops or pure builtins: "
              "tf.cond traces both branches (and tf.while_loop its body once), so any other effect would run when it did not"),
     )
@@ -116,7 +118,15 @@ The fix writes the graph control flow out explicitly:
   `tf.cond(a, lambda: tf.constant(True), lambda: b)`, so `b` runs only when
   Python would run it (`i < n and v[i] > t` never reads `v[n]`); a non-boolean
   condition is cast with `tf.cast(..., tf.bool)`, Python's truth test;
-- `while cond:` updating local variables → `tf.while_loop` over them.
+- `while cond:` updating local variables → `tf.while_loop` over them; a variable
+  grown by `tf.concat`/`tf.stack`/`tf.pad`/`tf.tile`/`tf.repeat` gets the
+  invariant `tf.TensorShape(None)` (the others their own `.shape` when proven to
+  keep it) in `shape_invariants=` (unsafe: its static shape after the loop is unknown);
+- `if py and t:` / `if py or t:` with a Python operand first → a Python
+  `if py:` around `tf.cond(t, ...)` (for `or`, in its `else`), the other branch
+  kept: `py` is evaluated first and `t` only when Python would evaluate it (safe
+  only when `py` is known to be a Python value: a literal, an `is`/`isinstance`
+  test, or a parameter the trace log saw as one).
 
 A condition counts as a tensor only when it certainly is one: a TensorFlow op
 (`tf.reduce_*`, `tf.math.*`, comparisons with them), a name assigned only such
@@ -138,9 +148,8 @@ Reported without a fix: `break`/`continue`/`yield`/`raise` in the body, a name
 assigned in only one branch with no value before the `if`, Python side effects
 in a branch (`print`, `list.append`, `self.x = ...` run once per trace, in both
 branches), zero-argument `super()` in a branch (it raises inside the branch
-function), a loop variable grown by `tf.concat`/`tf.stack`/`tf.pad`/`tf.tile`
-(`tf.while_loop` would need `shape_invariants`), conditions that are not
-scalars, `and`/`or` mixing Python values with tensors.
+function), conditions that are not scalars, `and`/`or` whose tensor operand comes
+before a Python one (Python would test the tensor first) or followed by `elif`.
 """
     before = """\
 import tensorflow as tf
@@ -208,9 +217,23 @@ def activation(x):
             except _NoFix as reason:
                 message += f" (not fixed: {reason})"
             else:
-                fix = self.closed_fix(fix.edits, rewriter.evidence(node), fix.imports)
+                fix = self.closed_fix(fix.edits, rewriter.evidence(node), fix.imports, label=target)
                 message += self.unsafe_note(fix)
-            yield self.finding(ctx, test, message, fix)
+            yield self.finding(ctx, test, message, fix, self._where(ctx, func, inferences[func], node) if fix else ())
+
+    def _where(self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference, node: cst.If | cst.While) -> tuple[Fix, ...]:
+        """The ``tf.where(pred, a, b)`` candidate where the ``tf.cond`` branches are single values: it
+        computes both and broadcasts them, so only execution (``fix --verify``) can choose it."""
+        if not isinstance(node, cst.If):
+            return ()
+        rewriter = _Rewriter(ctx, func, inference, where=True)
+        try:
+            fix = rewriter.rewrite_if(node)
+        except _NoFix:
+            return ()
+        if not rewriter.used_where:
+            return ()
+        return (self.closed_fix(fix.edits, rewriter.evidence(node), fix.imports, label="tf.where"),)
 
 
 def _tensor_test(node: cst.If | cst.While, inference: TensorInference) -> cst.BaseExpression | None:
@@ -434,7 +457,8 @@ def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
 
 
 class _Rewriter:
-    def __init__(self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference) -> None:
+    def __init__(self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference, where: bool = False) -> None:
+        self.where, self.used_where = where, False  # `tf.where` for single-value branches (a candidate)
         self.ctx = ctx
         self.func = func
         self.inference = inference
@@ -701,12 +725,69 @@ class _Rewriter:
 
     # -- if -------------------------------------------------------------------------
     def rewrite_if(self, node: cst.If) -> Fix:
+        test = node.test
+        if isinstance(test, cst.BooleanOperation) and not self.inference.is_tensor(test.left) and self.inference.is_tensor(test.right):
+            return self._split(node, test)
+        return self._rewrite_if(node, test)
+
+    def _split(self, node: cst.If, test: cst.BooleanOperation) -> Fix:
+        """``if py and t:`` → ``if py:`` around ``tf.cond(t, ...)`` (``or``: in its ``else``), the
+        other branch kept as it was: Python evaluates ``py`` first and ``t`` only when it must,
+        as before."""
+        if isinstance(node.orelse, cst.If):
+            raise _NoFix(f"`{self.ctx.code(test).strip()}` mixes Python values and tensors, and an `elif` follows")
+        python = _bare(test.left)
+        if not isinstance(self.python_value(python), Known):
+            self._note_unsafe("python-operand", self.python_value(python).reason)  # type: ignore[union-attr]
+        fix = self._rewrite_if(node, test.right)
+        edits = dict(fix.edits)
+        cond = list(edits.pop(node).nodes)  # type: ignore[union-attr]
+        consumed = [n for n, e in edits.items() if isinstance(e, cst.RemovalSentinel)]  # `return b` after the `if`
+        header = node.body.header if isinstance(node.body, cst.IndentedBlock) else cst.TrailingWhitespace()
+        kept = getattr(header.comment, "value", None)  # the comment stays on the `if` line
+        cond[0] = _without_blank_lines(cond[0])
+        cond[0] = cond[0].with_changes(leading_lines=[line for line in cond[0].leading_lines if line.comment is None or line.comment.value != kept])
+        if isinstance(test.operator, cst.And):
+            body, orelse = cst.IndentedBlock(cond, header=header), node.orelse.body if node.orelse is not None else None
+            for following in consumed:  # still reached when `py` is false
+                edits.pop(following)
+        else:
+            body, orelse = node.body, cst.IndentedBlock(cond)
+        split = cst.If(
+            test=python, body=body, orelse=cst.Else(orelse) if orelse is not None else None, leading_lines=node.leading_lines
+        )
+        edits[node] = split
+        return self._fix(edits)
+
+    def python_value(self, expr: cst.BaseExpression) -> Evidence:
+        """Known when ``expr`` is certainly a Python value: a literal, ``is``/``is not``/``isinstance``,
+        or a parameter the trace log (``--traces``) saw as a Python value in every trace."""
+        if isinstance(expr, cst.BooleanOperation):
+            left = self.python_value(expr.left)
+            return left if isinstance(left, Unknown) else self.python_value(expr.right)
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            return self.python_value(expr.expression)
+        if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None") or isinstance(expr, (cst.Integer, cst.SimpleString)):
+            return Known("literal")
+        if isinstance(expr, cst.Comparison) and all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons):
+            return Known("identity test")
+        if isinstance(expr, cst.Call) and self.ctx.resolves_to(expr.func, "builtins.isinstance"):
+            return Known("isinstance")
+        if isinstance(expr, cst.Name):
+            seen = facts_of(self.ctx).parameter(self.func, expr.value) if expr.value in {
+                p.name.value for p in self.func.params.params} else Unknown(f"`{expr.value}` is not a parameter")
+            if isinstance(seen, Known) and seen.value[0] == "python":  # type: ignore[index]
+                return Known("trace")
+            return Unknown(f"`{expr.value}` may be a tensor (no trace shows it a Python value): then `if {expr.value}:` raises as before")
+        return Unknown(f"`{self.ctx.code(expr).strip()}` may be a tensor")
+
+    def _rewrite_if(self, node: cst.If, first_test: cst.BaseExpression) -> Fix:
         chain: list[tuple[cst.BaseExpression, list[cst.BaseStatement]]] = []
         current: cst.If = node
         while True:
             if chain and not self.inference.is_tensor(current.test):
                 raise _NoFix("an `elif` on a Python value inside a tensor `if` chain")
-            chain.append((current.test, _statements(current.body)))
+            chain.append((current.test if chain else first_test, _statements(current.body)))
             if isinstance(current.orelse, cst.If):
                 current = current.orelse
                 continue
@@ -801,6 +882,11 @@ class _Rewriter:
             false_prelude, false_fn = branch(final, "_false_fn")
         else:
             false_prelude, false_fn = [], _lambda(_pack([cst.Name(n) for n in outputs]))
+        single = not prelude and not false_prelude and not any(isinstance(f.body, cst.Tuple) for f in (true_fn, false_fn))
+        if self.where and single:
+            self.used_where = True
+            self._note_unsafe("one-branch", "`tf.where` computes both branch values and broadcasts them together")
+            return [], self._tf("where", pred, true_fn.body, false_fn.body)
         return prelude + false_prelude, self._tf("cond", pred, true_fn, false_fn)
 
     # -- while ----------------------------------------------------------------------
@@ -815,6 +901,8 @@ class _Rewriter:
         loop_vars = [n for n in assigned if n in in_test or _read_first(body, n) or self._read_later(n, node)]
         if not in_test & set(loop_vars):
             raise _NoFix("the condition does not depend on a variable the loop updates")
+        growing: list[str] = []
+        keeps: dict[str, bool] = {}
         for name in loop_vars:
             if not self._defined_before(name, node):
                 raise _NoFix(f"`{name}` has no value before the loop")
@@ -827,10 +915,13 @@ class _Rewriter:
                 op_name(self.ctx, call) in _GROWING and name in _reads([call]) for call in m.findall(value, m.Call())
             )
             if grows:
-                raise _NoFix(f"`{name}` grows each iteration (`tf.while_loop` would need `shape_invariants`)")
+                growing.append(name)
+                self._note_unsafe("loop-shapes", f"`{name}` grows: after the loop its static shape is unknown "
+                                  "(`shape_invariants` of `TensorShape(None)`), which later code may read")
             if value is None or self.origin(value) != self.origin(cst.Name(name)):
                 self._note_unsafe("one-dtype", f"`{name}` may change dtype in the loop")
-            if value is None or not self._keeps_shape(value, name):
+            keeps[name] = value is not None and self._keeps_shape(value, name)
+            if not grows and not keeps[name]:
                 self._note_unsafe("loop-shapes", f"`{name}` may change shape in the loop (`tf.while_loop` needs `shape_invariants`)")
         params = cst.Parameters([cst.Param(cst.Name(n)) for n in loop_vars])
         packed = cst.Tuple([cst.Element(cst.Name(n)) for n in loop_vars])
@@ -845,5 +936,11 @@ class _Rewriter:
         )
         loop_cond = cst.Lambda(params=params, body=pred)
         call = self._tf("while_loop", loop_cond, cst.Name(body_name), packed)
+        if growing:  # a growing variable's invariant is any shape; the others keep theirs (when proven)
+            tensors = {n.value for n in _assigned(body) if self.inference.is_tensor(n)}
+            invariants = [f"{n}.shape" if keeps[n] and n in tensors else f"{self.tf}.TensorShape(None)" for n in loop_vars]
+            shapes = cst.parse_expression(f"({', '.join(invariants)},)" if len(invariants) == 1 else f"({', '.join(invariants)})")
+            call = call.with_changes(args=[*call.args, cst.Arg(shapes, keyword=cst.Name("shape_invariants"),
+                                                            equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))])
         result = self._line(cst.Assign([cst.AssignTarget(returned)], call), node)
         return self._fix({node: cst.FlattenSentinel(_keep_comments([node], [loop_body, result]))})

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Evidence, Known, Unknown
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import (
     functions_by_qualname,
@@ -15,6 +17,7 @@ from tfautofix.analysis.usage import (
     parameter_names,
 )
 from tfautofix.codemods.tfa007_python_scalar import scalar_plan
+from tfautofix.codemods.tfa015_static_shape import _SAME_DTYPE_OPS, _SHAPE_ARGUMENT_OPS, _dtype_given, _in_op_argument
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
 from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json
@@ -58,32 +61,108 @@ def _spec_source(tf: str, parameter: TensorParameter) -> str:
     return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{parameter.dtype})"
 
 
-def static_shape_uses(ctx: FileContext, func: cst.FunctionDef, name: str) -> tuple[set[int], str] | None:
-    """The dimensions of parameter ``name`` the function reads as Python values, and one such use.
+@dataclass(frozen=True)
+class ShapeRead:
+    """A read of a parameter's static shape: ``node`` (``x.shape[0]``, ``len(x)``, ``for ... in x``),
+    the dimensions it reads, and the ``tf.shape`` expression giving the same value on every call
+    (None: no such rewrite, e.g. ``x.shape`` as a whole, iteration, ``tf.unstack``)."""
 
-    ``x.shape[i]`` reads dimension ``i``; ``x.shape`` as a whole, ``x.get_shape()``, ``len(x)``,
-    ``for row in x`` and ``tf.unstack(x)`` read every dimension (returned as ``range(-8, 8)``).
+    node: cst.CSTNode
+    dims: frozenset[int]
+    text: str
+    dynamic: cst.BaseExpression | None = None
+
+
+_EVERY = frozenset(range(-8, 8))
+
+
+def shape_reads(ctx: FileContext, func: cst.FunctionDef, name: str) -> list[ShapeRead]:
+    """Where the function reads parameter ``name``'s shape as Python values.
+
+    ``x.shape[i]``/``x.get_shape()[i]`` read dimension ``i`` (→ ``tf.shape(x)[i]``), ``len(x)``
+    dimension 0 (→ ``tf.shape(x)[0]``); ``x.shape`` as a whole, ``for row in x`` and
+    ``tf.unstack(x)`` read every dimension (``range(-8, 8)``) and have no rewrite.
     """
-    every = set(range(-8, 8))
-    dims: set[int] = set()
-    example = ""
+    tf = ctx.tensorflow_alias[0]
+    reads = []
     for node in m.findall(func.body, m.Name(name)):
         parent = ctx.parent(node)
-        read: set[int] = set()
         if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in ("shape", "get_shape"):
             outer = ctx.parent(parent)
+            if parent.attr.value == "get_shape":
+                outer = ctx.parent(outer) if isinstance(outer, cst.Call) and not outer.args else None
             index = outer.slice[0].slice if isinstance(outer, cst.Subscript) and len(outer.slice) == 1 else None
             text = ctx.code(index.value) if isinstance(index, cst.Index) else ""
-            read = {int(text)} if text.lstrip("-").isdigit() else every
-            example = ctx.code(outer if isinstance(outer, cst.Subscript) else parent)
-        elif isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call) and (
-            ctx.resolves_to(ctx.parent(parent).func, "builtins.len", "tensorflow.unstack")  # type: ignore[union-attr]
-        ):
-            read, example = every, ctx.code(ctx.parent(parent))
+            if text.lstrip("-").isdigit():
+                dynamic = outer.with_changes(value=cst.parse_expression(f"{tf}.shape({name})"))  # type: ignore[union-attr]
+                reads.append(ShapeRead(outer, frozenset({int(text)}), ctx.code(outer), dynamic))  # type: ignore[arg-type]
+            else:
+                whole = outer if isinstance(outer, cst.Subscript) else parent
+                reads.append(ShapeRead(whole, _EVERY, ctx.code(whole)))
+        elif isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call):
+            call = ctx.parent(parent)
+            if ctx.resolves_to(call.func, "builtins.len"):  # type: ignore[union-attr]
+                reads.append(ShapeRead(call, frozenset({0}), ctx.code(call), cst.parse_expression(f"{tf}.shape({name})[0]")))
+            elif ctx.resolves_to(call.func, "tensorflow.unstack"):  # type: ignore[union-attr]
+                reads.append(ShapeRead(call, _EVERY, ctx.code(call)))
         elif isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
-            read, example = every, f"for ... in {name}"
-        dims |= read
-    return (dims, example) if dims else None
+            reads.append(ShapeRead(parent, _EVERY, f"for ... in {name}"))
+    return reads
+
+
+_INT_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
+
+
+def _dimension(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """A Python int dimension: an integer literal, ``y.shape[i]`` or ``len(y)``."""
+    if isinstance(expr, cst.Integer):
+        return True
+    if isinstance(expr, cst.Subscript) and m.matches(expr.value, m.Attribute(attr=m.Name("shape"))):
+        return True
+    return isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, "builtins.len")
+
+
+def tensor_use(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) -> Evidence:
+    """Known when every use of ``expr``'s value (a static dimension, a Python int) takes the int32
+    ``tf.shape(x)[i]`` as it took the int: a shape or size argument of a TensorFlow op (directly or
+    in a shape list, TFA015's allowlist, or ``tf.cast``), through integer arithmetic with other
+    dimensions (``n * 2``, ``-n``) or a local name bound once. Python uses (``range(n)``, ``if``,
+    indexing a list, formatting), ops whose operands share one dtype (``total / n``,
+    ``tf.maximum``) and ops told a ``dtype=``: unknown, with the reason."""
+    code = ctx.code(expr).strip()
+    parent = ctx.parent(expr)
+    if _depth > 6:
+        return Unknown(f"`{code}` flows too far to follow")
+    if isinstance(parent, cst.BinaryOperation):
+        other = parent.right if parent.left is expr else parent.left
+        if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):
+            return tensor_use(ctx, parent, _depth + 1)
+        return Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
+    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus):
+        return tensor_use(ctx, parent, _depth + 1)
+    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+        target = parent.targets[0].target
+        scope = ctx.scope(target)
+        if scope is None or len(list(scope[target.value])) != 1:
+            return Unknown(f"`{target.value}` is bound more than once")
+        for access in scope.accesses[target.value]:
+            used = tensor_use(ctx, access.node, _depth + 1)  # type: ignore[arg-type]
+            if isinstance(used, Unknown):
+                return used
+        return Known("local")
+    if isinstance(parent, cst.Element):  # `[n, 3]`: a shape list, if an op takes it as one
+        container = ctx.parent(parent)
+        if isinstance(ctx.parent(container), cst.Assign):
+            return tensor_use(ctx, container, _depth + 1)  # type: ignore[arg-type]
+    op = _in_op_argument(ctx, expr)
+    if op is None:
+        where = ctx.parent(parent) if isinstance(parent, cst.Arg) else parent
+        return Unknown(f"it drives Python in `{ctx.code(where).strip()}`" if where is not None else "it drives Python")
+    if op in _SAME_DTYPE_OPS or _dtype_given(ctx, expr, op) or (op.startswith("random.") and not isinstance(parent, cst.Element)):
+        return Unknown(f"`{op}` converts it to the dtype of its other operands or `dtype=`, which an int32 tensor does not adapt to")
+    if op in _SHAPE_ARGUMENT_OPS or op == "cast":
+        return Known(op)
+    return Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int")
 
 
 class UnstableTraceSignature(Rule):
@@ -110,14 +189,21 @@ of a first call that creates variables has no argument change and does not count
   `input_signature=[tf.TensorSpec(shape=..., dtype=...), ...]`. Proven: the
   signature accepts every observed call (shapes generalised over every trace as
   `most_specific_common_supertype` does) and any batch size (the leading
-  dimension is always `None`, even when one size was observed), and the function
-  reads no `None` dimension as a Python value (`x.shape[0]`, `x.shape[-1]`,
-  `len(x)`, `for row in x`, `tf.unstack(x)`);
+  dimension is always `None`, even when one size was observed). A `None`
+  dimension the function reads as a Python value is rewritten in the same fix:
+  `x.shape[0]`, `x.get_shape()[0]`, `len(x)` → `tf.shape(x)[0]`, where every use
+  of the value takes the int32 tensor as it took the int (a shape or size argument
+  of `tf.reshape`/`tf.zeros`/`tf.fill`/`tf.range`/`tf.cast`/..., directly, in a
+  shape list, through integer arithmetic or a local name); static dimensions
+  (`x.shape[-1]` kept by the signature) stay. A read that drives Python
+  (`range(n)`, `if`, formatting, `total / n` with a float `total`, `x.shape` as a
+  whole, `for row in x`, `tf.unstack(x)`) means no fix;
 - when a parameter is not a tensor (a model, an optimizer, a flag) or its
   dtype varied (an `input_signature` would reject an observed call), it adds
-  `reduce_retracing=True` instead, if shape changes caused retraces, and says why;
+  `reduce_retracing=True` instead, if shape changes caused retraces, and says why
+  (the relaxed parameters' static-shape reads rewritten as above);
 - otherwise it reports without a fix: a dtype split (cast at the call site), a
-  relaxed dimension read statically (use `tf.shape(x)[i]`), a Python number used
+  relaxed dimension read statically where a tensor does not work, a Python number used
   by Python (`range(n)`, `if n > 2`) or converted to two dtypes.
 
 An existing `input_signature` is left alone. The fix is unsafe: graphs then see
@@ -164,11 +250,11 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             site = self._tf_function_site(ctx, func)
             if site is None or (isinstance(site, cst.Call) and _keyword(site, "input_signature")):
                 continue  # not a tf.function here, or an input_signature the user chose
-            decided = self._plan(ctx, func, function)
+            decided, rewrites = self._plan(ctx, func, function)
             if decided.kind == "reduce_retracing" and isinstance(site, cst.Call) and _keyword(site, "reduce_retracing"):
                 continue  # already asked for (this log predates it), or turned off on purpose
-            message = self._message(function, decided)
-            yield self.finding(ctx, func.name, message, self._fix(ctx, site, decided))
+            message = self._message(function, decided, rewrites)
+            yield self.finding(ctx, func.name, message, self._fix(ctx, site, decided, rewrites))
 
     @staticmethod
     def _tf_function_site(ctx: FileContext, func: cst.FunctionDef) -> cst.BaseExpression | None:
@@ -192,59 +278,64 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
         return None
 
     @staticmethod
-    def _plan(ctx: FileContext, func: cst.FunctionDef, function: FunctionTraces) -> Plan:
+    def _plan(ctx: FileContext, func: cst.FunctionDef, function: FunctionTraces) -> tuple[Plan, dict]:
+        """The fix to write, and the static-shape reads it rewrites to ``tf.shape`` (by node)."""
         decided = plan(function)
+        rewrites: dict = {}
         if decided.kind == "reduce_retracing":
-            for name in sorted(shape_changes(function)):
-                used = static_shape_uses(ctx, func, name)
-                if used:
-                    return Plan(None, reason=f"`{used[1]}` reads a static dimension that reduce_retracing would make None "
-                                             f"(use `tf.shape({name})`)")
+            for name in sorted(shape_changes(function)):  # reduce_retracing may relax any dimension (TFA015)
+                reason = _make_dynamic(ctx, shape_reads(ctx, func, name), None, "reduce_retracing", rewrites)
+                if reason:
+                    return Plan(None, reason=reason), {}
         if decided.kind != "input_signature":
-            return decided
+            return decided, rewrites
         method = ctx.enclosing(func, cst.ClassDef) is not None and ctx.enclosing(func, cst.FunctionDef) is None
         fallback = Plan("reduce_retracing") if not function.options.get("reduce_retracing") else Plan(None)
         if has_variadic(func) or parameter_names(func, method) != function.parameters:
             fallback.reason = "its parameters cannot all be listed in an input_signature"
-            return fallback
+            return fallback, {}
         signature = []
         for parameter in decided.signature:
             if parameter.from_python:
                 scalar = scalar_plan(ctx, func, parameter.name)
                 if not scalar.fixable:
                     why = scalar.split() if scalar.dtypes else f"used {scalar.use}"
-                    return Plan(None, reason=f"`{parameter.name}` is a Python number {why}, so it cannot become a tensor (see TFA007)")
+                    return Plan(None, reason=f"`{parameter.name}` is a Python number {why}, so it cannot become a tensor (see TFA007)"), {}
                 if scalar.dtype:  # the dtype its uses converted it to while tracing
                     parameter = TensorParameter(parameter.name, [], scalar.dtype, from_python=True)
                 signature.append(parameter)
                 continue
             # Preconditions of the spec: it accepts every observed call (shapes generalised over
-            # them) and any batch size (the leading dimension is None), and no `None` dimension is
-            # read as a static value (`x.shape[0]`, `len(x)`, `for row in x`).
+            # them) and any batch size (the leading dimension is None), and every `None` dimension
+            # read as a static value (`x.shape[0]`, `len(x)`) becomes `tf.shape(x)[0]` where an
+            # int32 tensor works as the int did; otherwise no fix.
             shape = parameter.shape
-            used = static_shape_uses(ctx, func, parameter.name)
-            dims = used[0] if used else set()
-            if shape and 0 not in dims:
+            reads = shape_reads(ctx, func, parameter.name)
+            if shape and not any(0 in r.dims for r in reads):
                 shape = [None, *shape[1:]]
-            if shape is None and used or shape is not None and any(shape[d] is None for d in dims if -len(shape) <= d < len(shape)):
-                return Plan(None, reason=f"`{used[1]}` reads a static dimension that an input_signature would make None "
-                                         f"(use `tf.shape({parameter.name})`)")
+            reason = _make_dynamic(ctx, reads, shape, "an input_signature", rewrites)
+            if reason:
+                return Plan(None, reason=reason), {}
             signature.append(TensorParameter(parameter.name, shape, parameter.dtype))
         decided.signature = signature
-        return decided
+        return decided, rewrites
 
     @staticmethod
-    def _message(function: FunctionTraces, decided: Plan) -> str:
+    def _message(function: FunctionTraces, decided: Plan, rewrites: dict) -> str:
         why = "; ".join(e.text for e in explain_function(function)) or "retraced"
         head = f"`{function.qualname}` was traced {function.max_traces} times ({why})"
+        reads = ""
+        if rewrites:
+            shown = dict.fromkeys(f"`{r.text}` → `{cst.Module([]).code_for_node(r.dynamic)}`" for r in rewrites.values())
+            reads = f", with the static dimensions it makes None read on every call ({', '.join(shown)})"
         if decided.kind == "input_signature":
-            return f"{head}; an input_signature generalised over the observed traces makes it trace once"
+            return f"{head}; an input_signature generalised over the observed traces makes it trace once{reads}"
         if decided.kind == "reduce_retracing":
-            return f"{head}; add reduce_retracing=True: {decided.reason}"
+            return f"{head}; add reduce_retracing=True{reads}: {decided.reason}"
         return f"{head}; no automatic fix: {decided.reason}"
 
     @staticmethod
-    def _fix(ctx: FileContext, site: cst.BaseExpression, decided: Plan) -> Fix | None:
+    def _fix(ctx: FileContext, site: cst.BaseExpression, decided: Plan, rewrites: dict) -> Fix | None:
         if decided.kind is None:
             return None
         tf, tf_import = ctx.tensorflow_alias
@@ -264,5 +355,20 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             edit = add
         else:
             edit = cst.Call(func=site, args=[argument])
-        imports = (tf_import,) if tf_import is not None and decided.kind == "input_signature" else ()
-        return Fix({site: edit}, applicability="unsafe", imports=imports)
+        imports = (tf_import,) if tf_import is not None and (decided.kind == "input_signature" or rewrites) else ()
+        return Fix({site: edit, **{node: read.dynamic for node, read in rewrites.items()}}, applicability="unsafe", imports=imports)
+
+
+def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, what: str, rewrites: dict) -> str | None:
+    """Add to ``rewrites`` the ``tf.shape`` form of each read of a dimension ``shape`` makes None
+    (None: the rank, hence every dimension); the reason there is no fix when one cannot be rewritten."""
+    for read in reads:
+        relaxed = shape is None or any(-len(shape) <= d < len(shape) and shape[d] is None for d in read.dims)
+        if not relaxed:
+            continue
+        used = tensor_use(ctx, read.node) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
+        if isinstance(used, Unknown):
+            why = f": {used.reason}" if used.reason else ""
+            return f"`{read.text}` reads a static dimension that {what} would make None{why} (use `tf.shape(...)` and graph ops)"
+        rewrites[read.node] = read
+    return None

@@ -85,7 +85,7 @@ def shape_changes(function: FunctionTraces) -> set[str]:
 def plan(function: FunctionTraces) -> Plan:
     """Decide the fix for a function traced more than once."""
     parameters: list[TensorParameter] = []
-    others, dtype_splits = [], []
+    others, dtype_splits, hints = [], [], []
     for name in function.parameters:
         specs = _specs(function, name)
         kind = parameter_kind(specs)
@@ -99,14 +99,41 @@ def plan(function: FunctionTraces) -> Plan:
             parameters.append(TensorParameter(name, [], dtype, from_python=True))
         else:
             others.append(f"`{name}`")
+            hint = stack_hint(name, specs)
+            if hint:
+                hints.append(hint)
     if not others and not dtype_splits:
         return Plan("input_signature", parameters)
     if dtype_splits:
         why = f"an input_signature would reject observed calls ({'; '.join(dtype_splits)})"
     else:
         why = f"{', '.join(others)} cannot be described by an input_signature (not a tensor)"
+    why += "".join(f"; {hint}" for hint in hints)
     if function.options.get("reduce_retracing"):
         return Plan(None, reason=f"{why}, and reduce_retracing is already on")
     if shape_changes(function):
         return Plan("reduce_retracing", reason=why)
     return Plan(None, reason=f"{why}; reduce_retracing only generalises shapes, which did not cause these retraces")
+
+
+def stack_hint(name: str, specs: list[dict]) -> str | None:
+    """For a list/tuple of tensors whose length varied (one trace per length): what one tensor could carry it, as the
+    traces show. Every item of every call one dtype and one shape: ``tf.stack``; one dtype and
+    rank, differing only in the first dimension: ``tf.ragged.stack`` (a ``tf.RaggedTensorSpec``)."""
+    items = [item for spec in specs for item in (spec.get("items") or [None])]
+    if not specs or any(spec.get("kind") not in ("list", "tuple") for spec in specs) or any(
+            not isinstance(item, dict) or item.get("kind") != "tensor" for item in items):
+        return None
+    dtypes = {item.get("dtype") for item in items}
+    shapes = {tuple(item["shape"]) if isinstance(item.get("shape"), list) else None for item in items}
+    lengths = sorted({len(spec["items"]) for spec in specs})
+    if len(dtypes) != 1 or None in shapes or len(lengths) < 2:
+        return None  # mixed dtypes or ranks; or one length: the list's length did not cause the retraces
+    what = f"`{name}` was always a list of {dtypes.pop()} tensors ({' or '.join(map(str, lengths))} of them)"
+    if len(shapes) == 1:
+        return (f"{what} of one shape {list(shapes.pop())}: passing one stacked tensor, `tf.stack({name})`, and "
+                f"iterating over its first axis (`tf.shape({name})[0]` for `len({name})`) would trace once; not rewritten")
+    if len({len(s) for s in shapes}) == 1 and len({s[1:] for s in shapes}) == 1:
+        return (f"{what} whose first dimension differs: passing `tf.ragged.stack({name})` (a `tf.RaggedTensorSpec` "
+                "in the signature) would trace once; not rewritten")
+    return None

@@ -1,7 +1,7 @@
 """A while loop that doubles a buffer until it is long enough.
 
 The loop variable changes shape each iteration: tf.while_loop without
-shape_invariants raises, so the rule must not rewrite it as if shapes were fixed.
+shape_invariants raises, so the rule must give it `shape_invariants` (TensorShape(None)).
 """
 import tensorflow as tf
 

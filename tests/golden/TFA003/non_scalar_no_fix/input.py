@@ -7,9 +7,3 @@ def positive_part(x):
         return x
     return tf.zeros_like(x)
 
-
-@tf.function(autograph=False)
-def mixed(x, training):
-    if training and tf.reduce_sum(x) > 0:
-        return x
-    return -x
