@@ -93,6 +93,8 @@ class Scaled(keras.layers.Layer):
         for function in model.reasons:
             cls = screen.class_around(function)
             for node, guard in _reads(function):
+                if any(s.lineno <= node.lineno <= s.end_lineno for s in changes.traced):
+                    continue  # the update itself (`self.n = self.n + 1`): its reads are reported where they decide
                 if guard is not None and _decides_nothing_traced(model, function, guard):
                     continue  # it only decides eager work (`with tf.init_scope():`): no graph op depends on it
                 if isinstance(node, ast.Name):
@@ -143,7 +145,7 @@ class Scaled(keras.layers.Layer):
             name = call.args[0].id
             scope = screen.scope_of(name, site.function)
             if scope is None:
-                known = changes.python_iterator_global(name)
+                known = changes.python_iterator_name(name)
             elif scope is site.function:
                 known = changes.python_iterator_argument(site.function, name)
             else:
@@ -296,9 +298,9 @@ class _Changes:
         return defs[0] if len(defs) == 1 and defs[0] in self.screen.traced_code.reasons else None
 
     # -- Python iterators ------------------------------------------------------
-    def python_iterator_global(self, name: str) -> bool:
-        """Is the global ``name`` bound only (and at least once) to a Python iterator?"""
-        values = [site.node.value for site in self.screen.sites(ast.Assign) if site.function is None
+    def python_iterator_name(self, name: str, function: ast.AST | None = None) -> bool:
+        """Is ``name``, in ``function`` (None: a global), bound only (and at least once) to a Python iterator?"""
+        values = [site.node.value for site in self.screen.sites(ast.Assign) if site.function is function
                   and any(isinstance(t, ast.Name) and t.id == name for t in site.node.targets)]
         return bool(values) and all(self._python_iterator(value) for value in values)
 
@@ -310,7 +312,9 @@ class _Changes:
             call = site.node
             if isinstance(call.func, ast.Name) and call.func.id == function.name:
                 for value in _arguments_for(function, call, parameter):
-                    if self._python_iterator(value) or (isinstance(value, ast.Name) and site.function is None and self.python_iterator_global(value.id)):
+                    if self._python_iterator(value) or (isinstance(value, ast.Name) and self.python_iterator_name(
+                        value.id, self.screen.scope_of(value.id, site.function)
+                    )):
                         return True
         return False
 
