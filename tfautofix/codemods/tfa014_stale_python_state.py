@@ -6,7 +6,7 @@ import ast
 from collections import defaultdict
 from collections.abc import Iterator
 
-from tfautofix.analysis.names import counts_traces
+from tfautofix.analysis.names import TF_FUNCTION, counts_traces
 from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen
 
@@ -258,7 +258,8 @@ class _Changes:
             return self.globals[name]
         if not isinstance(function, _DEFS):
             return None
-        return next((s for s in self._between.get(name, ()) if self._between_calls(s, None, False, function.name, callee=True)), None)
+        callers = self._callers(function)
+        return next((s for s in self._between.get(name, ()) for c in callers if self._between_calls(s, None, False, c, callee=True)), None)
 
     # -- objects ---------------------------------------------------------------
     def _instance_class(self, name: str, function: ast.AST | None) -> ast.ClassDef | None:
@@ -293,9 +294,29 @@ class _Changes:
         return self._arguments.get((function, parameter, attr))
 
     def _traced_def(self, name: str) -> ast.AST | None:
-        """The traced module-level ``def`` called ``name``, if exactly one."""
-        defs = [site.node for site in self.screen.sites(*_DEFS) if site.function is None and site.node.name == name]
+        """The traced module-level ``def`` that calling ``name`` runs: the ``def`` so named, or the
+        one wrapped by ``name = tf.function(f)``; if exactly one."""
+        module_defs = {}
+        for site in self.screen.sites(*_DEFS):
+            if site.function is None:
+                module_defs.setdefault(site.node.name, []).append(site.node)
+        defs = module_defs.get(name, [])
+        if not defs:
+            for site in self.screen.sites(ast.Assign):
+                value = site.node.value
+                if (site.function is None and any(isinstance(t, ast.Name) and t.id == name for t in site.node.targets)
+                        and isinstance(value, ast.Call) and TF_FUNCTION in self.screen.names(value.func)
+                        and value.args and isinstance(value.args[0], ast.Name)):
+                    defs += module_defs.get(value.args[0].id, [])
         return defs[0] if len(defs) == 1 and defs[0] in self.screen.traced_code.reasons else None
+
+    def _callers(self, function: ast.AST) -> set[str]:
+        """The module-level names whose call runs ``function`` (its own, ``step = tf.function(function)``)."""
+        names = {function.name} if isinstance(function, _DEFS) else set()
+        for site in self.screen.sites(ast.Assign):
+            if site.function is None:
+                names |= {t.id for t in site.node.targets if isinstance(t, ast.Name) and self._traced_def(t.id) is function}
+        return names
 
     # -- Python iterators ------------------------------------------------------
     def python_iterator_name(self, name: str, function: ast.AST | None = None) -> bool:
@@ -306,11 +327,10 @@ class _Changes:
 
     def python_iterator_argument(self, function: ast.AST, parameter: str) -> bool:
         """Does some call of the traced ``function`` pass ``parameter`` a Python iterator?"""
-        if not isinstance(function, _DEFS) or self._traced_def(function.name) is not function:
-            return False
+        callers = self._callers(function)
         for site in self.screen.sites(ast.Call):
             call = site.node
-            if isinstance(call.func, ast.Name) and call.func.id == function.name:
+            if isinstance(call.func, ast.Name) and call.func.id in callers:
                 for value in _arguments_for(function, call, parameter):
                     if self._python_iterator(value) or (isinstance(value, ast.Name) and self.python_iterator_name(
                         value.id, self.screen.scope_of(value.id, site.function)
