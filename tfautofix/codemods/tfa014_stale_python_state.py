@@ -44,16 +44,28 @@ in a `tf.Variable` created once and `assign` it from the eager code (the graph
 reads the variable on every call), or pass it to the function as a tensor
 argument.
 
-Found: in a class, a traced method (Keras `call`/`train_step`, a
-`@tf.function` method, a helper they call) reading `self.x` as a value, where
-another method of the class that is not traced and not set-up code
-(`__init__`, `build`, `_build*`, a Keras model's `compile`, which drops the
-functions Keras traced, and methods only those call) assigns `self.x`; in a module, traced code
-reading a global that a non-traced function rebinds (`global x`) or that
-module-level code rebinds in a loop. Left alone: attributes and globals that
-hold a `tf.Variable` (created with `tf.Variable`/`add_weight`/`add_variable`,
-or `assign`ed in traced code), attributes used as objects (`self.dense(x)`,
-`self.x.y`, `self.table[i]`), and set-up code.
+Found, in traced code: reads of `self.x` where another method of the class that is
+not traced and not set-up code (`__init__`, `build`, `_build*`, a Keras model's
+`compile`, which drops the functions Keras traced, and methods only those call)
+assigns `self.x`, or where eager code holding an instance (`m = Model()`) assigns
+`m.x` between two uses of `m`; reads of `self.x` that traced code itself
+accumulates (`self.count += 1`, `self.n = self.n + 1`: eagerly once per call,
+compiled once per trace); reads of a global that a non-traced function rebinds
+(`global x`), that module-level code rebinds in a loop, or between two calls of
+the function (TensorFlow's guide: `foo = 1; f(); foo = 100; f()`); reads of
+`arg.x` of an argument whose `x` the caller rebinds between two calls (the
+guide's `SimpleModel`: `evaluate(m, x); m.bias += 5.0; evaluate(m, x)`, no
+retrace); and `next(it)` on what is known to be a Python iterator (`iter` of
+Python data, a generator, `itertools`): the element of the first trace on every
+call (a `tf.data` iterator's `next` is an op, and is left alone).
+Left alone: attributes and globals that hold a `tf.Variable` (created with
+`tf.Variable`/`add_weight`/`add_variable`, or `assign`ed in traced code),
+attributes used as objects (`self.dense(x)`, `self.x.y`, `self.table[i]`),
+set-up code, trace counters (`tracing_count`), values read only to name ops
+(`name=`, `"{}".format(...)`), state that traced code also sets afresh
+(`self.n = 0` before `self.n += 1`), and reads that decide only work lifted
+out of the graph (`if self.counter == 0:` around `with tf.init_scope():`, the
+guide's workaround: it runs once, at the first trace, as it runs once eagerly).
 """
     before = """\
 import keras
