@@ -235,24 +235,14 @@ class _Changes:
                 del self.attrs[key]
         for statement, function, name, attr, in_loop in self._objects:  # `m.bias += 5.0` on an instance of a class here
             cls = self._instance_class(name, function)
-            if cls in traced_classes and (cls, attr) not in self.attrs and self._between_calls(statement, function, in_loop, name):
+            methods = _compiled_methods(screen, cls) if cls in traced_classes else set()
+            if methods and (cls, attr) not in self.attrs and self._between_calls(statement, function, in_loop, _method_call(name, methods)):
                 self.attrs[(cls, attr)] = statement
 
     # -- between two calls ----------------------------------------------------
-    def _between_calls(self, statement: ast.stmt, function: ast.AST | None, in_loop: bool, name: str, callee: bool = False) -> bool:
-        """Does ``statement`` run between two calls using ``name`` (calling it, a method of it, or
-        passing it; ``callee``: only calling it) in ``function``: one before and one after, or
-        one in a loop around it?"""
-        def uses(call: ast.Call) -> bool:
-            func = call.func
-            if isinstance(func, ast.Name) and func.id == name:
-                return True
-            if callee:
-                return False
-            return (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == name) or any(
-                isinstance(arg, ast.Name) and arg.id == name for arg in [*call.args, *(k.value for k in call.keywords)]
-            )
-
+    def _between_calls(self, statement: ast.stmt, function: ast.AST | None, in_loop: bool, uses) -> bool:
+        """Does ``statement`` run between two calls that ``uses`` recognises, in ``function``: one
+        before and one after, or one in a loop around it?"""
         calls = [site.node for site in self.screen.sites(ast.Call) if site.function is function and uses(site.node)]
         if in_loop:
             for loop in self.screen.sites(ast.For, ast.While):
@@ -271,7 +261,7 @@ class _Changes:
         if not isinstance(function, _DEFS):
             return None
         callers = self._callers(function)
-        return next((s for s in self._between.get(name, ()) for c in callers if self._between_calls(s, None, False, c, callee=True)), None)
+        return next((s for s in self._between.get(name, ()) if self._between_calls(s, None, False, _named_call(callers))), None)
 
     # -- objects ---------------------------------------------------------------
     def _instance_class(self, name: str, function: ast.AST | None) -> ast.ClassDef | None:
@@ -301,7 +291,7 @@ class _Changes:
                     if target is None:
                         continue
                     for parameter_name in _parameters_given(target, call, name):
-                        if self._between_calls(statement, caller, in_loop, call.func.id, callee=True):
+                        if self._between_calls(statement, caller, in_loop, _named_call({call.func.id})):
                             self._arguments.setdefault((target, parameter_name, attribute), statement)
         return self._arguments.get((function, parameter, attr))
 
@@ -377,6 +367,30 @@ class _Changes:
                       and any(isinstance(t, ast.Name) and t.id == value.id for t in site.node.targets)]
             return bool(values) and all(isinstance(v, (ast.List, ast.Tuple, ast.ListComp, ast.Constant)) for v in values)
         return False
+
+
+def _named_call(names: set[str]):
+    return lambda call: isinstance(call.func, ast.Name) and call.func.id in names
+
+
+def _method_call(name: str, methods: set[str]):
+    """``name.m(...)`` for ``m`` in ``methods`` (``name(...)`` for ``__call__``)."""
+    def uses(call: ast.Call) -> bool:
+        func = call.func
+        if isinstance(func, ast.Name):
+            return func.id == name and "__call__" in methods
+        return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == name and func.attr in methods
+    return uses
+
+
+def _compiled_methods(screen: Screen, cls: ast.ClassDef) -> set[str]:
+    """Methods of ``cls`` decorated with ``tf.function``: compiled once per instance, called again
+    and again. (Keras' ``fit``/``predict`` each trace afresh at their first call, ``compile``
+    drops what they traced, and ``model(x)`` runs eagerly: not evidence of a stale read.)"""
+    return {
+        f.name for f in cls.body if isinstance(f, _DEFS)
+        and any(TF_FUNCTION in screen.names(d.func if isinstance(d, ast.Call) else d) for d in f.decorator_list)
+    }
 
 
 _ITERATOR_BUILTINS = frozenset({"iter", "enumerate", "zip", "reversed", "map", "filter"})
