@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 from collections.abc import Iterator
+from functools import cached_property
 
 from tfautofix.analysis.names import TF_FUNCTION, counts_traces
 from tfautofix.rule import Finding, Rule
@@ -194,6 +195,7 @@ class _Changes:
         self._between: dict[str, list[ast.stmt]] = defaultdict(list)  # module-level straight-line rebinding
         self._objects: list[tuple[ast.stmt, ast.AST | None, str, str, bool]] = []  # `obj.attr = ...` in eager code
         self._arguments: dict[tuple[ast.AST, str, str], ast.stmt] | None = None
+        self._traced_defs: dict[str, ast.AST | None] = {}
         declared = {(site.function, name) for site in screen.sites(ast.Global) for name in site.node.names}
         traced_classes = {screen.class_around(f) for f in model.reasons} - {None}
         setups: dict[ast.ClassDef, set[str]] = {}
@@ -258,15 +260,19 @@ class _Changes:
         straight-line module code counts only between two calls of ``function``."""
         if name in self.globals:
             return self.globals[name]
-        if not isinstance(function, _DEFS):
+        if name not in self._between or not isinstance(function, _DEFS):
             return None
         callers = self._callers(function)
         return next((s for s in self._between.get(name, ()) if self._between_calls(s, None, False, _named_call(callers))), None)
 
     # -- objects ---------------------------------------------------------------
+    @cached_property
+    def _classes(self) -> dict[str, ast.ClassDef]:
+        return {site.node.name: site.node for site in self.screen.sites(ast.ClassDef) if site.function is None}
+
     def _instance_class(self, name: str, function: ast.AST | None) -> ast.ClassDef | None:
         """The class of this module that ``name`` (in ``function``) is bound to an instance of, if one."""
-        classes = {site.node.name: site.node for site in self.screen.sites(ast.ClassDef) if site.function is None}
+        classes = self._classes
         found = None
         for site in self.screen.sites(ast.Assign):
             if site.function is function and any(isinstance(t, ast.Name) and t.id == name for t in site.node.targets):
@@ -295,14 +301,21 @@ class _Changes:
                             self._arguments.setdefault((target, parameter_name, attribute), statement)
         return self._arguments.get((function, parameter, attr))
 
+    @cached_property
+    def _module_defs(self) -> dict[str, list[ast.AST]]:
+        defs: dict[str, list[ast.AST]] = defaultdict(list)
+        for site in self.screen.sites(*_DEFS):
+            if site.function is None:
+                defs[site.node.name].append(site.node)
+        return defs
+
     def _traced_def(self, name: str) -> ast.AST | None:
         """The traced module-level ``def`` that calling ``name`` runs: the ``def`` so named, or the
         one wrapped by ``name = tf.function(f)``; if exactly one."""
-        module_defs = {}
-        for site in self.screen.sites(*_DEFS):
-            if site.function is None:
-                module_defs.setdefault(site.node.name, []).append(site.node)
-        defs = module_defs.get(name, [])
+        if name in self._traced_defs:
+            return self._traced_defs[name]
+        module_defs = self._module_defs
+        defs = list(module_defs.get(name, []))
         if not defs:
             for site in self.screen.sites(ast.Assign):
                 value = site.node.value
@@ -310,15 +323,24 @@ class _Changes:
                         and isinstance(value, ast.Call) and TF_FUNCTION in self.screen.names(value.func)
                         and value.args and isinstance(value.args[0], ast.Name)):
                     defs += module_defs.get(value.args[0].id, [])
-        return defs[0] if len(defs) == 1 and defs[0] in self.screen.traced_code.reasons else None
+        self._traced_defs[name] = defs[0] if len(defs) == 1 and defs[0] in self.screen.traced_code.reasons else None
+        return self._traced_defs[name]
 
     def _callers(self, function: ast.AST) -> set[str]:
         """The module-level names whose call runs ``function`` (its own, ``step = tf.function(function)``)."""
-        names = {function.name} if isinstance(function, _DEFS) else set()
+        return {function.name} | {name for name, wrapped in self._wrappers.items() if wrapped is function}
+
+    @cached_property
+    def _wrappers(self) -> dict[str, ast.AST]:
+        """Module-level ``name = tf.function(f)`` → the traced ``def f``."""
+        wrappers = {}
         for site in self.screen.sites(ast.Assign):
-            if site.function is None:
-                names |= {t.id for t in site.node.targets if isinstance(t, ast.Name) and self._traced_def(t.id) is function}
-        return names
+            value = site.node.value
+            if site.function is None and isinstance(value, ast.Call) and value.args and TF_FUNCTION in self.screen.names(value.func):
+                for target in site.node.targets:
+                    if isinstance(target, ast.Name) and (wrapped := self._traced_def(target.id)) is not None:
+                        wrappers[target.id] = wrapped
+        return wrappers
 
     # -- Python iterators ------------------------------------------------------
     def python_iterator_name(self, name: str, function: ast.AST | None = None) -> bool:
