@@ -49,7 +49,7 @@ Found, in traced code: reads of `self.x` where another method of the class that 
 not traced and not set-up code (`__init__`, `build`, `_build*`, a Keras model's
 `compile`, which drops the functions Keras traced, and methods only those call)
 assigns `self.x`, or where eager code holding an instance (`m = Model()`) assigns
-`m.x` between two uses of `m`; reads of `self.x` that traced code itself
+`m.x` between two calls of its `@tf.function` methods; reads of `self.x` that traced code itself
 accumulates (`self.count += 1`, `self.n = self.n + 1`: eagerly once per call,
 compiled once per trace); reads of a global that a non-traced function rebinds
 (`global x`), that module-level code rebinds in a loop, or between two calls of
@@ -178,11 +178,11 @@ class _Changes:
     """Where Python state read by traced code changes between calls (eagerly), each → the first such statement.
 
     ``attrs``: ``(class, attribute)`` rebound by a non-traced, non-set-up method, by eager code
-    holding an instance of the class (``m = Model(); m(x); m.bias = 5.0; m(x)``), or accumulated
+    holding an instance between calls of its ``tf.function`` methods (``m(x); m.bias = 5.0; m(x)``), or accumulated
     by traced code itself (``self.count += 1``: once per call eagerly, once per trace compiled).
     ``globals``: rebound by a function declaring them ``global`` (eager code, or the ``tf.init_scope``
     of traced code), by module-level code in a loop, or by module-level code between two calls of
-    a traced function reading them (``stale_global``). ``arguments``: ``(function, parameter,
+    a traced function reading them (``global_rebinding``). ``arguments``: ``(function, parameter,
     attribute)`` of a traced function's argument that the caller rebinds between two calls.
     ``traced``: the statements of traced code among them."""
 
@@ -195,7 +195,6 @@ class _Changes:
         self._between: dict[str, list[ast.stmt]] = defaultdict(list)  # module-level straight-line rebinding
         self._objects: list[tuple[ast.stmt, ast.AST | None, str, str, bool]] = []  # `obj.attr = ...` in eager code
         self._arguments: dict[tuple[ast.AST, str, str], ast.stmt] | None = None
-        self._traced_defs: dict[str, ast.AST | None] = {}
         declared = {(site.function, name) for site in screen.sites(ast.Global) for name in site.node.names}
         traced_classes = {screen.class_around(f) for f in model.reasons} - {None}
         setups: dict[ast.ClassDef, set[str]] = {}
@@ -309,38 +308,26 @@ class _Changes:
                 defs[site.node.name].append(site.node)
         return defs
 
+    @cached_property
+    def _wrapped(self) -> dict[str, str]:
+        """Module-level ``name = tf.function(f)`` → ``"f"``."""
+        wrapped = {}
+        for site in self.screen.sites(ast.Assign):
+            value = site.node.value
+            if (site.function is None and isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Name)
+                    and TF_FUNCTION in self.screen.names(value.func)):
+                wrapped.update((t.id, value.args[0].id) for t in site.node.targets if isinstance(t, ast.Name))
+        return wrapped
+
     def _traced_def(self, name: str) -> ast.AST | None:
         """The traced module-level ``def`` that calling ``name`` runs: the ``def`` so named, or the
         one wrapped by ``name = tf.function(f)``; if exactly one."""
-        if name in self._traced_defs:
-            return self._traced_defs[name]
-        module_defs = self._module_defs
-        defs = list(module_defs.get(name, []))
-        if not defs:
-            for site in self.screen.sites(ast.Assign):
-                value = site.node.value
-                if (site.function is None and any(isinstance(t, ast.Name) and t.id == name for t in site.node.targets)
-                        and isinstance(value, ast.Call) and TF_FUNCTION in self.screen.names(value.func)
-                        and value.args and isinstance(value.args[0], ast.Name)):
-                    defs += module_defs.get(value.args[0].id, [])
-        self._traced_defs[name] = defs[0] if len(defs) == 1 and defs[0] in self.screen.traced_code.reasons else None
-        return self._traced_defs[name]
+        defs = self._module_defs.get(name) or self._module_defs.get(self._wrapped.get(name, ""), [])
+        return defs[0] if len(defs) == 1 and defs[0] in self.screen.traced_code.reasons else None
 
     def _callers(self, function: ast.AST) -> set[str]:
         """The module-level names whose call runs ``function`` (its own, ``step = tf.function(function)``)."""
-        return {function.name} | {name for name, wrapped in self._wrappers.items() if wrapped is function}
-
-    @cached_property
-    def _wrappers(self) -> dict[str, ast.AST]:
-        """Module-level ``name = tf.function(f)`` → the traced ``def f``."""
-        wrappers = {}
-        for site in self.screen.sites(ast.Assign):
-            value = site.node.value
-            if site.function is None and isinstance(value, ast.Call) and value.args and TF_FUNCTION in self.screen.names(value.func):
-                for target in site.node.targets:
-                    if isinstance(target, ast.Name) and (wrapped := self._traced_def(target.id)) is not None:
-                        wrappers[target.id] = wrapped
-        return wrappers
+        return {function.name} | {name for name, wrapped in self._wrapped.items() if wrapped == function.name}
 
     # -- Python iterators ------------------------------------------------------
     def python_iterator_name(self, name: str, function: ast.AST | None = None) -> bool:
