@@ -147,7 +147,7 @@ class Scaled(keras.layers.Layer):
                 )
         yield from self._python_iterators(screen, changes)
 
-    def _python_iterators(self, screen: Screen, changes: "_Changes") -> Iterator[Finding]:
+    def _python_iterators(self, screen: Screen, changes: _Changes) -> Iterator[Finding]:
         """``next(it)`` in traced code on what is known to be a Python iterator."""
         for site in screen.traced_sites(ast.Call):
             call = site.node
