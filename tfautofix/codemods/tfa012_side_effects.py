@@ -364,10 +364,23 @@ def _lazy_init(ctx: FileContext, target: cst.BaseExpression) -> bool:
         return True
     guards = {text, "self.built", "self._built"}
     if isinstance(target, cst.Subscript):
+        if value is not None and _computed_tensor(ctx, value):
+            return False  # `if k not in cache: cache[k] = x * x`: a memo of this trace's tensors, not an object made once
         guards.add(ctx.code(target.value))  # `if not cache: cache["k"] = ...`
     return any(
         isinstance(a, cst.If) and any(_mentions(ctx, a.test, g) for g in guards) for a in ctx.ancestors(target)
     )
+
+
+def _computed_tensor(ctx: FileContext, value: cst.BaseExpression) -> bool:
+    """May ``value`` be a tensor computed by the trace (an op, arithmetic), not an object
+    constructed once (``tf.Variable(...)``, ``Dense(...)``, ``MutableHashTable(...)``)?"""
+    if isinstance(value, cst.Call):
+        func = value.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
+        if name[:1].isupper():
+            return False
+    return may_be_tensor(ctx, value)
 
 
 def _on_purpose(ctx: FileContext, node: cst.CSTNode, state: cst.BaseExpression) -> bool:

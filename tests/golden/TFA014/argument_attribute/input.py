@@ -1,0 +1,40 @@
+"""The guide's `SimpleModel`: the caller changes a Python attribute between calls; the
+tf.function does not retrace on attribute mutation and keeps the first value."""
+import tensorflow as tf
+
+
+class SimpleModel(tf.Module):
+    def __init__(self):
+        self.bias = 0.0
+        self.weight = 2.0
+
+
+@tf.function
+def evaluate(model, x):
+    return model.weight * x + model.bias
+
+
+class Scaler(tf.Module):
+    def __init__(self):
+        self.scale = 1.0
+
+    @tf.function
+    def __call__(self, x):
+        return x * self.scale
+
+
+simple_model = SimpleModel()
+scaler = Scaler()
+x = tf.constant(10.0)
+print(evaluate(simple_model, x), scaler(x))
+simple_model.bias += 5.0
+scaler.scale = 3.0
+print(evaluate(simple_model, x), scaler(x))
+
+
+def exercise():
+    m, s = SimpleModel(), Scaler()
+    first = (float(evaluate(m, x)), float(s(x)))
+    m.bias += 5.0
+    s.scale = 3.0
+    return first, (float(evaluate(m, x)), float(s(x)))
