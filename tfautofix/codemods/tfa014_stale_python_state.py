@@ -158,6 +158,7 @@ def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt]
     globals_: dict[str, ast.stmt] = {}
     declared = {(site.function, name) for site in screen.sites(ast.Global) for name in site.node.names}
     traced_classes: set[ast.ClassDef | None] | None = None
+    numbers: set[tuple[ast.ClassDef, str]] | None = None
     setups: dict[ast.ClassDef, set[str]] = {}
     for kind in (ast.Assign, ast.AugAssign, ast.AnnAssign):
         for site in sorted(screen.sites(kind), key=lambda site: (site.node.lineno, site.node.col_offset)):
@@ -174,6 +175,9 @@ def _rebinding(screen: Screen) -> tuple[dict[tuple[ast.ClassDef, str], ast.stmt]
                     rebound.append(target.id)
             if not rebound or not _python_number(statement, function):
                 continue
+            if _python_number(statement, function, setters=False) is False:  # a setter's argument: a number only if
+                numbers = _number_attributes(screen) if numbers is None else numbers  # the attribute holds one elsewhere
+                rebound = [key for key in rebound if key in numbers or isinstance(key, str)]
             if function is not None and screen.traced_code.is_traced(function, statement.lineno):
                 continue  # a traced mutation: TFA012's business
             for key in [key for key in rebound if not isinstance(key, str)]:  # set-up methods last: they cost a walk
@@ -213,10 +217,12 @@ def _setup_methods(screen: Screen, cls: ast.ClassDef) -> set[str]:
     return setup
 
 
-def _python_number(statement: ast.Assign | ast.AugAssign | ast.AnnAssign, function: ast.AST | None) -> bool:
+def _python_number(statement: ast.Assign | ast.AugAssign | ast.AnnAssign, function: ast.AST | None, setters: bool = True) -> bool:
     """Does the statement bind a Python number or string — the values a graph freezes silently?
     Literals, arithmetic on names and literals, `float(...)`-like conversions, and in a setter
-    (`set_*`) or for a parameter with a literal default, the parameter itself. Not `True`/`False`:
+    (`set_*`, `@x.setter`; unless not ``setters``: the caller then checks that the attribute holds a
+    number elsewhere, a model stored by `set_model` is no number) or for a parameter with a literal
+    default, the parameter itself. Not `True`/`False`:
     flags are mostly one-way (`self.built = True`, warn-once) and set during set-up or the first
     trace. Containers, objects and tensors are mostly structure that never changes."""
     parameters: dict[str, ast.expr | None] = {}
@@ -226,10 +232,29 @@ def _python_number(statement: ast.Assign | ast.AugAssign | ast.AnnAssign, functi
         defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
         parameters = {a.arg: d for a, d in zip(positional, defaults) if a not in args.posonlyargs}
         parameters.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults))
-    setter = function is not None and function.name.startswith("set_")
+    setter = setters and function is not None and _setter(function)
     if isinstance(statement, ast.AugAssign):
         return _number(statement.value, False, parameters, setter) or _self_attribute(statement.value)
     return _number(statement.value, True, parameters, setter)
+
+
+def _setter(function: ast.AST) -> bool:
+    """``def set_x(self, value)`` or a property's ``@x.setter``."""
+    return isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and (function.name.startswith("set_") or any(
+        isinstance(d, ast.Attribute) and d.attr == "setter" for d in function.decorator_list))
+
+
+def _number_attributes(screen: Screen) -> set[tuple[ast.ClassDef, str]]:
+    """(class, attribute) that some method binds to a Python number without the setter rule (``self.t = 1.0``)."""
+    found = set()
+    for kind in (ast.Assign, ast.AugAssign, ast.AnnAssign):
+        for site in screen.sites(kind):
+            statement, function = site.node, site.function
+            targets = statement.targets if kind is ast.Assign else [statement.target]
+            if function is not None and any(_self_attribute(t) for t in targets) and _python_number(statement, function, setters=False):
+                cls = screen.class_around(function)
+                found.update((cls, t.attr) for t in targets if _self_attribute(t))
+    return found
 
 
 def _number(expr: ast.expr | None, top: bool, parameters: dict[str, ast.expr | None], setter: bool) -> bool:
