@@ -15,8 +15,10 @@ _INPUT = frozenset({"keras.Input", "keras.layers.Input"})
 #: Calls that return Python facts about a tensor, not a tensor.
 _STATIC = frozenset({"len", "int", "float", "str", "repr", "print", "isinstance", "type", "id", "getattr", "hasattr",
                      "int_shape", "shape", "ndim", "dtype", "is_keras_tensor", "count_params"})
-#: Seeds of the traced-code model whose code runs in TensorFlow's graph, not while Keras builds a functional
-#: model (``Lambda`` and activation functions run on the symbolic tensors themselves: no hazard there).
+#: Methods of models that run them on data, eagerly: what they return is no symbolic tensor.
+_METHODS = frozenset({"predict", "predict_on_batch", "fit", "evaluate", "train_on_batch", "test_on_batch", "numpy"})
+#: Seeds of the traced-code model whose code was measured failing on a symbolic tensor: compiled losses and
+#: metrics, tf.functions (and what they call). Not yet: a ``Lambda``'s function capturing one (Keras 3 fails there too).
 _GRAPH_SEEDS = ("given to compile", "decorated with", "wrapped by")
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: Attributes of a tensor that are facts about it, fine to read anywhere.
@@ -52,8 +54,8 @@ A value is symbolic when every binding of its name (or of `self.<attr>` in the c
 is: `Input(...)`, a call of a layer or model on a symbolic tensor (`Dense(2)(x)`,
 `encoder(inputs)`), arithmetic and subscripts of those. Left alone: closures over
 Python numbers, variables, layers and models (their weights are variables: fine),
-names also bound to anything else, and `Lambda`/activation functions (they run on
-the symbolic tensors while the model is built).
+names also bound to anything else. Not reported yet: a `Lambda` function capturing a
+symbolic tensor (it fails in Keras 3 as well).
 """
     before = """\
 import keras
@@ -162,26 +164,31 @@ class _Symbolic:
         return None
 
     def tensor(self, expr: ast.AST, scope: ast.AST | None) -> bool:
-        """Is ``expr``, evaluated in ``scope``, a symbolic Keras tensor (given :attr:`keys`)?"""
+        """Is ``expr``, evaluated in ``scope``, a symbolic Keras tensor (given :attr:`keys`)? Not recursive:
+        generated code has sums of thousands of terms."""
         screen = self.screen
-        if isinstance(expr, ast.Call):
-            if screen.names(expr.func) & _INPUT:
-                return True
-            callee = last_name(expr.func)
-            if callee is not None and (callee[:1].isupper() or callee in _STATIC or static_fact(screen.names(expr.func))):
-                return False  # `Model(inputs, outputs)`, `Dense(8)`: objects; `K.int_shape(x)`: facts
-            if isinstance(expr.func, ast.Attribute) and self.tensor(expr.func.value, scope):
-                return False  # a method of a tensor (`x.numpy()`, `x.get_shape()`): not followed
-            return any(self.tensor(e, scope) for arg in expr.args for e in (arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]))
-        if isinstance(expr, (ast.Name, ast.Attribute)):
-            key = self._key(expr, scope)
-            return key is not None and key in self.keys
-        if isinstance(expr, ast.BinOp):
-            return self.tensor(expr.left, scope) or self.tensor(expr.right, scope)
-        if isinstance(expr, ast.UnaryOp):
-            return self.tensor(expr.operand, scope)
-        if isinstance(expr, ast.Subscript):
-            return self.tensor(expr.value, scope)
+        pending = [expr]
+        while pending:
+            expr = pending.pop()
+            if isinstance(expr, ast.Call):
+                if screen.names(expr.func) & _INPUT:
+                    return True
+                callee = last_name(expr.func)
+                if callee is not None and (callee[:1].isupper() or callee in _STATIC or static_fact(screen.names(expr.func))):
+                    continue  # `Model(inputs, outputs)`, `Dense(8)`: objects; `K.int_shape(x)`: facts
+                if isinstance(expr.func, ast.Attribute) and (expr.func.attr in _METHODS or self.tensor(expr.func.value, scope)):
+                    continue  # a method of a tensor (`x.numpy()`) or a model's eager one (`model.predict(x)`)
+                pending += [e for arg in expr.args for e in (arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg])]
+            elif isinstance(expr, (ast.Name, ast.Attribute)):
+                key = self._key(expr, scope)
+                if key is not None and key in self.keys:
+                    return True
+            elif isinstance(expr, ast.BinOp):
+                pending += [expr.left, expr.right]
+            elif isinstance(expr, ast.UnaryOp):
+                pending.append(expr.operand)
+            elif isinstance(expr, ast.Subscript):
+                pending.append(expr.value)
         return False
 
     def free_read(self, node: ast.AST, function: ast.AST) -> tuple | None:
