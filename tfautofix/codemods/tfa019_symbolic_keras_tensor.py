@@ -23,6 +23,8 @@ _GRAPH_SEEDS = ("given to compile", "decorated with", "wrapped by")
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 #: Attributes of a tensor that are facts about it, fine to read anywhere.
 _FACTS = frozenset({"shape", "dtype", "name", "get_shape", "ndim"})
+_FAILS = ("Keras 3: \"A KerasTensor cannot be used as input to a TensorFlow function\"; tf-keras: \"You are passing "
+          "KerasTensor(...), an intermediate TF-Keras symbolic input/output, to a TF API...\"")
 _FIX = ("add the term inside the model (a layer calling `self.add_loss(...)` on its inputs) or compute it from the "
         "model's outputs in a custom `train_step`")
 
@@ -42,9 +44,10 @@ one (a closure over `z_mean`, `self.z_mean` set while building, or
 `functools.partial(loss, samples=interpolated)`) is traced into the train step, where
 that tensor belongs to no graph: `fit` fails. Measured on TF 2.21: Keras 3 raises
 `ValueError: A KerasTensor cannot be used as input to a TensorFlow function`, tf-keras
-2.x a `TypeError` ("You are passing KerasTensor(...), an intermediate Keras symbolic
-input/output, to a TF API..."). Keras 2 in TF 1 graph mode accepted this (the VAE and
-WGAN-GP losses of older books rely on it).
+2.x a `TypeError` ("You are passing KerasTensor(...), an intermediate TF-Keras symbolic
+input/output, to a TF API that does not allow registering custom dispatchers"). Code
+written for Keras 2 in TF 1's graph mode did this (the VAE and WGAN-GP losses of older
+books).
 
 Reported, not fixed (the rewrite is a design choice): compute the term inside the
 model (a layer that calls `self.add_loss(...)` on its inputs), or from the model's
@@ -55,7 +58,7 @@ is: `Input(...)`, a call of a layer or model on a symbolic tensor (`Dense(2)(x)`
 `encoder(inputs)`), arithmetic and subscripts of those. Left alone: closures over
 Python numbers, variables, layers and models (their weights are variables: fine),
 names also bound to anything else. Not reported yet: a `Lambda` function capturing a
-symbolic tensor (it fails in Keras 3 as well).
+symbolic tensor (measured failing too: Keras 3 in `fit`, tf-keras when the model is built).
 """
     before = """\
 import keras
@@ -109,13 +112,11 @@ model.compile("adam", loss="mse")
                 yield self.finding(screen, node, (
                     f"`{text}` is a symbolic Keras tensor of a functional model (line {symbolic.origin(key)}), read by traced "
                     f"`{getattr(function, 'name', 'a lambda')}` ({model.why(function)[0].text}): the traced step cannot use it "
-                    f"and fails (Keras 3: \"A KerasTensor cannot be used as input to a TensorFlow function\"; tf-keras: "
-                    f"TypeError); {_FIX}"))
+                    f"and fails ({_FAILS}); {_FIX}"))
         for arg in symbolic.bound_by_partial():
             yield self.finding(screen, arg, (
                 f"`partial(...)` binds `{screen.code(arg)}`, a symbolic Keras tensor of a functional model, into a loss or "
-                f"metric given to `compile`: the traced step cannot use it and fails (Keras 3: \"A KerasTensor cannot be "
-                f"used as input to a TensorFlow function\"; tf-keras: TypeError); {_FIX}"))
+                f"metric given to `compile`: the traced step cannot use it and fails ({_FAILS}); {_FIX}"))
 
 
 class _Symbolic:
