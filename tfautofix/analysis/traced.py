@@ -25,7 +25,11 @@ eagerly), and the files of Keras 3's other backends (``keras/src/backend/jax``..
 which never run under TensorFlow. Backend-agnostic Keras code (``keras.ops``) *is*
 traced when it runs on the TensorFlow backend, so its ``call`` stays a seed.
 
-Each reason carries why AutoGraph does *not* convert the code it reaches, if it
+``tf.autograph.to_graph(f)`` traces nothing (called eagerly, the converted ``f`` runs eagerly);
+what it returns, called from traced code, traces ``f`` there converted, even under ``autograph=False``.
+
+Each reason carries the AutoGraph features it applies (``experimental_autograph_options``:
+``LISTS``, ``BUILTIN_FUNCTIONS``...; unknown for a variable), and why AutoGraph does *not* convert the code it reaches, if it
 does not (measured on TF 2.21, Keras 3.15 and tf-keras 2.21): ``tf.function(autograph=False)``
 and wrappers defaulting to it, ``do_not_convert``, functions Keras calls itself
 (activations, ``Lambda``; in Keras 3 also every ``call``/``train_step``/metric/loss).
@@ -127,10 +131,10 @@ class TracedCode:
         """On the paths that trace ``function``, does AutoGraph apply its optional conversion ``feature``
         (``"LISTS"``, ``"BUILTIN_FUNCTIONS"``...)? True, False (also where it does not convert at all), None:
         unknown (options held by a variable). Empty when nothing traces ``function``."""
-        converted = function not in self._not_converted
-        return frozenset(
-            None if why.features is None and why.off is None and converted else why.off is None and converted and feature in why.features
-            for why in self.why(function))
+        if function in self._not_converted:
+            return frozenset({False}) if self.why(function) else frozenset()
+        return frozenset(False if why.off is not None else None if why.features is None else feature in why.features
+                         for why in self.why(function))
 
     def traced_by(self, *texts: str) -> set[ast.AST]:
         """The functions traced through seeds whose reason starts with one of ``texts`` (``"given to compile"``),
@@ -506,7 +510,8 @@ class TracedCode:
         if not converting:
             return why
         calls = [expr] if expr in converting else [call for call, _ in self._to_graph_alias(expr.id, where)] if isinstance(expr, ast.Name) else []
-        calls += [f for f in self.resolve(expr, where) if f in converting and not calls]
+        if not calls:  # a definition `@to_graph` decorates
+            calls = [f for f in self.resolve(expr, where) if f in converting]
         if not calls:
             return why
         features = {converting[c] for c in calls}
