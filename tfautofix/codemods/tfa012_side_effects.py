@@ -85,6 +85,12 @@ tensor the values come from (or of a `tf.cast`), read where the list was created
 no fix when that name is bound again between `outs = []` and the loop or in it
 (`rows = tf.cast(rows, tf.float32)` after `outs = []`). No fix otherwise.
 
+With AutoGraph's `LISTS` feature (`experimental_autograph_options`, measured on TF 2.21)
+`x.append(v)` becomes `x = ag__.list_append(x, v)` and `[]` an untyped TensorList: an
+append to a list defined outside raises `UnboundLocalError` on every call, and one to a
+local `outs = []` raises `ValueError` (`set_element_type` is gone from TensorFlow 2); both
+are reported so. Where the options are a variable, the message says both outcomes.
+
 Left alone (not hazards): loops over Python lists of tensors or over
 `tf.unstack`/`tf.split` results and over parameters of unknown type (unrolled at
 trace time, which works); Keras build-once and lazy-init idioms

@@ -49,7 +49,8 @@ functions Keras traced, and methods only those call) assigns `self.x`; in a modu
 reading a global that a non-traced function rebinds (`global x`) or that
 module-level code rebinds in a loop. Left alone: attributes and globals that
 hold a `tf.Variable` (created with `tf.Variable`/`add_weight`/`add_variable`,
-or `assign`ed in traced code), attributes used as objects (`self.dense(x)`,
+or `assign`ed in traced code), attributes a setter (`set_x`, `@x.setter`) stores an
+argument into but that never hold a number otherwise (`set_model(self, m)`), attributes used as objects (`self.dense(x)`,
 `self.x.y`, `self.table[i]`), and set-up code.
 """
     before = """\
