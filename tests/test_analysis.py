@@ -767,6 +767,108 @@ def test_autograph_flag_marks_code_autograph_does_not_convert() -> None:
     assert "activation" in ctx.autograph_off(m.findall(ctx.module, m.FunctionDef(name=m.Name("activation")))[0])
 
 
+def test_autograph_features_follow_the_options_of_every_path() -> None:
+    """`experimental_autograph_options` in both spellings, as a tuple, `ALL`, through an alias of `Feature`,
+    inherited by helpers (measured on TF 2.21: a helper of a LISTS function raises like the function);
+    a variable or `**options` is unknown; `autograph=False` applies none."""
+    source = textwrap.dedent(
+        """
+        import tensorflow as tf
+        from tensorflow.autograph.experimental import Feature
+
+        F = tf.autograph.experimental.Feature
+
+        @tf.function(experimental_autograph_options=tf.autograph.experimental.Feature.LISTS)
+        def lists(x):
+            return helper(x)
+
+        def helper(x):
+            return x
+
+        def wrapped(x):
+            return x
+
+        fast = tf.function(wrapped, experimental_autograph_options=(F.BUILTIN_FUNCTIONS, Feature.LISTS))
+
+        @tf.function(experimental_autograph_options=F.ALL)
+        def everything(x):
+            return x
+
+        @tf.function
+        def plain(x):
+            return helper(x)
+
+        def options_of(x, options, **kwargs):
+            def by_variable(y):
+                return y
+
+            def by_kwargs(y):
+                return y
+
+            return tf.function(by_variable, experimental_autograph_options=options)(x) + tf.function(by_kwargs, **kwargs)(x)
+
+        @tf.function(autograph=False, experimental_autograph_options=F.LISTS)
+        def unconverted(x):
+            return x
+
+        def eager(x):
+            return x
+        """
+    )
+    ctx = FileContext(cst.parse_module(source))
+    features = {f.name.value: ctx.autograph_feature(f.body, "LISTS") for f in m.findall(ctx.module, m.FunctionDef())}
+    assert features == {
+        "lists": {True}, "helper": {True, False}, "wrapped": {True}, "everything": {True}, "plain": {False},
+        "options_of": frozenset(), "by_variable": {None}, "by_kwargs": {None}, "unconverted": {False}, "eager": frozenset(),
+    }
+    builtin = {f.name.value: ctx.autograph_feature(f.body, "BUILTIN_FUNCTIONS") for f in m.findall(ctx.module, m.FunctionDef())}
+    assert builtin["wrapped"] == {True} and builtin["lists"] == {False} and builtin["everything"] == {True}
+
+
+def test_to_graph_converts_without_tracing() -> None:
+    """`tf.autograph.to_graph(f)` converts `f` but traces nothing: called eagerly it runs eagerly. Called from
+    traced code, `f` is traced there and converted even under `autograph=False` (measured on TF 2.21)."""
+    source = textwrap.dedent(
+        """
+        import tensorflow as tf
+
+        def only_converted(x):
+            return x
+
+        eager_version = tf.autograph.to_graph(only_converted)
+        eager_version(tf.constant(1.0))
+
+        def called(x):
+            return x
+
+        converted = tf.autograph.to_graph(called, experimental_optional_features=tf.autograph.experimental.Feature.LISTS)
+
+        @tf.autograph.to_graph
+        def decorated(x):
+            return x
+
+        def direct(x):
+            return x
+
+        @tf.function(autograph=False)
+        def raw(x):
+            return converted(x) + decorated(x) + direct(x)
+
+        def wrapped(x):
+            return x
+
+        step = tf.function(tf.autograph.to_graph(wrapped), autograph=False)
+        """
+    )
+    ctx = FileContext(cst.parse_module(source))
+    functions = {f.name.value: f.body for f in m.findall(ctx.module, m.FunctionDef())}
+    assert {name: ctx.is_traced(body) for name, body in functions.items()} == {
+        "only_converted": False, "called": True, "decorated": True, "direct": True, "raw": True, "wrapped": True}
+    assert {name: ctx.autograph(body) for name, body in functions.items() if ctx.is_traced(body)} == {
+        "called": True, "decorated": True, "direct": False, "raw": False, "wrapped": True}
+    assert ctx.autograph_feature(functions["called"], "LISTS") == {True}
+
+
 def test_keras_backend_tests_that_exclude_tensorflow_are_not_traced() -> None:
     source = """
         import keras

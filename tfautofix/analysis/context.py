@@ -248,6 +248,12 @@ class FileContext:
         function, _ = self._model_function(node)
         return self.screen.traced_code.autograph_off(function)
 
+    def autograph_feature(self, node: cst.CSTNode, feature: str) -> frozenset[bool | None]:
+        """Per path tracing the code at ``node``: does AutoGraph apply ``feature`` (``"LISTS"``,
+        ``"BUILTIN_FUNCTIONS"``...) there? True, False, None (unknown: options held by a variable)."""
+        function, _ = self._model_function(node)
+        return self.screen.traced_code.autograph_feature(function, feature)
+
     # -- imports --------------------------------------------------------
     @cached_property
     def tensorflow_alias(self) -> tuple[str, ImportSpec | None]:

@@ -143,6 +143,13 @@ KERAS_TRACED_METHODS = frozenset({"call", "train_step", "test_step", "predict_st
 COMPILE_KEYWORDS = frozenset({"loss", "metrics", "weighted_metrics"})
 #: ``tf.autograph.experimental.do_not_convert``: the function it wraps or decorates is not converted.
 DO_NOT_CONVERT = "tensorflow.autograph.experimental.do_not_convert"
+#: ``tf.autograph.experimental.Feature``: AutoGraph's optional conversions, chosen by ``tf.function(...,
+#: experimental_autograph_options=)`` and ``to_graph(..., experimental_optional_features=)`` (``ALL``: every one).
+AUTOGRAPH_FEATURE = "tensorflow.autograph.experimental.Feature"
+AUTOGRAPH_FEATURES = frozenset({"AUTO_CONTROL_DEPS", "ASSERT_STATEMENTS", "BUILTIN_FUNCTIONS", "EQUALITY_OPERATORS", "LISTS", "NAME_SCOPES"})
+#: ``tf.autograph.to_graph(f)``: ``f`` converted, not traced (called eagerly it runs eagerly); what it returns
+#: is converted wherever it is called, also from traced code AutoGraph does not convert.
+TO_GRAPH = "tensorflow.autograph.to_graph"
 #: Keras layers that call the function they are given (``Dense(activation=f)``, ``Lambda(f)``)
 #: without AutoGraph, in either Keras: (argument position, keyword).
 KERAS_FUNCTION_LAYERS: dict[str, tuple[tuple[int, str], ...]] = {

@@ -25,7 +25,11 @@ eagerly), and the files of Keras 3's other backends (``keras/src/backend/jax``..
 which never run under TensorFlow. Backend-agnostic Keras code (``keras.ops``) *is*
 traced when it runs on the TensorFlow backend, so its ``call`` stays a seed.
 
-Each reason carries why AutoGraph does *not* convert the code it reaches, if it
+``tf.autograph.to_graph(f)`` traces nothing (called eagerly, the converted ``f`` runs eagerly);
+what it returns, called from traced code, traces ``f`` there converted, even under ``autograph=False``.
+
+Each reason carries the AutoGraph features it applies (``experimental_autograph_options``:
+``LISTS``, ``BUILTIN_FUNCTIONS``...; unknown for a variable), and why AutoGraph does *not* convert the code it reaches, if it
 does not (measured on TF 2.21, Keras 3.15 and tf-keras 2.21): ``tf.function(autograph=False)``
 and wrappers defaulting to it, ``do_not_convert``, functions Keras calls itself
 (activations, ``Lambda``; in Keras 3 also every ``call``/``train_step``/metric/loss).
@@ -52,6 +56,8 @@ from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from tfautofix.analysis.names import (
     last_name,
+    AUTOGRAPH_FEATURE,
+    AUTOGRAPH_FEATURES,
     COMPILE_KEYWORDS,
     DATASET_METHODS,
     DO_NOT_CONVERT,
@@ -67,6 +73,7 @@ from tfautofix.analysis.names import (
     STATIC_METHODS,
     TENSOR_METADATA,
     TF_FUNCTION,
+    TO_GRAPH,
     TRACING_HIGHER_ORDER,
     builds_tensor,
     static_fact,
@@ -86,10 +93,13 @@ _OTHER_BACKEND = re.compile(r"(^|/)keras/src/backend/(numpy|jax|torch|openvino)/
 
 @dataclass(frozen=True)
 class Why:
-    """One reason a function is traced; ``off``: why AutoGraph does not convert it there (None: it does)."""
+    """One reason a function is traced; ``off``: why AutoGraph does not convert it there (None: it does);
+    ``features``: the optional conversions AutoGraph applies there (``Feature.LISTS``... by name; None: unknown,
+    ``experimental_autograph_options=options``). Callees inherit both: AutoGraph converts them with the same options."""
 
     text: str
     off: str | None = None
+    features: frozenset[str] | None = frozenset()
 
 
 class TracedCode:
@@ -116,6 +126,20 @@ class TracedCode:
         """Why some path traces ``function`` without AutoGraph (None: every path converts it)."""
         off = next((why.off for why in self.why(function) if why.off is not None), None)
         return off if off is not None or function not in self._not_converted else "`do_not_convert`"
+
+    def autograph_feature(self, function: ast.AST | None, feature: str) -> frozenset[bool | None]:
+        """On the paths that trace ``function``, does AutoGraph apply its optional conversion ``feature``
+        (``"LISTS"``, ``"BUILTIN_FUNCTIONS"``...)? True, False (also where it does not convert at all), None:
+        unknown (options held by a variable). Empty when nothing traces ``function``."""
+        if function in self._not_converted:
+            return frozenset({False}) if self.why(function) else frozenset()
+        return frozenset(False if why.off is not None else None if why.features is None else feature in why.features
+                         for why in self.why(function))
+
+    def traced_by(self, *texts: str) -> set[ast.AST]:
+        """The functions traced through seeds whose reason starts with one of ``texts`` (``"given to compile"``),
+        and what those call and define."""
+        return set(self._reasons([(f, why) for f, why in self._seeds[0] if why.text.startswith(texts)]))
 
     def eager_line(self, function: ast.AST, line: int) -> bool:
         """Is ``line`` of ``function`` inside an eager region (init_scope, executing_eagerly())
@@ -350,10 +374,10 @@ class TracedCode:
                     found[call] = wrapping
         return found
 
-    def _wrapping(self, call: ast.Call) -> tuple[list[ast.AST], str | None, str] | None:
+    def _wrapping(self, call: ast.Call) -> tuple[list[ast.AST], str | None, str, frozenset[str] | None] | None:
         """The functions a ``tf.function``-like call wraps, why AutoGraph is off there
-        (None: on), and how it is spelled: ``tf.function(f, ...)``, ``wrapper(f)``,
-        ``tf.function(...)(f)``."""
+        (None: on), how it is spelled (``tf.function(f, ...)``, ``wrapper(f)``,
+        ``tf.function(...)(f)``) and the AutoGraph features it asks for."""
         for wrapper, settings, args in ((call.func, call, [*call.args[:1], *(k.value for k in call.keywords if k.arg in ("func", "python_function"))]),
                                         (getattr(call.func, "func", None), call.func, call.args[:1])):
             default = self._wrapper_default(wrapper) if wrapper is not None else None
@@ -362,8 +386,37 @@ class TracedCode:
                 off = None if _autograph(settings, default) else (
                     f"`{name}(autograph=False)`" if _says_autograph(settings) else f"`{name}` defaults to autograph=False"
                 )
-                return args, off, name
+                return args, off, name, self._features(settings, "experimental_autograph_options")
         return None
+
+    def _features(self, call: ast.Call, keyword: str) -> frozenset[str] | None:
+        """The AutoGraph features ``call`` asks for with ``keyword=`` (a ``Feature``, a tuple or list of
+        them, ``Feature.ALL``, None); None when they are not known (a variable, ``**options``)."""
+        value = self._constant(next((k.value for k in call.keywords if k.arg == keyword), None))
+        if value is None:
+            return None if any(k.arg is None for k in call.keywords) else frozenset()
+        found: set[str] = set()
+        for item in value.elts if isinstance(value, (ast.Tuple, ast.List)) else [value]:
+            item = self._constant(item)
+            if _is_none(item) and item is value:
+                return frozenset()
+            name = item.attr if isinstance(item, ast.Attribute) else None
+            base = self._constant(item.value) if name is not None else None
+            if name not in {*AUTOGRAPH_FEATURES, "ALL"} or AUTOGRAPH_FEATURE not in self.screen.names(base):
+                return None
+            found |= AUTOGRAPH_FEATURES if name == "ALL" else {name}
+        return frozenset(found)
+
+    def _constant(self, expr: ast.AST | None) -> ast.AST | None:
+        """The value of a module-level name bound once and never declared ``global``
+        (``F = tf.autograph.experimental.Feature``), else ``expr``."""
+        for _ in range(3):
+            if not isinstance(expr, ast.Name) or self.screen.imported(expr.id) or (None, expr.id) not in self._flags:
+                break
+            if any(expr.id in site.node.names for site in self.screen.sites(ast.Global)):
+                break
+            expr = self._flags[(None, expr.id)]
+        return expr
 
     def _name(self, wrapper: ast.AST) -> str:
         """How messages name a wrapper: ``tf.function`` whatever its spelling, a wrapper as spelled."""
@@ -388,7 +441,8 @@ class TracedCode:
         found = []
         for callable_ in _callables(expr):
             if isinstance(callable_, str):
-                found += self._visible(callable_, where)
+                found += self._visible(callable_, where) or [
+                    f for call, scope in self._to_graph_alias(callable_, where) for f in self.resolve(call.args[0], scope)]
             elif isinstance(callable_, tuple):
                 found += self._functions.get((screen.class_around(where), callable_[1]), ())
             else:
@@ -412,6 +466,56 @@ class TracedCode:
             if (name in bound.parameters or name in bound.values) and not _declares(scope, name):
                 return []
         return [f for f in defs if screen.outer.get(f) is None]
+
+    # -- tf.autograph.to_graph ---------------------------------------------------
+    @cached_property
+    def _to_graph(self) -> dict[ast.AST, frozenset[str] | None]:
+        """What ``tf.autograph.to_graph`` converts, wherever it is called: its calls given a function,
+        and the definitions it decorates → the features asked for (``experimental_optional_features=``).
+        Not traced for that: called eagerly, the converted code runs eagerly."""
+        screen = self.screen
+        found: dict[ast.AST, frozenset[str] | None] = {
+            site.node: frozenset() for site in screen.sites(*_DEFS)
+            if any(TO_GRAPH in screen.names(d) for d in site.node.decorator_list)}
+        for site in screen.calls_to(frozenset({TO_GRAPH})):
+            if site.node.args:
+                found[site.node] = self._features(site.node, "experimental_optional_features")
+        return found
+
+    @cached_property
+    def _to_graph_names(self) -> dict[tuple[ast.AST | None, str], tuple[ast.Call, ast.AST | None]]:
+        """``(scope, name)`` assigned once there ``to_graph(f)`` (``converted = tf.autograph.to_graph(f)``)
+        → the call and the scope."""
+        found: dict[tuple[ast.AST | None, str], tuple[ast.Call, ast.AST | None]] = {}
+        if any(isinstance(node, ast.Call) for node in self._to_graph):
+            for (scope, name), value in self._flags.items():
+                if isinstance(value, ast.Call) and value in self._to_graph:
+                    found[(scope, name)] = (value, scope)
+        return found
+
+    def _to_graph_alias(self, name: str, where: ast.AST | None) -> list[tuple[ast.Call, ast.AST | None]]:
+        """The ``to_graph(f)`` call ``name`` holds in ``where`` (a local, or one of the scopes around)."""
+        aliases = self._to_graph_names
+        for scope in (where, *self.screen.functions_around_function(where), None) if where is not None else (None,):
+            if (scope, name) in aliases:
+                call, bound = aliases[(scope, name)]
+                return [] if call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == name else [(call, bound)]
+        return []
+
+    def _converted(self, expr: ast.AST, where: ast.AST | None, why: Why) -> Why:
+        """``why`` for a function reached through ``expr`` in ``where``: converted by AutoGraph, with the
+        features ``to_graph`` asked for, when ``expr`` is a ``to_graph(...)`` call, a name holding one or a
+        definition ``to_graph`` decorates, whatever converts the code around (``autograph=False``)."""
+        converting = self._to_graph
+        if not converting:
+            return why
+        calls = [expr] if expr in converting else [call for call, _ in self._to_graph_alias(expr.id, where)] if isinstance(expr, ast.Name) else []
+        if not calls:  # a definition `@to_graph` decorates
+            calls = [f for f in self.resolve(expr, where) if f in converting]
+        if not calls:
+            return why
+        features = {converting[c] for c in calls}
+        return Why(why.text, None, features.pop() if len(features) == 1 else None)
 
     @cached_property
     def reasons(self) -> dict[ast.AST, list[Why]]:
@@ -488,7 +592,7 @@ class TracedCode:
             for decorator in func.decorator_list:
                 wrapping = self._wrapping(decorator) if isinstance(decorator, ast.Call) else None
                 if wrapping is not None and not wrapping[0]:  # @tf.function(...): a decorator factory
-                    seeds.append((func, Why(f"decorated with {wrapping[2]}", wrapping[1])))
+                    seeds.append((func, Why(f"decorated with {wrapping[2]}", wrapping[1], wrapping[3])))
                 default = self._wrapper_default(decorator)
                 if default is not None:
                     name = self._name(decorator)
@@ -519,7 +623,8 @@ class TracedCode:
             wrapping = wrappings.get(call)
             if wrapping is not None:
                 for arg in wrapping[0]:
-                    seeds += [(f, Why(f"wrapped by {wrapping[2]}", wrapping[1])) for f in self.resolve(arg, site.function)]
+                    why = Why(f"wrapped by {wrapping[2]}", wrapping[1], wrapping[3])
+                    seeds += [(f, self._converted(arg, site.function, why)) for f in self.resolve(arg, site.function)]
                 continue
             for keyword in call.keywords:  # Keras calls activations: Dense(activation=f), not the file's own `plot(activation=f)`
                 if keyword.arg == "activation" and not self.resolve(call.func, site.function):
@@ -559,8 +664,10 @@ class TracedCode:
             if why.off is None and function in not_converted:
                 why = Why(why.text, "`do_not_convert`")
             known = reasons.get(function)
-            # Propagate a function's first reason, and the first that turns AutoGraph off.
-            spread = known is None or (why.off is not None and all(w.off is None for w in known))
+            # Propagate a function's first reason, the first that turns AutoGraph off, and the first
+            # converting it with other AutoGraph features.
+            spread = known is None or (why.off is not None and all(w.off is None for w in known)) or (
+                why.off is None and all(w.off is not None or w.features != why.features for w in known))
             if spread or (why not in known and len(known) < 4):
                 reasons[function].append(why)
             if not spread:
@@ -570,19 +677,20 @@ class TracedCode:
             off = None if why.off is None else f"called from `{name or 'a lambda'}`, which AutoGraph does not convert"
             for inner in nested.get(function, ()):
                 if inner not in eager and not self.eager_line(function, inner.lineno):
-                    pending.append((inner, Why(f"defined in traced `{name or 'a lambda'}`", why.off)))
+                    pending.append((inner, Why(f"defined in traced `{name or 'a lambda'}`", why.off, why.features)))
             for site in screen.calls_in(function):
                 call = site.node
                 if self.eager_line(function, call.lineno):
                     continue
-                targets = self.resolve(call.func, function)
+                called = self._converted(call.func, function, Why(caller, off, why.features))
+                targets = [(target, called) for target in self.resolve(call.func, function)]
                 if call in higher_order:
                     for higher in screen.names(call.func) & TRACING_HIGHER_ORDER.keys():
                         for arg in _arguments(call, TRACING_HIGHER_ORDER[higher]):
-                            targets += self.resolve(arg, function)
-                for target in targets:
-                    if target not in eager and not (off is not None and target in roots):
-                        pending.append((target, Why(caller, off)))
+                            targets += [(target, Why(caller, off, why.features)) for target in self.resolve(arg, function)]
+                for target, reached in targets:
+                    if target not in eager and not (reached.off is not None and target in roots):
+                        pending.append((target, reached))
         return dict(reasons)
 
     # -- what traced code passes to its helpers -------------------------------

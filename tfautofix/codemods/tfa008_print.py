@@ -80,8 +80,9 @@ spelled `sys_` when the file already uses the name `sys` for something else.
 Left alone: prints of what tracing knows as well as eager code (literals, dtypes,
 ranks, shapes unless the function has a relaxed signature): printing once per trace is
 then the intent (a notebook showing a layer's input shape), `tf.print` would repeat it on
-every step; prints in a `tf.function(experimental_autograph_options=...BUILTIN_FUNCTIONS)`
-(or `ALL`), where AutoGraph itself turns `print` into `tf.print`; prints whose text mentions tracing (`print("Tracing with", x)`),
+every step; prints that AutoGraph converts itself, printing on every call: in a
+`tf.function(experimental_autograph_options=...BUILTIN_FUNCTIONS)` (or `ALL`, decorator or call form,
+and the helpers it calls), or where the options are a variable (not known); prints whose text mentions tracing (`print("Tracing with", x)`),
 which is TensorFlow's own idiom to observe retracing and is meant to run at
 trace time; prints in a local `tf.function` used only as `f.get_concrete_function()`
 (traced to build a graph, never called: it prints when it runs); and prints
@@ -141,8 +142,8 @@ def step(x):
                 for arg in call.args
             ):
                 continue
-            if _static_print(ctx, call) or _decorator_says(ctx, call, "experimental_autograph_options", ("BUILTIN_FUNCTIONS", "ALL")):
-                continue  # static text; or AutoGraph converts `print` to `tf.print` itself
+            if _static_print(ctx, call) or False not in ctx.autograph_feature(call, "BUILTIN_FUNCTIONS"):
+                continue  # static text; or AutoGraph may convert `print` itself (BUILTIN_FUNCTIONS): it prints on every call
             reason = ctx.traced_reason(call)
             message = f"`print` runs only when the function is traced ({reason}); use `tf.print` to print on every call"
             if not isinstance(ctx.parent(call), cst.Expr):
@@ -311,14 +312,11 @@ def _relaxed(ctx: FileContext, call: cst.Call) -> bool:
         or _decorator_says(ctx, call, "experimental_relax_shapes")
 
 
-def _decorator_says(ctx: FileContext, call: cst.Call, keyword: str, words: tuple[str, ...] = ()) -> bool:
-    """Does a decorator of the def around ``call`` pass ``keyword=`` (whose text names one of
-    ``words``, if given: ``experimental_autograph_options=Feature.BUILTIN_FUNCTIONS``)?"""
+def _decorator_says(ctx: FileContext, call: cst.Call, keyword: str) -> bool:
+    """Does a decorator of the def around ``call`` pass ``keyword=``?"""
     function = ctx.enclosing(call, cst.FunctionDef)
     return function is not None and any(
-        isinstance(d.decorator, cst.Call) and any(
-            a.keyword is not None and a.keyword.value == keyword and (not words or any(w in ctx.code(a.value) for w in words))
-            for a in d.decorator.args)
+        isinstance(d.decorator, cst.Call) and any(a.keyword is not None and a.keyword.value == keyword for a in d.decorator.args)
         for d in function.decorators)
 
 

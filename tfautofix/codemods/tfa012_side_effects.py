@@ -85,6 +85,12 @@ tensor the values come from (or of a `tf.cast`), read where the list was created
 no fix when that name is bound again between `outs = []` and the loop or in it
 (`rows = tf.cast(rows, tf.float32)` after `outs = []`). No fix otherwise.
 
+With AutoGraph's `LISTS` feature (`experimental_autograph_options`, measured on TF 2.21)
+`x.append(v)` becomes `x = ag__.list_append(x, v)` and `[]` an untyped TensorList: an
+append to a list defined outside raises `UnboundLocalError` on every call, and one to a
+local `outs = []` raises `ValueError` (`set_element_type` is gone from TensorFlow 2); both
+are reported so. Where the options are a variable, the message says both outcomes.
+
 Left alone (not hazards): loops over Python lists of tensors or over
 `tf.unstack`/`tf.split` results and over parameters of unknown type (unrolled at
 trace time, which works); Keras build-once and lazy-init idioms
@@ -151,6 +157,11 @@ def doubled(x):
         receivers = {_spelled(site.node.func.value) for site in found if _self_attribute(site.node.func.value)}
         if receivers:
             found += [site for site in screen.sites(ast.Assign) if any(_spelled(t) in receivers for t in site.node.targets)]
+        found += [  # `outs = []; outs.append(x)` where AutoGraph's LISTS makes `outs` a TensorList
+            site for site in screen.traced_sites(ast.Call)
+            if isinstance(site.node.func, ast.Attribute) and site.node.func.attr == "append"
+            and True in screen.traced_code.autograph_feature(site.function, "LISTS")
+        ]
         loops = [site for site in screen.traced_sites(ast.For) if _appends(site.node)]
         if loops:
             tensors = ScreenTensors(screen)
@@ -199,15 +210,30 @@ def doubled(x):
             copy = "list" if method in ("append", "extend", "insert", "remove", "appendleft") else "dict"
             return self._argument_mutation(ctx, call, receiver.value, f"`{receiver.value}.{method}(...)`", copy)
         where = _binding(ctx, receiver)
+        lists = ctx.autograph_feature(call, "LISTS") if _list_call(call) and not _declared(ctx, receiver) else frozenset({False})
         if where == "outer" and _container_binding(ctx, receiver) and not _on_purpose(ctx, call, receiver):
+            rebinds = (f"rewrites it to `{receiver.value} = ag__.list_{method}({receiver.value}, ...)`, which makes "
+                       f"`{receiver.value}` local: every call raises `UnboundLocalError`")
+            if lists == {True}:
+                return self.finding(ctx, call, f"`{receiver.value}.{method}(...)` mutates a Python object defined outside "
+                                               f"the function ({reason}): AutoGraph's `LISTS` feature (`experimental_autograph_options`) "
+                                               f"{rebinds}; return the values instead, or use a `tf.Variable`")
             message = (f"`{receiver.value}.{method}(...)` mutates a Python object defined outside the function: it "
                        f"{_ONCE.format(reason=reason)}, and `{receiver.value}` collects symbolic tensors that raise "
                        "`InaccessibleTensorError` when used outside; return the values instead, or use a `tf.Variable`")
+            if lists != {False}:  # unknown options, or LISTS on some paths only
+                message += f" (and where `experimental_autograph_options` turns on AutoGraph's `LISTS` feature, it {rebinds})"
             return self.finding(ctx, call, message)
         if where == "local" and method == "append":
             loop = _tensor_loop(ctx, call)
             if loop is not None:
                 return self._collect_in_loop(ctx, call, receiver, loop)
+            if lists == {True} and _empty_list(ctx, receiver):
+                return self.finding(ctx, call, (
+                    f"`{receiver.value}.append(...)` ({reason}): AutoGraph's `LISTS` feature (`experimental_autograph_options`) "
+                    f"makes `{receiver.value} = []` a TensorList of no element type (`set_element_type` is gone from "
+                    f"TensorFlow 2), so every append raises `ValueError: Trying to push to list with wrong element dtype`; "
+                    f"collect the values in a `tf.TensorArray`, or drop `LISTS`"))
         return None
 
     def _argument_mutation(self, ctx: FileContext, node: cst.CSTNode, name: str, what: str, copy: str = "dict") -> Finding:
@@ -259,6 +285,23 @@ def doubled(x):
                        f"(`{text}.assign(...)`) or return the value")
             return self.finding(ctx, target, message)
         return None
+
+
+def _list_call(call: cst.Call) -> bool:
+    """Does AutoGraph's ``LISTS`` feature rewrite ``call`` (by its spelling alone): ``x.append(v)``, ``x.pop()``, ``x.pop(i)``?"""
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    method = call.func.attr.value  # type: ignore[attr-defined]
+    return len(positional) == len(call.args) and (len(positional) == 1 if method == "append" else method == "pop" and len(positional) <= 1)
+
+
+def _empty_list(ctx: FileContext, name: cst.Name) -> bool:
+    """Is every binding of ``name`` in its function ``name = []``?"""
+    scope = _function_scope(ctx, name)
+    if scope is None or name.value not in scope:
+        return False
+    bindings = [ctx.parent(ctx.parent(a.node)) for a in scope[name.value] if a.scope is scope]
+    return bool(bindings) and all(
+        isinstance(node, cst.Assign) and len(node.targets) == 1 and m.matches(node.value, m.List(elements=[])) for node in bindings)
 
 
 def _assignment_targets(ctx: FileContext) -> Iterator[cst.BaseExpression]:

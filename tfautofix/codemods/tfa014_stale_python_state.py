@@ -199,6 +199,7 @@ class _Changes:
         traced_classes = {screen.class_around(f) for f in model.reasons} - {None}
         setups: dict[ast.ClassDef, set[str]] = {}
         resets: set[tuple[ast.ClassDef, str]] = set()  # attributes traced code sets afresh: per-call state
+        numbers: set[tuple[ast.ClassDef, str]] | None = None
         for kind in (ast.Assign, ast.AugAssign, ast.AnnAssign):
             for site in sorted(screen.sites(kind), key=lambda site: (site.node.lineno, site.node.col_offset)):
                 statement, function = site.node, site.function
@@ -208,6 +209,10 @@ class _Changes:
                         cls = screen.class_around(function)
                         if cls not in traced_classes or not _python_number(statement, function):
                             continue
+                        if not _python_number(statement, function, setters=False):  # a setter's argument is a number
+                            numbers = _number_attributes(screen) if numbers is None else numbers  # only if the
+                            if (cls, target.attr) not in numbers:  # attribute holds one elsewhere (not `set_model`)
+                                continue
                         if traced:
                             if not _accumulates(statement, target):
                                 resets.add((cls, target.attr))
@@ -524,10 +529,12 @@ def _setup_methods(screen: Screen, cls: ast.ClassDef) -> set[str]:
     return setup
 
 
-def _python_number(statement: ast.Assign | ast.AugAssign | ast.AnnAssign, function: ast.AST | None) -> bool:
+def _python_number(statement: ast.Assign | ast.AugAssign | ast.AnnAssign, function: ast.AST | None, setters: bool = True) -> bool:
     """Does the statement bind a Python number or string — the values a graph freezes silently?
     Literals, arithmetic on names and literals, `float(...)`-like conversions, and in a setter
-    (`set_*`) or for a parameter with a literal default, the parameter itself. Not `True`/`False`:
+    (`set_*`, `@x.setter`; unless not ``setters``: the caller then checks that the attribute holds a
+    number elsewhere, a model stored by `set_model` is no number) or for a parameter with a literal
+    default, the parameter itself. Not `True`/`False`:
     flags are mostly one-way (`self.built = True`, warn-once) and set during set-up or the first
     trace. Containers, objects and tensors are mostly structure that never changes."""
     parameters: dict[str, ast.expr | None] = {}
@@ -537,10 +544,29 @@ def _python_number(statement: ast.Assign | ast.AugAssign | ast.AnnAssign, functi
         defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
         parameters = {a.arg: d for a, d in zip(positional, defaults) if a not in args.posonlyargs}
         parameters.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults))
-    setter = function is not None and function.name.startswith("set_")
+    setter = setters and function is not None and _setter(function)
     if isinstance(statement, ast.AugAssign):
         return _number(statement.value, False, parameters, setter) or _self_attribute(statement.value)
     return _number(statement.value, True, parameters, setter)
+
+
+def _setter(function: ast.AST) -> bool:
+    """``def set_x(self, value)`` or a property's ``@x.setter``."""
+    return isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and (function.name.startswith("set_") or any(
+        isinstance(d, ast.Attribute) and d.attr == "setter" for d in function.decorator_list))
+
+
+def _number_attributes(screen: Screen) -> set[tuple[ast.ClassDef, str]]:
+    """(class, attribute) that some method binds to a Python number without the setter rule (``self.t = 1.0``)."""
+    found = set()
+    for kind in (ast.Assign, ast.AugAssign, ast.AnnAssign):
+        for site in screen.sites(kind):
+            statement, function = site.node, site.function
+            targets = statement.targets if kind is ast.Assign else [statement.target]
+            if function is not None and any(_self_attribute(t) for t in targets) and _python_number(statement, function, setters=False):
+                cls = screen.class_around(function)
+                found.update((cls, t.attr) for t in targets if _self_attribute(t))
+    return found
 
 
 def _number(expr: ast.expr | None, top: bool, parameters: dict[str, ast.expr | None], setter: bool) -> bool:

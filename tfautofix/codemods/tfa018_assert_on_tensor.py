@@ -73,8 +73,8 @@ and `python -O` no longer removes the check.
 
 Left alone: asserts on Python values (`x.shape[0] > 0`, `len(xs) == 2`,
 `isinstance(...)`) — only conditions proven to be tensors are reported —,
-functions whose `tf.function` sets `experimental_autograph_options` (it may
-convert asserts), and code that is not traced. `and`/`or` of tensors is
+asserts AutoGraph converts to `tf.Assert` itself (`experimental_autograph_options` with
+`ASSERT_STATEMENTS` or `ALL`, or options held by a variable: not known), and code that is not traced. `and`/`or` of tensors is
 reported without a fix.
 """
     before = """\
@@ -107,7 +107,7 @@ def step(x):
         catches = None
         for node in nodes(ctx, cst.Assert):
             func = ctx.enclosing(node, cst.FunctionDef)
-            if func is None or not ctx.is_traced(node) or _autograph_options(ctx, func):
+            if func is None or not ctx.is_traced(node) or False not in ctx.autograph_feature(node, "ASSERT_STATEMENTS"):
                 continue
             if func not in inferences:
                 inferences[func] = TensorInference(ctx, func)
@@ -127,15 +127,6 @@ def step(x):
             fix = self.closed_fix(edits, evidence, imports)
             message += f"; fix: `{assertion}`" + self.unsafe_note(fix)
             yield self.finding(ctx, node, message, fix)
-
-
-def _autograph_options(ctx: FileContext, func: cst.FunctionDef) -> bool:
-    """Does ``func``'s ``tf.function`` decorator choose AutoGraph features (maybe ASSERT_STATEMENTS)?"""
-    return any(
-        isinstance(d.decorator, cst.Call)
-        and any(getattr(arg.keyword, "value", None) == "experimental_autograph_options" for arg in d.decorator.args)
-        for d in func.decorators
-    )
 
 
 _FUNCTION = m.Attribute(attr=m.Name("function")) | m.Name("function")
