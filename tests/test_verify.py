@@ -666,3 +666,16 @@ def test_write_verifies_by_default_and_writes_verified_unsafe_fixes(tmp_path: Pa
     fixed = example.read_text(encoding="utf-8")
     assert "np.mean(x)" not in fixed and "x.numpy()" not in fixed, result.output
     assert "verifying fixes by running them" in result.output and "without being executed" not in result.output
+
+
+def test_a_module_with_an_exercise_is_verified_by_it_even_with_a_replayable_trace_log(tmp_path: Path) -> None:
+    """Replaying the log calls only the traced functions; `exercise()` also runs the code around
+    them (a `predict` loop TFA011 rewrote), so it is the stronger oracle."""
+    from tfautofix.verify.fixes import Candidate, _source
+
+    path = tmp_path / "m.py"
+    original = "import tensorflow as tf\n\n@tf.function\ndef f(x):\n    return x\n\ndef exercise():\n    return f(1)\n"
+    log = {"functions": [{"qualname": "f", "file": str(path), "traces": [{"parameters": {"x": {"kind": "python", "value": 1}}}]}]}
+    replay_only = original.replace("def exercise", "def other")
+    assert _source(Candidate(str(path), replay_only, replay_only), log)[0] == "--traces"
+    assert _source(Candidate(str(path), original, original), log) == ("exercise()", [])

@@ -83,13 +83,12 @@ def defines_exercise(text: str) -> bool:
 
 
 def _source(candidate: Candidate, log: dict | None) -> tuple[str, list[dict]] | None:
-    """Where ``candidate``'s calls come from: the trace log, else its ``exercise()``."""
-    functions = replayable(log, candidate.path) if log else []
-    if functions:
-        return "--traces", functions
+    """Where ``candidate``'s calls come from: its ``exercise()``, which also runs the code around
+    the traced functions (a loop calling `predict`), else the calls the trace log recorded."""
     if defines_exercise(candidate.original):
         return "exercise()", []
-    return None
+    functions = replayable(log, candidate.path) if log else []
+    return ("--traces", functions) if functions else None
 
 
 def changed_lines(original: str, fixed: str) -> set[int]:
