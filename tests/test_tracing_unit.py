@@ -474,3 +474,18 @@ def test_an_argument_changing_dtype_and_shape_at_once_names_both() -> None:
         " and `x` shape [2, 3] → [4, 3] (batch dimension varies; TFA004 → no automatic fix: an input_signature would reject"
         " observed calls (`x` is float32 and float64); reduce_retracing only generalises shapes, which did not cause these retraces)"
     ]
+
+
+def test_traces_add_no_finding_for_a_print_that_watches_tracing(tmp_path: Path) -> None:
+    """Issue 28: `print("Tracing with", x)` is the idiom to watch tracing; plain `check` leaves it
+    alone, and so does `check --traces` when the recorded run saw it print. Another print the run
+    saw in traced code (outside any function `check` knows is traced) is still reported."""
+    from tfautofix.engine import process_text
+    from tfautofix.results import Options
+    from tfautofix.tracing.log import TraceLog
+
+    source = 'def f(x):\n    print("Tracing with", x)\n    print(\n        f"tracing {x}")\n    print(x)\n    return x\n'
+    path = str(tmp_path / "model.py")
+    log = TraceLog(events=[{"kind": "print", "file": path, "line": line, "function": "f", "detail": "print"} for line in (2, 4, 5)])
+    result = process_text(path, source, Options(rules=("TFA008",), traces=log), fix=False)
+    assert [(f.code, f.line) for f in result.findings] == [("TFA008", 5)]
