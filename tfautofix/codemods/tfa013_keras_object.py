@@ -101,7 +101,8 @@ Measured on TF 2.21 / Keras 3: `Dense`, `LayerNormalization`,
 all fail; `Flatten`, `ReLU` and loss objects (no variables) do not, and are
 left alone. So are `Dropout` and the other random layers: Keras 3's fail (their
 seed generator is a variable), tf-keras's do not, and the spelling does not
-tell which Keras runs.
+tell which Keras runs. `Attention` has variables only with `use_scale=True`,
+`score_mode="concat"` or (Keras 3) `dropout`: built without them it is left alone.
 
 Found: constructors of `keras.layers.*` (except the variable-free ones),
 `keras.metrics.*`, `keras.optimizers.*`, `keras.applications.*`, under any
