@@ -1200,7 +1200,8 @@ def test_runs_multiplies_the_trip_counts_of_the_loops_in_its_function() -> None:
 def test_trip_counts_follow_names_builtins_and_parameters_to_literals() -> None:
     """Issue 28: a loop's count is known when its iterable comes from literals through names,
     ``enumerate``/``zip``/``len``/comprehensions, and parameters every call gives a literal;
-    a list that is appended to, a loop target or a function handed on is unknown."""
+    a list that is appended to or handed to other code, a loop target or a function handed on
+    is unknown."""
     from tfautofix.analysis.loops import runs
 
     ctx = _context("""
@@ -1239,7 +1240,12 @@ def test_trip_counts_follow_names_builtins_and_parameters_to_literals() -> None:
         shapes = (1, 2)
         for i in range(1, len(shapes)):
             i_(i)
+        stacked = np.stack(files)  # NumPy reads `files`, never adds to it
+        handed = [1, 2]
+        fill(handed)  # may append
+        for item in handed:
+            j_(item)
     """)
     calls = {call.func.value: call for call in m.findall(ctx.module, m.Call(func=m.Name()))}
-    expected = {"a": 3, "b": 3, "c": 3, "d": None, "e": 5, "f": 6, "g": None, "h": 7, "i_": 1}
+    expected = {"a": 3, "b": 3, "c": 3, "d": None, "e": 5, "f": 6, "g": None, "h": 7, "i_": 1, "j_": None}
     assert {name: runs(ctx, calls[name]) for name in expected} == expected

@@ -56,6 +56,8 @@ _ITEM_PER_ITEM = frozenset({"enumerate", "list", "tuple", "sorted", "reversed", 
 #: Builtins that read a container without changing how many items it has.
 _READERS = _ITEM_PER_ITEM | {"len", "zip", "print", "str", "repr", "max", "min", "sum", "any", "all"}
 _VIEWS = frozenset({"keys", "values", "items"})
+#: Libraries whose functions read a list they are given (convert it, stack it) and never add to it.
+_CONVERTERS = ("tensorflow.", "keras.", "numpy.")
 
 
 def size(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset = frozenset()) -> int | None:
@@ -130,8 +132,8 @@ _GROWABLE = (cst.List, cst.Set, cst.Dict, cst.ListComp, cst.SetComp, cst.DictCom
 
 def _never_grown(ctx: FileContext, name: cst.Name) -> bool:
     """Is every use of the container ``name`` holds a read that cannot add items: iterated,
-    indexed, or read by a builtin (``len``, ``enumerate``...)? A method call (``.append``), an
-    alias or handing it on (which may add) are not."""
+    indexed, read by a builtin (``len``, ``enumerate``...) or given to TensorFlow, Keras or NumPy?
+    A method call (``.append``), an alias or handing it on elsewhere (which may add) are not."""
     bindings = {getattr(a, "node", None) for a in ctx.scope(name)[name.value]}
     for use in m.findall(ctx.module, m.Name(name.value)):
         if use in bindings or ctx.scope(use) is None or name.value not in ctx.scope(use) \
@@ -144,8 +146,9 @@ def _never_grown(ctx: FileContext, name: cst.Name) -> bool:
             continue
         if isinstance(parent, cst.Attribute) and parent.attr.value in _VIEWS:
             continue
-        call = ctx.parent(parent) if isinstance(parent, cst.Arg) and parent.keyword is None else None
-        if isinstance(call, cst.Call) and _builtin(ctx, call.func) in _READERS:
+        call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+        if isinstance(call, cst.Call) and (_builtin(ctx, call.func) in _READERS and parent.keyword is None
+                                           or any(n.startswith(_CONVERTERS) for n in ctx.names(call.func))):
             continue
         return False
     return True
