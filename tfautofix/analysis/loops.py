@@ -82,10 +82,10 @@ def size(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset = frozenset
     positional = [a.value for a in expr.args if a.keyword is None]
     func, names, builtin = expr.func, ctx.names(expr.func), _builtin(ctx, expr.func)
     if builtin == "range" and 1 <= len(positional) <= 2 and len(expr.args) == len(positional):
-        stop = value(ctx, positional[-1], seen)
-        start = int(positional[0].value, 0) if len(positional) == 2 and isinstance(positional[0], cst.Integer) else 0
         if len(positional) == 2 and not isinstance(positional[0], cst.Integer):
-            return None
+            return None  # the stop is an upper bound: the start must be exact
+        stop = value(ctx, positional[-1], seen)
+        start = int(positional[0].value, 0) if len(positional) == 2 else 0
         return None if stop is None else max(0, stop - start)
     if builtin == "zip":
         return min((s for s in (size(ctx, p, seen) for p in positional) if s is not None), default=None)
