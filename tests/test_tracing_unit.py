@@ -394,7 +394,7 @@ def test_check_marks_confirmed_findings_and_reports_run_time_hazards(tmp_path: P
     source = tmp_path / "model.py"
     source.write_text(
         "import random\n\nimport tensorflow as tf\n\n\n@tf.function\ndef step(x):\n    return x * random.random()\n\n\n"
-        "def helper(x):\n    print('traced')\n    return x\n"
+        "def helper(x):\n    print('in helper')\n    return x\n"
     )
     data = log_json()
     data["scope"] = [{"file": "model.py", "lines": [8], "functions": [{"line": 6, "qualname": "step"}]}]
