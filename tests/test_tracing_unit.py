@@ -394,7 +394,7 @@ def test_check_marks_confirmed_findings_and_reports_run_time_hazards(tmp_path: P
     source = tmp_path / "model.py"
     source.write_text(
         "import random\n\nimport tensorflow as tf\n\n\n@tf.function\ndef step(x):\n    return x * random.random()\n\n\n"
-        "def helper(x):\n    print('traced')\n    return x\n"
+        "def helper(x):\n    print('in helper')\n    return x\n"
     )
     data = log_json()
     data["scope"] = [{"file": "model.py", "lines": [8], "functions": [{"line": 6, "qualname": "step"}]}]
@@ -492,3 +492,18 @@ def test_stack_hint_only_for_lists_whose_length_varied() -> None:
     assert stack_hint("xs", calls([tensor([3])], [tensor([3]), tensor([3], "float64")])) is None
     assert stack_hint("xs", calls([tensor([3])], [tensor([3]), tensor([3, 1])])) is None
     assert stack_hint("xs", calls([tensor([3])], [tensor([3]), python(1)])) is None
+
+
+def test_traces_add_no_finding_for_a_print_that_watches_tracing(tmp_path: Path) -> None:
+    """Issue 28: `print("Tracing with", x)` is the idiom to watch tracing; plain `check` leaves it
+    alone, and so does `check --traces` when the recorded run saw it print. Another print the run
+    saw in traced code (outside any function `check` knows is traced) is still reported."""
+    from tfautofix.engine import process_text
+    from tfautofix.results import Options
+    from tfautofix.tracing.log import TraceLog
+
+    source = 'def f(x):\n    print("Tracing with", x)\n    print(\n        f"tracing {x}")\n    print(x)\n    return x\n'
+    path = str(tmp_path / "model.py")
+    log = TraceLog(events=[{"kind": "print", "file": path, "line": line, "function": "f", "detail": "print"} for line in (2, 4, 5)])
+    result = process_text(path, source, Options(rules=("TFA008",), traces=log), fix=False)
+    assert [(f.code, f.line) for f in result.findings] == [("TFA008", 5)]

@@ -339,6 +339,12 @@ def process_text(path: str, text: str, options: Options, fix: bool, encoding: st
     if options.traces is not None and result.error is None and not result.changed:
         from tfautofix.tracing.confirm import observed  # what the recorded run saw, on the lines it ran
 
-        lines = source_lines(source.text)
-        result.findings = [f for f in observed(result.findings, lines, path, options.traces, set(options.rules)) if not _suppressed(f, lines)]
+        from tfautofix.codemods import rule_by_code
+
+        lines, tree = source_lines(source.text), ast.parse(source.text)
+        def intended(code: str, line: int) -> bool:
+            return rule_by_code(code).intended_at(tree, source.text, line)
+
+        found = observed(result.findings, lines, path, options.traces, set(options.rules), intended)
+        result.findings = [f for f in found if not _suppressed(f, lines)]
     return result.as_data()

@@ -146,6 +146,11 @@ class Rule:
         (``self.finding(screen, ast_node, ...)`` gives LibCST's positions)."""
         raise NotImplementedError
 
+    def intended_at(self, tree: ast.Module, text: str, line: int) -> bool:
+        """Is what a recorded run saw at ``line`` something this rule leaves alone on purpose?
+        Then ``check --traces`` adds no finding for it, as plain ``check`` reports none."""
+        return False
+
     @property
     def ast_only(self) -> bool:
         """Does the rule implement ``detect`` (and need no LibCST)?"""

@@ -28,7 +28,7 @@ def enclosing_loops(ctx: FileContext, node: cst.CSTNode) -> Iterator[cst.CSTNode
     for ancestor in ctx.ancestors(node):
         if isinstance(ancestor, _BOUNDARIES):
             return
-        if isinstance(ancestor, cst.For) and child is ancestor.body and (trip_count(ancestor) or 2) <= 1:
+        if isinstance(ancestor, cst.For) and child is ancestor.body and (trip_count(ctx, ancestor) or 2) <= 1:
             pass  # `for batch in ds.take(1):` runs its body once: not a loop
         elif isinstance(ancestor, (cst.For, cst.While)) and child is ancestor.body:
             yield ancestor
@@ -37,61 +37,189 @@ def enclosing_loops(ctx: FileContext, node: cst.CSTNode) -> Iterator[cst.CSTNode
         grandchild, child = child, ancestor
 
 
-def trip_count(loop: cst.CSTNode) -> int | None:
-    """At most how many times a ``for`` loop (or a one-``for`` comprehension) runs, when its
-    iterable says so with literals: ``range(n)``, ``range(a, b)``, ``ds.take(n)``, a list, tuple,
-    set or dict display. None: unknown."""
-    iterable = loop.iter if isinstance(loop, cst.For) else None
-    if isinstance(loop, Comprehension) and loop.for_in.inner_for_in is None:
-        iterable = loop.for_in.iter
-    if isinstance(iterable, (cst.List, cst.Tuple, cst.Set, cst.Dict)):
+def trip_count(ctx: FileContext, loop: cst.CSTNode) -> int | None:
+    """At most how many times a ``for`` loop's body (a comprehension's element) runs: the
+    :func:`size` of its iterable (of a comprehension's ``for``\\ s, multiplied). None: unknown."""
+    if isinstance(loop, cst.For):
+        return size(ctx, loop.iter)
+    total, comp = 1, loop.for_in if isinstance(loop, Comprehension) else None
+    while comp is not None:
+        count = size(ctx, comp.iter)
+        if count is None:
+            return None
+        total, comp = total * count, comp.inner_for_in
+    return total if isinstance(loop, Comprehension) else None
+
+
+#: Builtins whose result has at most one item per item of their (first) argument.
+_ITEM_PER_ITEM = frozenset({"enumerate", "list", "tuple", "sorted", "reversed", "set", "iter", "frozenset"})
+#: Builtins that read a container without changing how many items it has.
+_READERS = _ITEM_PER_ITEM | {"len", "zip", "print", "str", "repr", "max", "min", "sum", "any", "all"}
+_VIEWS = frozenset({"keys", "values", "items"})
+#: Libraries whose functions read a list they are given (convert it, stack it) and never add to it.
+_CONVERTERS = ("tensorflow.", "keras.", "numpy.")
+
+
+def size(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset = frozenset()) -> int | None:
+    """At most how many items iterating ``expr`` yields, when the code says so: a list, tuple,
+    set or dict display; a comprehension over such; ``range`` of known bounds; ``ds.take(n)``;
+    ``np.linspace(a, b, n)``; ``enumerate``, ``zip`` (its shortest known argument), ``list``,
+    ``sorted``... of such; a name bound only to such and never grown. None: unknown."""
+    if isinstance(expr, (cst.List, cst.Tuple, cst.Set, cst.Dict)):
         starred = (cst.StarredElement, cst.StarredDictElement)
-        return None if any(isinstance(e, starred) for e in iterable.elements) else len(iterable.elements)
-    if not isinstance(iterable, cst.Call) or not all(isinstance(a.value, cst.Integer) and a.keyword is None and not a.star for a in iterable.args):
+        return None if any(isinstance(e, starred) for e in expr.elements) else len(expr.elements)
+    if isinstance(expr, Comprehension):
+        return trip_count(ctx, expr)
+    if isinstance(expr, cst.Name):
+        if expr in seen:
+            return None
+        values = values_of(ctx, expr)
+        if values is None or any(isinstance(v, _GROWABLE) for v in values) and not _never_grown(ctx, expr):
+            return None
+        return _most(size(ctx, v, seen | {expr}) for v in values)
+    if not isinstance(expr, cst.Call) or any(a.star for a in expr.args):
         return None
-    bounds = [int(a.value.value, 0) for a in iterable.args]
-    if isinstance(iterable.func, cst.Name) and iterable.func.value == "range" and 1 <= len(bounds) <= 2:
-        return max(0, bounds[-1] - (bounds[0] if len(bounds) == 2 else 0))
-    if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "take" and len(bounds) == 1:
-        return max(0, bounds[0])
+    positional = [a.value for a in expr.args if a.keyword is None]
+    func, names, builtin = expr.func, ctx.names(expr.func), _builtin(ctx, expr.func)
+    if builtin == "range" and 1 <= len(positional) <= 2 and len(expr.args) == len(positional):
+        if len(positional) == 2 and not isinstance(positional[0], cst.Integer):
+            return None  # the stop is an upper bound: the start must be exact
+        stop = value(ctx, positional[-1], seen)
+        start = int(positional[0].value, 0) if len(positional) == 2 else 0
+        return None if stop is None else max(0, stop - start)
+    if builtin == "zip":
+        return min((s for s in (size(ctx, p, seen) for p in positional) if s is not None), default=None)
+    if builtin in _ITEM_PER_ITEM and positional:
+        return size(ctx, positional[0], seen)
+    if names & {"numpy.linspace"}:
+        num = positional[2] if len(positional) > 2 else next((a.value for a in expr.args if a.keyword and a.keyword.value == "num"), None)
+        return 50 if num is None else value(ctx, num, seen)
+    if isinstance(func, cst.Attribute):
+        if func.attr.value == "take" and len(positional) == 1 and len(expr.args) == 1:
+            return value(ctx, positional[0], seen)  # `ds.take(n)`
+        if func.attr.value in _VIEWS and not expr.args:
+            return size(ctx, func.value, seen)  # `d.items()`
     return None
 
 
-def runs(ctx: FileContext, node: cst.CSTNode, seen: frozenset = frozenset()) -> int | None:
-    """At most how many times ``node`` runs per run of its module, or None: unknown.
+def value(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset = frozenset()) -> int | None:
+    """At most what integer ``expr`` holds: a literal, ``len(x)`` of a known :func:`size`, or a
+    name (a parameter: its arguments at every call) bound only to such. None: unknown."""
+    if isinstance(expr, cst.Integer):
+        return int(expr.value, 0)
+    if isinstance(expr, cst.Name) and expr not in seen:
+        values = values_of(ctx, expr)
+        return None if values is None else _most(value(ctx, v, seen | {expr}) for v in values)
+    if isinstance(expr, cst.Call) and _builtin(ctx, expr.func) == "len" and len(expr.args) == 1:
+        return size(ctx, expr.args[0].value, seen)
+    return None
 
-    The product of the trip counts (:func:`trip_count`) of the loops around it, a loop that
-    waits on the user on each iteration counting once (:func:`_waits_on_user`); in a function,
-    times the runs of its calls, all found in the module (a function handed on, decorated,
-    or called from elsewhere may run any number of times)."""
+
+def _builtin(ctx: FileContext, func: cst.BaseExpression) -> str | None:
+    """The builtin ``func`` names (``range``, ``len``...), unless the module rebinds it."""
+    names = ctx.names(func)
+    return next(iter(names))[len("builtins."):] if len(names) == 1 and next(iter(names)).startswith("builtins.") else None
+
+
+def _most(counts) -> int | None:
+    counts = list(counts)
+    return None if not counts or None in counts else max(counts)
+
+
+#: Values whose number of items can change after they are bound (``.append``, ``.update``...).
+_GROWABLE = (cst.List, cst.Set, cst.Dict, cst.ListComp, cst.SetComp, cst.DictComp)
+
+
+def _never_grown(ctx: FileContext, name: cst.Name) -> bool:
+    """Is every use of the container ``name`` holds a read that cannot add items: iterated,
+    indexed, read by a builtin (``len``, ``enumerate``...) or given to TensorFlow, Keras or NumPy?
+    A method call (``.append``), an alias or handing it on elsewhere (which may add) are not."""
+    bindings = {getattr(a, "node", None) for a in ctx.scope(name)[name.value]}
+    for use in m.findall(ctx.module, m.Name(name.value)):
+        if use in bindings or ctx.scope(use) is None or name.value not in ctx.scope(use) \
+                or {getattr(a, "node", None) for a in ctx.scope(use)[name.value]} != bindings:
+            continue  # the binding itself, or another variable of the same spelling
+        parent = ctx.parent(use)
+        if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is use:
+            continue
+        if isinstance(parent, cst.Subscript) and parent.value is use and not isinstance(ctx.parent(parent), (cst.AssignTarget, cst.Del)):
+            continue
+        if isinstance(parent, cst.Attribute) and parent.attr.value in _VIEWS:
+            continue
+        call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+        if isinstance(call, cst.Call) and (_builtin(ctx, call.func) in _READERS and parent.keyword is None
+                                           or any(n.startswith(_CONVERTERS) for n in ctx.names(call.func))):
+            continue
+        return False
+    return True
+
+
+def values_of(ctx: FileContext, name: cst.Name) -> list[cst.BaseExpression] | None:
+    """Every value ``name`` may hold where it is read: the right-hand sides of its assignments,
+    and for a parameter each argument its function is given (or its default), every call of the
+    function being in the module. None: some value is unknown (a loop target, an import...)."""
+    scope = ctx.scope(name)
+    if scope is None or name.value not in scope:
+        return None
+    values: list[cst.BaseExpression] = []
+    for assignment in scope[name.value]:
+        node = getattr(assignment, "node", None)
+        if isinstance(node, cst.Param):
+            arguments = _arguments(ctx, node)
+            if arguments is None:
+                return None
+            values += arguments
+            continue
+        target = ctx.parent(node) if node is not None else None
+        assign = ctx.parent(target) if isinstance(target, cst.AssignTarget) and target.target is node else None
+        if not isinstance(assign, cst.Assign):
+            return None
+        values.append(assign.value)
+    return values or None
+
+
+def _arguments(ctx: FileContext, param: cst.Param) -> list[cst.BaseExpression] | None:
+    """What ``param`` is given at each call of its function (its default where not given), when
+    every use of the function is a call in the module that passes no ``*args``/``**kwargs``."""
+    function = ctx.enclosing(param, cst.FunctionDef)
+    if function is None or function.decorators or param not in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params):
+        return None
+    positional = [*function.params.posonly_params, *function.params.params]
+    method = isinstance(ctx.parent(ctx.parent(function)), cst.ClassDef)
+    index = positional.index(param) if param in positional else None
+    arguments = []
+    for use in m.findall(ctx.module, m.Name(function.name.value)):
+        if use is function.name:
+            continue
+        attribute = ctx.parent(use)
+        bound = isinstance(attribute, cst.Attribute) and attribute.attr is use  # `self.show(...)`
+        use = attribute if bound else use
+        call = ctx.parent(use)
+        if not (isinstance(call, cst.Call) and call.func is use) or any(a.star for a in call.args) or method != bound:
+            return None
+        given = [a.value for a in call.args if a.keyword is None]
+        at = None if index is None else index - (1 if method else 0)
+        keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == param.name.value), None)
+        argument = given[at] if at is not None and 0 <= at < len(given) else keyword or param.default
+        if argument is None:
+            return None
+        arguments.append(argument)
+    return arguments or None
+
+
+def runs(ctx: FileContext, node: cst.CSTNode) -> int | None:
+    """At most how many times ``node`` runs per run of the function (or module) around it, or
+    None: unknown. The product of the trip counts (:func:`trip_count`) of the loops around it in
+    that function, a loop that waits on the user on each iteration counting once
+    (:func:`_waits_on_user`). How often the function itself is called is its callers' business,
+    as for a function with no loop at all."""
     total = 1
     for loop in enclosing_loops(ctx, node):
-        count = 1 if _waits_on_user(ctx, loop) else trip_count(loop)
+        count = 1 if _waits_on_user(ctx, loop) else trip_count(ctx, loop)
         if count is None:
             return None
         total *= count
-    boundary = ctx.enclosing(node, _BOUNDARIES)
-    if boundary is None:
-        return total
-    if isinstance(boundary, cst.ClassDef):
-        outer = runs(ctx, boundary, seen)
-        return None if outer is None else total * outer
-    if isinstance(boundary, cst.Lambda) or boundary.decorators or boundary in seen:
-        return None
-    calls = 0
-    for use in m.findall(ctx.module, m.Name(boundary.name.value)):  # `show`, `self.show`, `other.show`
-        if use is boundary.name:
-            continue
-        attribute = ctx.parent(use)
-        use = attribute if isinstance(attribute, cst.Attribute) and attribute.attr is use else use
-        call = ctx.parent(use)
-        if not (isinstance(call, cst.Call) and call.func is use):
-            return None  # handed on: a callback, `map(fn, ...)`
-        count = runs(ctx, call, seen | {boundary})
-        if count is None:
-            return None
-        calls += count
-    return total * calls if calls else None
+    return total
 
 
 def _waits_on_user(ctx: FileContext, loop: cst.CSTNode) -> bool:

@@ -23,6 +23,11 @@ _TRACE_LOGGING = re.compile(r"trac(e|ing)", re.IGNORECASE)
 _STREAMS = ("sys.stdout", "sys.stderr")
 
 
+def _watches_tracing(strings: Iterator[str]) -> bool:
+    """Does one of a print's string literals (their source text) say it watches tracing?"""
+    return any(_TRACE_LOGGING.search(text) for text in strings)
+
+
 class PrintInTracedFunction(Rule):
     code = "TFA008"
     name = "print-in-traced-function"
@@ -129,6 +134,17 @@ def step(x):
         ]
         return prints + state + screen.sites(ast.Global)
 
+    def intended_at(self, tree: ast.Module, text: str, line: int) -> bool:
+        """A trace-watching ``print`` (its text mentions tracing) on ``line``: what a recorded run
+        printed there while tracing was the point of it."""
+        return any(
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
+            and node.lineno <= line <= (node.end_lineno or node.lineno)
+            and _watches_tracing(ast.get_source_segment(text, arg) or "" for arg in node.args
+                                 if isinstance(arg, ast.JoinedStr) or isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+            for node in ast.walk(tree)
+        )
+
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in nodes(ctx, cst.Call):
             if not m.matches(call.func, m.Name("print")):
@@ -136,11 +152,8 @@ def step(x):
             assert isinstance(call, cst.Call)
             if not ctx.resolves_to(call.func, "builtins.print") or not ctx.is_traced(call) or ctx.graph_only(call):
                 continue  # not traced, or traced only to build a graph: it prints when it runs
-            if any(
-                isinstance(arg.value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString))
-                and _TRACE_LOGGING.search(ctx.code(arg.value))
-                for arg in call.args
-            ):
+            strings = (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
+            if _watches_tracing(ctx.code(arg.value) for arg in call.args if isinstance(arg.value, strings)):
                 continue
             if _static_print(ctx, call) or False not in ctx.autograph_feature(call, "BUILTIN_FUNCTIONS"):
                 continue  # static text; or AutoGraph may convert `print` itself (BUILTIN_FUNCTIONS): it prints on every call

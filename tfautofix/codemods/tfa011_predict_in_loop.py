@@ -91,19 +91,23 @@ Reported without a fix: calls with other arguments (`callbacks=`, several
 positional arguments to a Keras model) and `tf.data.Dataset` inputs. Left alone: `predict`
 outside loops; a whole dataset per call (`predict(ds, steps=n)`, a
 `tf.data.Dataset` built in the call: many batches per call, not per-item
-prediction); classes that define their own `predict` (calling the model would
-bypass it); receivers known not to be Keras models (an instance of a local
-non-Keras class, a scikit-learn estimator, ...) and receivers of unknown type
-given arguments Keras' `predict(x, ...)` does not take (`task.predict(*outputs)`);
-a model new on each iteration (the loop's target, or built in its body: k-fold and
-bootstrap loops ask each model once); calls that run at most 10 times per run of
-the module, where the overhead costs nothing anyone waits on: display loops whose
-trip counts are literals (`for i in range(4)`, `range(0, 10)`, `ds.take(3)`, a
-list, tuple, set or dict display; nested loops multiply), loops that wait on the
-user on each iteration (`input()` in the body, the files of a Colab
-`files.upload()`), and functions whose every call in the module runs so (a function
-called from a loop, handed on, decorated or not called in the module may run any
-number of times: reported).
+prediction), or the same variable on every iteration (`predict(x_test)` once per
+epoch, or per feature column of a permutation importance: the loop feeds no items,
+each call gets the whole array, which `predict` batches); classes that define their
+own `predict` (calling the model would bypass it); receivers known not to be Keras
+models (an instance of a local non-Keras class, a scikit-learn estimator, ...) and
+receivers of unknown type given arguments Keras' `predict(x, ...)` does not take
+(`task.predict(*outputs)`); a model new on each iteration (the loop's target, or
+built in its body: k-fold and bootstrap loops ask each model once); loops that call
+it at most 10 times per run of their function (or module), where the overhead costs
+nothing anyone waits on: display loops whose trip counts the code states
+(`range(4)`, `ds.take(3)`, a list, tuple, set or dict display, `np.linspace(0, 1, 10)`,
+and through names, `enumerate`, `zip`, `len` and comprehensions to those, a
+parameter through the arguments of every call; nested loops multiply), and loops
+that wait on the user on each iteration (`input()` in the body, the files of a
+Colab `files.upload()`). How often the function is called does not count: a
+function called from a training loop calls `predict` once per call like one with
+no loop, which is left to its caller.
 """
     before = """\
 import keras
@@ -136,7 +140,7 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
             if not loops or ctx.is_traced(call) or _few_calls(ctx, call):
                 continue
             loop, receiver = loops[0], call.func.value
-            if _fresh_each_iteration(loop, receiver):
+            if _fresh_each_iteration(loop, receiver) or _same_input_each_iteration(call, loops):
                 continue
             kind = _kind(ctx, receiver, frozenset())
             if kind == "other" or _whole_dataset(ctx, call) or (kind is None and _not_keras_arguments(call)):
@@ -165,8 +169,8 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
 
 
 def _few_calls(ctx: FileContext, call: cst.Call) -> bool:
-    """Does the call run a handful of times per run of the module (a display loop, an upload
-    cell, a loop waiting on `input()`)? Then predict's setup costs nothing anyone waits on."""
+    """Do the loops around the call run it a handful of times (a display loop, an upload cell,
+    a loop waiting on `input()`)? Then predict's setup costs nothing anyone waits on."""
     count = runs(ctx, call)
     return count is not None and count <= FEW_CALLS
 
@@ -182,6 +186,15 @@ def _fresh_each_iteration(loop: cst.CSTNode, receiver: cst.BaseExpression) -> bo
     built = m.Assign(targets=[m.AssignTarget(target=m.Name(receiver.value))], value=m.Call())
     in_target = isinstance(loop, cst.For) and bool(m.findall(loop.target, m.Name(receiver.value)))
     return in_target or bool(m.findall(loop.body, built))
+
+
+def _same_input_each_iteration(call: cst.Call, loops: list[cst.CSTNode]) -> bool:
+    """Is the input a variable no loop around the call rebinds (``model.predict(x_test)`` once per
+    epoch, or per feature column of a permutation importance)? Then the loop does not feed
+    `predict` items: each call is given the same whole array, which `predict` batches, and
+    calling the model on it instead would lose the batching."""
+    x = next((a.value for a in call.args if a.keyword is None or a.keyword.value == "x"), None)
+    return isinstance(x, cst.Name) and not any(x.value in loop_bound_names(loop) for loop in loops)
 
 
 def _whole_dataset(ctx: FileContext, call: cst.Call) -> bool:

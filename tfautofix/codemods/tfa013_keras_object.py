@@ -30,6 +30,14 @@ WEIGHTLESS_LAYERS = frozenset(
     GlobalMaxPooling2D GlobalMaxPooling3D GlobalAvgPool1D GlobalAvgPool2D GlobalAvgPool3D GlobalMaxPool1D
     GlobalMaxPool2D GlobalMaxPool3D Layer""".split()
 )
+#: Keras layers with no variable at their defaults, whose variables come with one of these
+#: arguments (position in the constructor, keyword, the values that create none): each left out
+#: or given such a literal, the layer is variable-free. Both Kerases agree (tests/test_keras_facts.py
+#: builds each both ways).
+VARIABLES_ONLY_WITH = {
+    # a scale; the concat scores' weight; Keras 3's dropout seed generator
+    "Attention": ((0, "use_scale", (False,)), (1, "score_mode", ("dot",)), (2, "dropout", (0, 0.0))),
+}
 #: Calls that create variables, spotted by their last name inside a same-module Keras class.
 _CREATES_VARIABLES = frozenset({"add_weight", "add_variable", "Variable"})
 _KINDS = {"layers": "layer", "metrics": "metric", "optimizers": "optimizer", "applications": "model"}
@@ -93,7 +101,8 @@ Measured on TF 2.21 / Keras 3: `Dense`, `LayerNormalization`,
 all fail; `Flatten`, `ReLU` and loss objects (no variables) do not, and are
 left alone. So are `Dropout` and the other random layers: Keras 3's fail (their
 seed generator is a variable), tf-keras's do not, and the spelling does not
-tell which Keras runs.
+tell which Keras runs. `Attention` has variables only with `use_scale=True`,
+`score_mode="concat"` or (Keras 3) `dropout`: built without them it is left alone.
 
 Found: constructors of `keras.layers.*` (except the variable-free ones),
 `keras.metrics.*`, `keras.optimizers.*`, `keras.applications.*`, under any
@@ -234,6 +243,8 @@ def normalize(x):
         weight-creating class of this module, or a wrapper (``RNN(cell)``) of one of those. A
         wrapper of a variable-free cell works traced (TF-Addons' CRF decoder: measured)."""
         kind = next((k for k in map(keras_kind, ctx.names(call.func)) if k), None)
+        if kind is not None and _variable_free(ctx, call):
+            return None
         if kind is None:
             return self._module_class_kind(ctx, call.func, classes)
         wrapped = next((WRAPPERS[n.rsplit(".", 1)[-1]] for n in ctx.names(call.func) if n.rsplit(".", 1)[-1] in WRAPPERS), None)
@@ -342,6 +353,22 @@ def _stateless_sgd(ctx: FileContext, call: cst.Call) -> bool:
         return False
     positional = [arg for arg in call.args if arg.keyword is None]
     return len(positional) < 2 and not any(arg.keyword is not None and arg.keyword.value == "momentum" for arg in call.args)
+
+
+def _variable_free(ctx: FileContext, call: cst.Call) -> bool:
+    """Does this construction of a :data:`VARIABLES_ONLY_WITH` class leave out, or give a
+    variable-free literal to, every argument that would create variables (``Attention(causal=True)``)?"""
+    last = {name.rsplit(".", 1)[-1] for name in ctx.names(call.func)}
+    conditions = next((VARIABLES_ONLY_WITH[n] for n in last if n in VARIABLES_ONLY_WITH), None)
+    if conditions is None or any(arg.star for arg in call.args):
+        return False
+    positional = [arg.value for arg in call.args if arg.keyword is None]
+    for position, keyword, free in conditions:
+        given = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword]
+        given += positional[position:position + 1]
+        if any(not _literal(value) or ast.literal_eval(ctx.code(value)) not in free for value in given):
+            return False
+    return True
 
 
 def _is_tf_function(ctx: FileContext, func: cst.BaseExpression) -> bool:

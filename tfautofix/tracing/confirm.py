@@ -9,13 +9,17 @@ user's line, reported without a fix. No TensorFlow here.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from tfautofix.rule import Finding
 from tfautofix.tracing.explain import EVENT_RULES
 from tfautofix.tracing.log import TraceLog
 
 
-def observed(findings: list[Finding], lines: list[str], path: str, traces: TraceLog, codes: set[str]) -> list[Finding]:
-    """``findings`` with the confirmed ones marked, plus the run-time-only hazards of rules in ``codes``."""
+def observed(findings: list[Finding], lines: list[str], path: str, traces: TraceLog, codes: set[str],
+             intended: Callable[[str, int], bool] = lambda code, line: False) -> list[Finding]:
+    """``findings`` with the confirmed ones marked, plus the run-time-only hazards of rules in
+    ``codes``, except those the rule leaves alone on purpose (``intended(code, line)``)."""
     from tfautofix.codemods import rule_by_code
 
     ran = traces.lines_run(path)
@@ -30,6 +34,8 @@ def observed(findings: list[Finding], lines: list[str], path: str, traces: Trace
         code = EVENT_RULES.get(event["kind"])
         line = event["line"]
         if code not in codes or (code, line) in covered or (code, line) in added or not 0 < line <= len(lines):
+            continue
+        if intended(code, line):
             continue
         text = lines[line - 1].rstrip("\r\n")
         column = len(text) - len(text.lstrip()) + 1

@@ -12,6 +12,6 @@ MODELS = {"encoder": model}
 MODELS["encoder"].add(tf.keras.layers.Lambda(lambda t: t - tf.reduce_mean(t, axis=0)))
 
 
-def exercise():
+def exercise(stop=4):
     data = np.arange(8, dtype="float32").reshape(4, 2)
-    return [model.predict(np.asarray(data * k), batch_size=2, verbose=0) for k in range(1, 4)]
+    return [model.predict(np.asarray(data * k), batch_size=2, verbose=0) for k in range(1, stop)]

@@ -14,6 +14,6 @@ model = tf.keras.Sequential([
 ])
 
 
-def exercise():
+def exercise(starts=(0, 40)):
     rows = np.arange(160, dtype=np.float32).reshape(80, 2)
-    return [model.predict(rows[i:i + 40], verbose=0) for i in (0, 40)]
+    return [model.predict(rows[i:i + 40], verbose=0) for i in starts]

@@ -13,6 +13,6 @@ model = tf.keras.Sequential([
 ])
 
 
-def exercise():
+def exercise(calls=2):
     rows = tf.constant([["cat", "dog", "bird"], ["fish", "fish", "cat"]])
-    return [model.predict(rows[i:i + 1], verbose=0) for i in range(2)]
+    return [model.predict(rows[i:i + 1], verbose=0) for i in range(calls)]

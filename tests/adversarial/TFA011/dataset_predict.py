@@ -5,9 +5,9 @@ import tensorflow as tf
 model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_initializer="ones")])
 
 
-def exercise():
+def exercise(calls=3):
     outs = []
-    for shard in range(3):
+    for shard in range(calls):
         ds = tf.data.Dataset.from_tensor_slices(np.full((4, 2), float(shard), dtype="float32")).batch(2)
         outs.append(model.predict(ds, verbose=0))
     return outs

@@ -18,6 +18,6 @@ def add_head(net):
 add_head(model)
 
 
-def exercise():
+def exercise(stop=4):
     data = np.arange(8, dtype="float32").reshape(4, 2)
-    return [model.predict(np.asarray(data * k), batch_size=2, verbose=0) for k in range(1, 4)]
+    return [model.predict(np.asarray(data * k), batch_size=2, verbose=0) for k in range(1, stop)]

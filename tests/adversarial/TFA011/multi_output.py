@@ -10,5 +10,5 @@ model = tf.keras.Model(inputs, [tf.keras.layers.Dense(1, kernel_initializer="one
                                 tf.keras.layers.Dense(2, kernel_initializer="zeros")(inputs)])
 
 
-def exercise():
-    return [model.predict(np.full((1, 2), float(i), dtype="float32"), verbose=0)[0] for i in range(3)]
+def exercise(calls=3):
+    return [model.predict(np.full((1, 2), float(i), dtype="float32"), verbose=0)[0] for i in range(calls)]

@@ -2,9 +2,9 @@ from keras import Sequential, Input, layers
 import tensorflow as tf
 
 
-def exercise():
+def exercise(calls=3):
     model = Sequential([Input((2,)), layers.Dense(3, kernel_initializer="ones")])
     return [
         tf.reduce_sum(model(tf.fill([1, 2], float(i)), training=False))
-        for i in range(3)
+        for i in range(calls)
     ]

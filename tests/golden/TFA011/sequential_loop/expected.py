@@ -4,8 +4,8 @@ import numpy as np
 model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, kernel_initializer="ones")])
 
 
-def exercise():
+def exercise(calls=4):
     scores = []
-    for i in range(4):
+    for i in range(calls):
         scores.append(model(np.full((1, 3), float(i)), training=False).numpy())
     return scores

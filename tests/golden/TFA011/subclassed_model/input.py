@@ -7,6 +7,6 @@ class Doubler(keras.Model):
         return x * 2.0
 
 
-def exercise():
+def exercise(calls=3):
     model = Doubler()
-    return [model.predict(np.full((1, 2), float(i), dtype="float32"), verbose=0) for i in range(3)]
+    return [model.predict(np.full((1, 2), float(i), dtype="float32"), verbose=0) for i in range(calls)]
