@@ -8,9 +8,9 @@ logit = tf.keras.layers.Dense(1, kernel_initializer="ones")(hidden)
 model = tf.keras.Model(inputs, [score, logit])  # predict returns a list of two arrays
 
 
-def exercise():
+def exercise(calls=3):
     outs = []
-    for i in range(3):
+    for i in range(calls):
         outs.append(
             tf.nest.map_structure(
                 lambda t: t.numpy(), model(np.full((1, 3), float(i)), training=False)

@@ -8,8 +8,8 @@ logit = tf.keras.layers.Dense(1, kernel_initializer="ones")(hidden)
 model = tf.keras.Model(inputs, [score, logit])  # predict returns a list of two arrays
 
 
-def exercise():
+def exercise(calls=3):
     outs = []
-    for i in range(3):
+    for i in range(calls):
         outs.append(model.predict(np.full((1, 3), float(i)), verbose=0))
     return outs

@@ -8,5 +8,5 @@ inputs = keras.Input((2,))
 model = keras.Model(inputs, [keras.layers.Dense(1, kernel_initializer="ones")(inputs), keras.layers.Dense(2)(inputs)])
 
 
-def exercise():
-    return [model.predict(np.full((1, 2), float(i), dtype="float32"), verbose=0)[0] for i in range(3)]
+def exercise(calls=3):
+    return [model.predict(np.full((1, 2), float(i), dtype="float32"), verbose=0)[0] for i in range(calls)]
