@@ -109,8 +109,9 @@ def test_rewrites_trace_no_more_than_autograph(tmp_path: Path) -> None:
         original, rewrite = results[(f"{case.name}@autograph", "graph")], results[(case.name, "graph")]
         assert not rewrite["error"], (case.name, rewrite["error"])
         if original["error"]:
-            # AutoGraph rejects it too (e.g. a float condition); the golden test compares with eager.
-            assert "OperatorNotAllowed" in original["error"] or "boolean" in original["error"], original["error"]
+            # AutoGraph rejects it too (a float condition; a loop variable that grows, which needs the
+            # shape invariants the rewrite states); the golden test compares with eager.
+            assert any(why in original["error"] for why in ("OperatorNotAllowed", "boolean", "shape invariants")), original["error"]
             continue
         assert compare_values([original["value"]], None, [rewrite["value"]]).problem is None, case.name
         assert 0 < rewrite["traces"] <= original["traces"], (case.name, rewrite["traces"], original["traces"])

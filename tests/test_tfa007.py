@@ -91,9 +91,12 @@ def test_a_value_the_graph_may_read_while_built_is_unsafe(elementwise) -> None:
     ([_use("float32")], (1,), None, "a small int Python shares"),
     (None, (0, 1, 2), None, "did not observe"),
 ])
-def test_what_the_log_does_not_establish_is_not_fixed(uses, values, per_trace, why) -> None:
+def test_what_the_log_does_not_establish_is_never_a_safe_fix(uses, values, per_trace, why) -> None:
+    """Two dtypes: no fix. Unproven: the dtype candidates, none safe, for execution to choose."""
     _, finding = _call_finding(traces=_log(uses, values, per_trace))
-    assert finding.fix is None and why in finding.message
+    assert why in finding.message
+    assert all(fix.applicability == "unsafe" for fix in finding.candidates)
+    assert (finding.fix is None) == ("both dtypes" in why)
 
 
 def test_a_large_single_value_is_its_own_object() -> None:
@@ -103,11 +106,10 @@ def test_a_large_single_value_is_its_own_object() -> None:
 
 def test_without_a_log_the_dtypes_are_candidates() -> None:
     ctx, finding = _call_finding()
-    assert finding.fix is None
-    labels = [fix.label for fix in finding.alternatives]
+    labels = [fix.label for fix in finding.candidates]  # the first is the (unsafe) primary
     assert labels == ["dtype=tf.float32", "dtype=tf.int32", "dtype=tf.int64", "dtype=tf.float64"]
     proven = _call_finding(traces=_log([_use("float32")]))
-    for fix, dtype in zip(finding.alternatives, ("float32", "int32", "int64", "float64")):
+    for fix, dtype in zip(finding.candidates, ("float32", "int32", "int64", "float64")):
         assert fix.applicability == "unsafe" and fix.unknown
         rewritten = _applied(ctx, fix)
         ast.parse(rewritten)
@@ -115,7 +117,7 @@ def test_without_a_log_the_dtypes_are_candidates() -> None:
         again = [f for f in lint_source(rewritten, [rule_by_code("TFA007")], "m.py") if f.fix or f.alternatives]
         assert again == [], "a candidate's rewrite is flagged again"
     # The float32 candidate is exactly what a trace log proves.
-    assert _applied(ctx, finding.alternatives[0]) == _applied(*proven[:1], proven[1].fix)
+    assert _applied(ctx, finding.fix) == _applied(*proven[:1], proven[1].fix)
 
 
 @pytest.mark.parametrize("use", ["if step > 2:\n        lr = lr * 2.0\n    ", "for _ in range(step):\n        lr = lr * 2.0\n    "])

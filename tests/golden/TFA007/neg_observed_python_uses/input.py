@@ -7,11 +7,6 @@ def head_mean(x, n):
 
 
 @tf.function
-def doubled(x, n):
-    return x * (2 * n)  # Python arithmetic: `2 * n` is computed before it meets `x`
-
-
-@tf.function
 def repeat(x, n):
     for _ in range(n):  # a Python loop: unrolled once per value
         x = x * 2.0
@@ -20,5 +15,5 @@ def repeat(x, n):
 
 def exercise():
     x = tf.constant([1.0, 2.0, 3.0, 4.0])
-    return ([head_mean(x, n) for n in range(1, 4)] + [doubled(x, n) for n in range(1, 4)]
+    return ([head_mean(x, n) for n in range(1, 4)]
             + [repeat(x, n) for n in range(1, 4)])
