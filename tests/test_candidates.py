@@ -177,3 +177,27 @@ def test_fixes_not_confirmed_alone_are_written_when_the_whole_rewrite_is(tmp_pat
     assert "np.random" not in path.read_text(encoding="utf-8")
     (entry,) = json.loads(result.stdout)
     assert [a["verdict_detail"] for a in entry["applied"]] == ["planted; with the file's other fixes (alone: changed (frozen))"] * 2
+
+
+def test_a_file_rebuilt_with_chosen_alternatives_runs_again_as_written(tmp_path: Path, monkeypatch) -> None:
+    """Each draw's global-stream alternative is confirmed alone; the file holding both, which no run
+    has seen, is run as it would be written, and is not written when that run is not confirmed."""
+    path = tmp_path / "two.py"
+    path.write_text(SEEDED.replace("    return x + np.random.uniform(-0.1, 0.1)\n", (
+        "    return x + np.random.uniform(-0.1, 0.1)\n\n\n@tf.function\ndef shift(x):\n    return x + np.random.uniform(0.0, 1.0)\n")),
+        encoding="utf-8")
+    seen = []
+
+    def check_rewrites(candidates, job_timeout=120, log=None):
+        seen.extend(c.fixed for c in candidates)
+        planted = {0: verify.Verdict("changed", "frozen"), 1: verify.Verdict("verified", "planted"), 2: verify.Verdict("broken", "together")}
+        return [fixes.Checked(planted[0] if GENERATOR in c.fixed or "np.random.uniform" in c.fixed and c.fixed.count(GLOBAL) != 1
+                              else planted[c.fixed.count(GLOBAL)], "exercise()") for c in candidates]
+
+    monkeypatch.setattr(fixes, "check_rewrites", check_rewrites)
+    result = CliRunner().invoke(app, ["fix", str(path), "--write", "--verify", "--no-cache", "--format", "json"])
+    assert sum(text.count(GLOBAL) == 2 and GENERATOR not in text for text in seen) == 1  # the composed file ran once
+    assert path.read_text(encoding="utf-8").count("np.random.uniform") == 2, result.output  # and nothing was written
+    (entry,) = json.loads(result.stdout)
+    assert not entry["applied"] and [r["verdict"] for r in entry["remaining"]] == ["broken", "broken"]
+    assert all(r["verdict_detail"] == "with the candidates chosen for the file's other fixes: together" for r in entry["remaining"])

@@ -402,7 +402,25 @@ def verify_results(
         fixes = tuple((finding, finding.verdict) for finding in result.applied)
         file_verdict = worst([*(f.verdict for f in result.applied if f.verdict is not None), *([whole.verdict] if whole is not None and not any(f.chosen for f in result.applied) else [])])
         checked[result.path] = Checked(file_verdict, entries[0][2].source, fixes)
+    _check_composed([r for r in changed if r.path in per_file], checked, timeout, log)
     return checked
+
+
+def _check_composed(results: Sequence[FileResult], checked: dict[str, Checked], timeout: float, log: dict | None) -> None:
+    """A file rebuilt with an alternative execution chose holds a combination no run has seen
+    (each candidate ran alone, or the whole ran with the primaries): run it as it will be
+    written, all such files in one batch. Not confirmed, none of its fixes is confirmed."""
+    composed = [r for r in results if any(f.chosen for f in r.applied) and len(r.applied) > 1]
+    if not composed:
+        return
+    runs = [Candidate(r.path, r.original or "", r.fixed or "", contract_of(r.applied), r.encoding) for r in composed]
+    for result, check in zip(composed, check_rewrites(runs, job_timeout=timeout, log=log)):
+        if check.writable:
+            continue
+        verdict = Verdict(check.verdict.kind, f"with the candidates chosen for the file's other fixes: {check.verdict.detail}".rstrip(": "))
+        for finding in result.applied:
+            finding.verdict = verdict
+        checked[result.path] = Checked(verdict, check.source, tuple((f, verdict) for f in result.applied))
 
 
 def _command_candidates(command: str, results: Sequence[FileResult], checked: dict[str, Checked], root: Path, timeout: float, traces=None) -> None:
