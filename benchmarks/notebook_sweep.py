@@ -16,7 +16,6 @@ from 1, as `check` numbers them. Exit 1 on any failure; `--compare-only` redoes 
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import os
 import re
@@ -29,6 +28,8 @@ from pathlib import Path
 
 import nbformat
 
+from tfautofix.buffers import parses
+
 _MAGIC = re.compile(r"^(\s*)([%!].*|[\w.]+\?{1,2}\s*)$")  # %magic, !shell, obj? / obj??
 
 
@@ -36,14 +37,6 @@ def _code(cell_source: str) -> str:
     """A code cell's Python, IPython magics and shell escapes blanked (what `ast.parse` can read)."""
     return "\n".join(m.group(1) + "pass" if (m := _MAGIC.match(line)) else line
                      for line in cell_source.splitlines())
-
-
-def _parses(text: str) -> bool:
-    try:
-        ast.parse(text)
-    except (SyntaxError, ValueError):
-        return False
-    return True
 
 
 def _lines(source: str) -> list[str]:
@@ -81,7 +74,7 @@ def compare_notebook(before: bytes, after: bytes) -> list[str]:
                 problems.append(f"cell {index + 1}: {key} changed")
         if x.get("cell_type") != "code" and _source(x) != _source(y):
             problems.append(f"cell {index + 1}: {x.get('cell_type')} source changed")
-        elif x.get("cell_type") == "code" and _parses(_code(_source(x))) and not _parses(_code(_source(y))):
+        elif x.get("cell_type") == "code" and parses(_code(_source(x))) and not parses(_code(_source(y))):
             problems.append(f"cell {index + 1}: code no longer parses")
         elif _source(x) != _source(y) and _lines(_source(x)) == _lines(_source(y)):
             problems.append(f"cell {index + 1}: only blank lines changed (a cell no fix is for)")
@@ -132,7 +125,7 @@ def sweep(corpus: Path, work: Path, jobs: int, compare_only: bool = False) -> in
         if path.suffix == ".ipynb":
             problems = compare_notebook(before[path], path.read_bytes())
         else:
-            problems = [] if _parses(path.read_text(encoding="utf-8")) or not _parses(before[path].decode()) \
+            problems = [] if parses(path.read_text(encoding="utf-8")) or not parses(before[path].decode()) \
                 else ["no longer parses"]
         if problems:
             bad[path.relative_to(copy)] = problems

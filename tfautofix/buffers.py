@@ -155,12 +155,12 @@ def ignore_line(text: str, line: int, code: str) -> str | None:
         return None
     if not any(t.start[0] == line and SUPPRESSION.search(t.string) for t in comments):
         return None
-    if _parses(text) and not _parses(result):  # `x = 1 + \  # comment`
+    if parses(text) and not parses(result):  # `x = 1 + \  # comment`
         return None
     return result
 
 
-def _parses(text: str) -> bool:
+def parses(text: str) -> bool:
     try:
         ast.parse(text)
     except (SyntaxError, ValueError):
