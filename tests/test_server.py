@@ -116,6 +116,16 @@ def test_file_session(project):
         fix = next(a for title, a in _actions(client, unsafe_uri, diagnostics).items() if title.startswith("Fix TFA001"))
         assert fix["title"].endswith("(unsafe fix: review it)") and "isPreferred" not in fix and fix["edit"]["changes"][unsafe_uri]
 
+        # a finding with alternatives: an action per candidate, with its label; none preferred (all unsafe)
+        seeded = "import numpy as np\nimport tensorflow as tf\n\nnp.random.seed(0)\n\n\n@tf.function\ndef jitter(x):\n    return x + np.random.uniform(-0.1, 0.1)\n"
+        seeded_uri = (root / "seeded.py").as_uri()
+        diagnostics = [d for d in _open(client, seeded_uri, seeded) if d["code"] == "TFA002"]
+        fixes = [a for title, a in _actions(client, seeded_uri, diagnostics).items() if title.startswith("Fix TFA002")]
+        assert [("Generator.from_seed(0)" in a["title"], "global" in a["title"], "isPreferred" in a) for a in fixes] == [
+            (True, False, False), (False, True, False)]
+        generator, global_stream = (apply(seeded, a["edit"]["changes"][seeded_uri]) for a in fixes)
+        assert "Generator.from_seed(0)" in generator and "tf.random.uniform(" in global_stream and "Generator" not in global_stream
+
         # the nearest pyproject.toml: sub/ ignores TFA009
         sub = (root / "sub" / "b.py").as_uri()
         assert [d["code"] for d in _open(client, sub, SOURCE)] == ["TFA008"]

@@ -101,9 +101,10 @@ def _run(checked: Checked, text: str) -> None:
 # -- edits -------------------------------------------------------------------------
 
 
-def fixed(checked: Checked, finding: Finding | None) -> dict[str, str] | None:
+def fixed(checked: Checked, finding: Finding | None, candidate: int = 0) -> dict[str, str] | None:
     """The new text of each changed document (a cell uri, or "" for the file) after
-    ``finding``'s fix, or every fix ``fix`` would apply (``finding`` None)."""
+    ``finding``'s fix (or its candidate number ``candidate``: 0 the fix, then its
+    alternatives), or every fix ``fix`` would apply (``finding`` None)."""
     rules = _rules(checked.options.rules)
     try:
         if finding is None:
@@ -112,9 +113,9 @@ def fixed(checked: Checked, finding: Finding | None) -> dict[str, str] | None:
             ctx, found = detect(checked.text, rules, checked.path)
             line = finding.line if checked.cells is None else _joined_line(checked, finding)
             match = next((f for f in found if (f.code, f.line, f.column) == (finding.code, line, finding.column) and f.fix), None)
-            if match is None:
+            if match is None or not 0 <= candidate < len(match.candidates):
                 return None
-            new = apply_one(ctx, match)
+            new = apply_one(ctx, match, fix=match.candidates[candidate])
     except Exception:  # noqa: BLE001 -- FixError, a parse error, a bug in a rule: no edit offered, never a crash
         return None
     if checked.cells is None:

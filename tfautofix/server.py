@@ -182,11 +182,13 @@ class Server(LanguageServer):
             for finding, diagnostic in ours:
                 if finding is None:
                     continue
-                if finding.fix is not None:
-                    unsafe = finding.fix.applicability == "unsafe"
+                for index, fix in enumerate(finding.candidates):  # the fix, then the alternatives `fix --verify` would try
+                    unsafe = fix.applicability == "unsafe"
+                    label = f" ({fix.label})" if len(finding.candidates) > 1 and fix.label else ""
                     actions.append(self.action(
-                        f"Fix {finding.code}: {_summary(finding)}" + (" (unsafe fix: review it)" if unsafe else ""),
-                        types.CodeActionKind.QuickFix, uri, {"fix": _key(finding)}, diagnostic, preferred=not unsafe,
+                        f"Fix {finding.code}: {_summary(finding)}{label}" + (" (unsafe fix: review it)" if unsafe else ""),
+                        types.CodeActionKind.QuickFix, uri, {"fix": _key(finding), "candidate": index}, diagnostic,
+                        preferred=not unsafe and index == 0,
                     ))
                 actions.append(self.action(
                     f"Ignore {finding.code} on this line (# tfautofix: ignore[{finding.code}])",
@@ -223,7 +225,7 @@ class Server(LanguageServer):
         elif "fix" in data or "ignore" in data:
             finding = next((f for f in self.findings_in(checked, uri) if _key(f) == (data.get("fix") or data.get("ignore"))), None)
             if finding is not None and "fix" in data:
-                texts = fixed(checked, finding)
+                texts = fixed(checked, finding, data.get("candidate", 0))
             elif finding is not None:
                 source = self.workspace.get_text_document(uri).source if key else checked.text
                 new = ignore_line(source, finding.line, finding.code)
