@@ -5,7 +5,10 @@ from __future__ import annotations
 import ast
 import shutil
 import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from tfautofix.codemods import rule_by_code
 from tfautofix.engine import fix_source
@@ -22,6 +25,15 @@ def step(x, learning_rate_schedule_value, gradient_norm_value):
     print("step", x, learning_rate_schedule_value, gradient_norm_value, sep=" | ")  # per step
     return untouched
 '''
+
+
+def _ruff() -> str:
+    """The ``ruff`` of this interpreter's environment (CI's venv, active or not), else on PATH; skips without one."""
+    beside = Path(sys.executable).parent / "ruff"
+    ruff = str(beside) if beside.is_file() else shutil.which("ruff")
+    if ruff is None:
+        pytest.skip("ruff is not installed")
+    return ruff
 
 
 def _fix(source: str, path: str = "<string>", code: str = "TFA008") -> str:
@@ -211,10 +223,8 @@ def test_headers_dicts_and_comprehensions_are_wrapped_as_ruff_formats_them() -> 
     assert wrap_changed(HEADERS, wrapped, 88) == wrapped  # idempotent
     ast.parse(wrapped)
     assert wrap_changed(HEADERS, HEADERS, 88) == HEADERS  # lines the fixes did not change are left long
-    ruff = shutil.which("ruff")
-    if ruff is not None:
-        formatted = subprocess.run([ruff, "format", "--isolated", "-"], input=wrapped, capture_output=True, text=True, check=True)
-        assert formatted.stdout == wrapped
+    formatted = subprocess.run([_ruff(), "format", "--isolated", "-"], input=wrapped, capture_output=True, text=True, check=True)
+    assert formatted.stdout == wrapped
 
 
 def test_a_header_that_cannot_be_split_or_is_a_one_line_suite_is_left_alone() -> None:
@@ -252,11 +262,7 @@ def test_a_function_a_fix_inserts_in_a_block_gets_blank_lines_around_it() -> Non
 def test_golden_fixes_are_laid_out_as_ruff_format_lays_them_out() -> None:
     """`ruff format` changes no line a fix wrote in any golden ``expected.py`` (the file's own
     lines, and the blank line ruff wants after a module docstring, are the file's business)."""
-    ruff = shutil.which("ruff")
-    if ruff is None:
-        import pytest
-
-        pytest.skip("ruff is not installed")
+    ruff = _ruff()
     import difflib
 
     from tfautofix.wrap import _changed_lines

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 import tomllib
 from pathlib import Path
 
@@ -231,21 +232,14 @@ class _Wrap(cst.CSTTransformer):
         return updated if wrapped is None else updated.with_changes(**{field: wrapped})
 
     def _last_bracket(self, original: cst.BaseExpression, value: cst.BaseExpression, prefix: str) -> cst.BaseExpression | None:
-        """black's "omitted optional parentheses": ``a or f(\n    b\n)`` rather than
-        ``(\n    a\n    or f(b)\n)`` for a chain of one operator that ends in a bracket,
-        when every line of that split fits."""
-        if not _operation(value) or _operators(value) != 1:
-            return None
-        bracket = _trailing_bracket(value)
-        if bracket is None or not any(found is bracket for found in _outermost_brackets(value)):
+        """ruff's omitted optional parentheses: ``a + [\n    b\n]`` rather than
+        ``(\n    a\n    + [b]\n)`` when :func:`_omits_parentheses` and the line up to the
+        chain's first bracket fits; None when the chain goes in parentheses."""
+        if not _operation(value) or not _omits_parentheses(value):
             return None
         position = self.get_metadata(PositionProvider, original)
         text = self.text[position.start.line - 1]
-        candidate = _explode(value, bracket, prefix, 0, self.unit, self.limit)
-        lines = _code(candidate).split("\n")
-        lines[0] = text[: position.start.column] + lines[0]
-        lines[-1] += text[position.end.column :]
-        return candidate if all(len(line.expandtabs()) <= self.limit for line in lines) else None
+        return _omitted(value, text[: position.start.column], text[position.end.column :], prefix, self.unit, self.limit)
 
     def leave_If(self, original: cst.If, updated: cst.If):
         return self._test(original, updated, "test")
@@ -309,7 +303,12 @@ def _wrap(node: cst.CSTNode, prefix: str, depth: int, unit: str, limit: int) -> 
 
 def _explode(node: cst.CSTNode, bracket: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.CSTNode:
     """``node`` with the arguments of the call ``bracket`` on a line of their own if they fit,
-    else one per line; the items of a list, dict, set or tuple always one per line (as black)."""
+    else one per line; the items of a list, dict, set or tuple always one per line (as black);
+    a comprehension or parenthesized expression on lines of its own."""
+    if isinstance(bracket, _COMPREHENSIONS):
+        return node.deep_replace(bracket, _split_comprehension(bracket, prefix, depth, unit, limit))
+    if bracket.lpar and not isinstance(bracket, cst.Tuple):
+        return node.deep_replace(bracket, _split_parenthesized(bracket, prefix, depth, unit, limit))
     inner, outer = prefix + unit * (depth + 1), prefix + unit * depth
     width = len(inner.expandtabs())
     items = _items(bracket)
@@ -354,8 +353,8 @@ def _rebuilt(bracket, items: list, opening, closing) -> cst.BaseExpression:
 
 def _split_whole(value: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression | None:
     """An operator chain one operand per line in new parentheses (a lambda's too), a tuple
-    one element per line in new parentheses, or a comprehension with its brackets on lines of their own (and its clauses too when it
-    still does not fit); None for any other expression."""
+    one element per line in new parentheses, or a comprehension split at its brackets; None
+    for any other expression."""
     if _operation(value):
         return _split_operators(value, prefix, depth, unit, limit)
     if isinstance(value, cst.Tuple) and not value.lpar and not any(isinstance(e, cst.StarredElement) for e in value.elements):
@@ -363,16 +362,51 @@ def _split_whole(value: cst.BaseExpression, prefix: str, depth: int, unit: str, 
         return _explode(value, value, prefix, depth, unit, limit)
     if isinstance(value, cst.Lambda) and _operation(value.body):
         return value.with_changes(body=_split_operators(value.body, prefix, depth, unit, limit))
-    if not isinstance(value, (cst.ListComp, cst.SetComp, cst.DictComp)):
-        return None
+    return _split_comprehension(value, prefix, depth, unit, limit) if isinstance(value, _COMPREHENSIONS) else None
+
+
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp)
+
+
+def _split_comprehension(value, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression:
+    """A comprehension (or parenthesized generator) with its brackets on lines of their own; when
+    it still does not fit, its element and each clause on a line of their own, the element split if too long."""
     inner, outer = prefix + unit * (depth + 1), prefix + unit * depth
     if len(inner.expandtabs()) + len(_code(value)) - 2 > limit:
         value = value.with_changes(for_in=_clauses(value.for_in, _newline(inner)))
+        if not isinstance(value, cst.DictComp) and len(inner.expandtabs()) + len(_code(value.elt)) > limit:
+            value = value.with_changes(elt=_wrap(value.elt, prefix, depth + 1, unit, limit) or value.elt)
+    if isinstance(value, cst.GeneratorExp):
+        return _in_own_lines(value, inner, outer)
     opening, closing = ("lbracket", "rbracket") if isinstance(value, cst.ListComp) else ("lbrace", "rbrace")
     return value.with_changes(**{
         opening: getattr(value, opening).with_changes(whitespace_after=_newline(inner)),
         closing: getattr(value, closing).with_changes(whitespace_before=_newline(outer)),
     })
+
+
+def _split_parenthesized(node: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression:
+    """``(\n    content\n)``: what a pair of parentheses holds on lines of its own, split (an
+    operator chain one operand per line) when it does not fit on one."""
+    if isinstance(node, cst.GeneratorExp):
+        return _split_comprehension(node, prefix, depth, unit, limit)
+    inner, outer = prefix + unit * (depth + 1), prefix + unit * depth
+    if len(inner.expandtabs()) + len(_code(node)) - 2 > limit:
+        content = node.with_changes(lpar=[], rpar=[])
+        if _operation(content):
+            content = _split_chain(content, prefix, depth, unit, limit)
+        else:
+            content = _wrap(content, prefix, depth + 1, unit, limit) or content
+        node = content.with_changes(lpar=node.lpar, rpar=node.rpar)
+    return _in_own_lines(node, inner, outer)
+
+
+def _in_own_lines(node: cst.BaseExpression, inner: str, outer: str) -> cst.BaseExpression:
+    """``node`` with a line break after its outer opening parenthesis and before its closing one."""
+    lpar, rpar = list(node.lpar), list(node.rpar)
+    lpar[0] = lpar[0].with_changes(whitespace_after=_newline(inner))
+    rpar[-1] = rpar[-1].with_changes(whitespace_before=_newline(outer))
+    return node.with_changes(lpar=lpar, rpar=rpar)
 
 
 def _clauses(clause: cst.CompFor, newline) -> cst.CompFor:
@@ -382,33 +416,139 @@ def _clauses(clause: cst.CompFor, newline) -> cst.CompFor:
     return clause.with_changes(whitespace_before=newline, ifs=ifs, inner_for_in=inner)
 
 
-def _operators(value) -> int:
-    """How many operators of its own priority the chain ``value`` has at its top level."""
-    if isinstance(value, cst.Comparison):
-        return len(value.comparisons)
-    group = next((g for g in _PRIORITY if isinstance(value.operator, g)), (type(value.operator),))
-    count, node = 0, value
-    while isinstance(node, type(value)) and not node.lpar and isinstance(node.operator, group):
-        count, node = count + 1, node.left
-    return count
-
-
-def _trailing_bracket(node: cst.BaseExpression) -> cst.BaseExpression | None:
-    """The call, list, dict, set or parenthesized tuple that ends ``node``, if any."""
-    while not node.lpar:
-        if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
-            node = node.right
-        elif isinstance(node, cst.Comparison):
-            node = node.comparisons[-1].comparator
-        elif isinstance(node, cst.UnaryOperation):
-            node = node.expression
-        else:
-            return node if isinstance(node, (cst.Call, cst.List, cst.Dict, cst.Set)) else None
-    return node if isinstance(node, cst.Tuple) else None
-
-
 def _operation(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.BinaryOperation, cst.BooleanOperation, cst.Comparison)) and not node.lpar
+
+
+def _omits_parentheses(value: cst.BaseExpression) -> bool:
+    """ruff's ``can_omit_optional_parentheses``: the chain has brackets, at most one operator of
+    its loosest precedence outside brackets, and ends in a non-empty bracket that is not a
+    subscript or starts with a list, dict, set, comprehension or parenthesized expression."""
+    seen = {"any": False, "loosest": 0, "count": 0, "first": None, "last": None}
+
+    def operator(precedence: int, count: int = 1) -> None:
+        if precedence > seen["loosest"]:
+            seen["loosest"], seen["count"] = precedence, count
+        elif precedence == seen["loosest"]:
+            seen["count"] += count
+
+    def visit(node: cst.BaseExpression) -> None:
+        seen["last"] = node
+        if getattr(node, "lpar", None):
+            seen["any"] = True
+        else:
+            inside(node)
+        seen["first"] = node if seen["first"] is None else seen["first"]
+
+    def inside(node: cst.BaseExpression) -> None:
+        if isinstance(node, (cst.List, cst.Dict, cst.Set, *_COMPREHENSIONS)):
+            seen["any"] = True
+        elif isinstance(node, (cst.Call, cst.Subscript)):
+            seen["any"] = True
+            visit(node.func if isinstance(node, cst.Call) else node.value)
+            seen["last"] = node
+        elif isinstance(node, cst.Attribute):
+            visit(node.value)
+            if _own_brackets(node.value) is not None:
+                operator(_ATTRIBUTE)
+            seen["last"] = node
+        elif isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
+            operator(_precedence(node.operator))
+            visit(node.left)
+            visit(node.right)
+        elif isinstance(node, cst.Comparison):
+            operator(_precedence(node.comparisons[0].operator), len(node.comparisons))
+            visit(node.left)
+            for target in node.comparisons:
+                visit(target.comparator)
+        elif isinstance(node, cst.IfExp):
+            operator(_precedence(node), 2)
+            for part in (node.body, node.test, node.orelse):
+                visit(part)
+        elif isinstance(node, (cst.UnaryOperation, cst.Lambda, cst.Await, cst.Yield)):
+            if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.BitInvert):
+                operator(_precedence(node.operator))
+            seen["first"] = "token" if seen["first"] is None else seen["first"]
+            for child in node.children:
+                if isinstance(child, cst.BaseExpression):
+                    visit(child)
+        elif isinstance(node, cst.NamedExpr):
+            visit(node.target)
+            visit(node.value)
+
+    inside(value)
+    if not seen["any"] or seen["count"] > 1:
+        return False
+    if seen["loosest"] <= _ATTRIBUTE:
+        return True
+    return any(
+        isinstance(node, cst.BaseExpression) and not isinstance(node, cst.Subscript) and _own_brackets(node) is True
+        for node in (seen["last"], seen["first"])
+    )
+
+
+def _own_brackets(node: cst.BaseExpression) -> bool | None:
+    """Whether ``node`` is in brackets of its own with something inside (None: it has none)."""
+    if isinstance(node, cst.Tuple) and node.lpar:
+        return bool(node.elements)
+    if getattr(node, "lpar", None) or isinstance(node, _COMPREHENSIONS):
+        return True
+    if isinstance(node, cst.Call):
+        return bool(node.args)
+    if isinstance(node, (cst.List, cst.Dict, cst.Set)):
+        return bool(node.elements)
+    return True if isinstance(node, cst.Subscript) else None
+
+
+#: ruff's operator precedences, tightest first: an index in this list (``_ATTRIBUTE``: 0).
+_PRECEDENCE = (
+    (cst.Power,), (cst.BitInvert,), (cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.MatrixMultiply),
+    (cst.Add, cst.Subtract), (cst.LeftShift, cst.RightShift), (cst.BitAnd,), (cst.BitXor,), (cst.BitOr,),
+    (cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual, cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot),
+    (cst.And, cst.Or), (cst.IfExp,),
+)
+_ATTRIBUTE = 0
+
+
+def _precedence(operator: cst.CSTNode) -> int:
+    return 1 + next(index for index, group in enumerate(_PRECEDENCE) if isinstance(operator, group))
+
+
+def _omitted(value: cst.BaseExpression, head: str, tail: str, prefix: str, unit: str, limit: int) -> cst.BaseExpression | None:
+    """``value`` split at its own brackets without new parentheses, as ruff's printer does:
+    None unless the line fits up to the first bracket's opening; then, left to right, a
+    bracket stays on the line when it fits there with what follows up to the next bracket's
+    opening (or the line's end), else it is split."""
+    brackets = _outermost_brackets(value)
+    if not brackets:
+        return None
+    marks = {id(bracket): cst.Name(f"_wrap_bracket_{index}_") for index, bracket in enumerate(brackets)}
+    between = re.split(r"_wrap_bracket_\d+_", _code(value.visit(_Replace(marks))))
+    split = [_explode(bracket, bracket, prefix, 0, unit, limit) for bracket in brackets]
+    opening = [_code(node).split("\n")[0] for node in split]
+    line = head + between[0]
+    if len((line + opening[0]).expandtabs()) > limit:
+        return None
+    laid = {}
+    for index, bracket in enumerate(brackets):
+        after = between[index + 1] + (opening[index + 1] if index + 1 < len(brackets) else tail)
+        if len((line + _code(bracket) + after).expandtabs()) <= limit:
+            line += _code(bracket) + between[index + 1]
+        else:
+            laid[id(bracket)] = split[index]
+            line = _code(split[index]).split("\n")[-1] + between[index + 1]
+    return value.visit(_Replace(laid)) if laid else None
+
+
+class _Replace(cst.CSTTransformer):
+    """Replaces nodes by identity: ``{id(node): replacement}``."""
+
+    def __init__(self, replacements: dict[int, cst.CSTNode]) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(self, original, updated):
+        return self.replacements.get(id(original), updated)
 
 
 _PRIORITY = (
@@ -466,11 +606,17 @@ def _newline(indent: str) -> cst.ParenthesizedWhitespace:
 
 
 def _outermost_brackets(node: cst.CSTNode) -> list[cst.BaseExpression]:
-    """The calls, lists, dicts, sets and parenthesized tuples in ``node`` that can be split over lines: not
-    inside another of them, an f-string or a comprehension."""
+    """The calls, lists, dicts, sets, comprehensions and parenthesized expressions in ``node`` that can
+    be split over lines, in source order: not inside another of them, an f-string or a bare generator."""
     found: list[cst.BaseExpression] = []
 
     class Visitor(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if node is not top and getattr(node, "lpar", None) and not isinstance(node, cst.Tuple):
+                found.append(node)  # a parenthesized expression
+                return False
+            return super().on_visit(node)
+
         def visit_Call(self, call: cst.Call) -> bool:
             bare_generator = len(call.args) == 1 and isinstance(call.args[0].value, cst.GeneratorExp) and not call.args[0].value.lpar
             if call.args and not bare_generator:
@@ -501,10 +647,15 @@ def _outermost_brackets(node: cst.CSTNode) -> list[cst.BaseExpression]:
         def visit_FormattedString(self, _: cst.FormattedString) -> bool:
             return False
 
-        def visit_ListComp(self, _: cst.ListComp) -> bool:  # black splits the brackets, not a call inside
+        def visit_ListComp(self, node: cst.ListComp) -> bool:  # split at its brackets, not at a call inside
+            found.append(node)
             return False
 
-        visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_ListComp
+        visit_SetComp = visit_DictComp = visit_ListComp
 
+        def visit_GeneratorExp(self, _: cst.GeneratorExp) -> bool:
+            return False
+
+    top = node
     node.visit(Visitor())
     return found
