@@ -516,9 +516,9 @@ def _precedence(operator: cst.CSTNode) -> int:
 
 def _omitted(value: cst.BaseExpression, head: str, tail: str, prefix: str, unit: str, limit: int) -> cst.BaseExpression | None:
     """``value`` split at its own brackets without new parentheses, as ruff's printer does:
-    None unless the line fits up to the first bracket's opening; then, left to right, a
-    bracket stays on the line when it fits there with what follows up to the next bracket's
-    opening (or the line's end), else it is split."""
+    left to right, a bracket stays on the line when it fits there with what follows up to
+    the next bracket's opening (or the line's end), else it is split. None (the chain goes
+    in parentheses) when a line outside the split brackets does not fit."""
     brackets = _outermost_brackets(value)
     if not brackets:
         return None
@@ -537,6 +537,8 @@ def _omitted(value: cst.BaseExpression, head: str, tail: str, prefix: str, unit:
         else:
             laid[id(bracket)] = split[index]
             line = _code(split[index]).split("\n")[-1] + between[index + 1]
+            if len((line + after[len(between[index + 1]) :]).expandtabs()) > limit:
+                return None  # what follows the split bracket does not fit on its closing line
     return value.visit(_Replace(laid)) if laid else None
 
 
@@ -551,12 +553,6 @@ class _Replace(cst.CSTTransformer):
         return self.replacements.get(id(original), updated)
 
 
-_PRIORITY = (
-    (cst.Or,), (cst.And,), (cst.BitOr,), (cst.BitXor,), (cst.BitAnd,), (cst.LeftShift, cst.RightShift),
-    (cst.Add, cst.Subtract), (cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.MatrixMultiply),
-)
-
-
 def _split_operators(value, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression:
     """``(a\n + b\n - c)``: in new parentheses, on one line of its own if it fits, else
     each operand of the chain of ``value``'s priority on its own line."""
@@ -568,10 +564,11 @@ def _split_operators(value, prefix: str, depth: int, unit: str, limit: int) -> c
     )
 
 
-def _split_chain(value, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression:
+def _split_chain(value, prefix: str, depth: int, unit: str, limit: int, extra: int = 0) -> cst.BaseExpression:
     """The operands of ``value``'s top-level chain on lines of their own (already inside
-    brackets); an operand still too long is split the same way at its own operators, as
-    black does, else at its brackets."""
+    brackets; ``extra``: the width before its first operand on its line); ``and`` and ``or``
+    are one chain, as in ruff. An operand still too long is split the same way at its own
+    operators, else at its brackets."""
     inner = prefix + unit * (depth + 1)
     width = len(inner.expandtabs())
 
@@ -579,7 +576,7 @@ def _split_chain(value, prefix: str, depth: int, unit: str, limit: int) -> cst.B
         if width + extra + len(_code(node)) <= limit:
             return node
         if _operation(node):
-            return _split_chain(node, prefix, depth, unit, limit)
+            return _split_chain(node, prefix, depth, unit, limit, extra)
         wrapped = _wrap(node, prefix, depth + 1, unit, limit)
         return node if wrapped is None else wrapped
 
@@ -588,17 +585,18 @@ def _split_chain(value, prefix: str, depth: int, unit: str, limit: int) -> cst.B
         for target in value.comparisons:
             operator = target.operator.with_changes(whitespace_before=_newline(inner))
             targets.append(target.with_changes(operator=operator, comparator=operand(target.comparator, len(_code(operator).strip()) + 1)))
-        return value.with_changes(left=operand(value.left, 0), comparisons=targets)
-    group = next((g for g in _PRIORITY if isinstance(value.operator, g)), (type(value.operator),))
+        return value.with_changes(left=operand(value.left, extra), comparisons=targets)
+    group = _PRECEDENCE[_precedence(value.operator) - 1]
 
-    def split(node: cst.BaseExpression) -> cst.BaseExpression:
+    def split(node: cst.BaseExpression, extra: int) -> cst.BaseExpression:
         if not isinstance(node, type(value)) or node.lpar or not isinstance(node.operator, group):
-            return operand(node, 0)
+            return operand(node, extra)
         operator = node.operator.with_changes(whitespace_before=_newline(inner))
-        right = operand(node.right, len(_code(operator).strip()) + 1)
-        return node.with_changes(left=split(node.left), operator=operator, right=right)
+        width = len(_code(operator).strip()) + 1
+        right = split(node.right, width) if isinstance(node, cst.BooleanOperation) else operand(node.right, width)
+        return node.with_changes(left=split(node.left, extra), operator=operator, right=right)
 
-    return split(value)
+    return split(value, extra)
 
 
 def _newline(indent: str) -> cst.ParenthesizedWhitespace:
@@ -612,7 +610,7 @@ def _outermost_brackets(node: cst.CSTNode) -> list[cst.BaseExpression]:
 
     class Visitor(cst.CSTVisitor):
         def on_visit(self, node: cst.CSTNode) -> bool:
-            if node is not top and getattr(node, "lpar", None) and not isinstance(node, cst.Tuple):
+            if getattr(node, "lpar", None) and not isinstance(node, cst.Tuple):
                 found.append(node)  # a parenthesized expression
                 return False
             return super().on_visit(node)
@@ -656,6 +654,5 @@ def _outermost_brackets(node: cst.CSTNode) -> list[cst.BaseExpression]:
         def visit_GeneratorExp(self, _: cst.GeneratorExp) -> bool:
             return False
 
-    top = node
     node.visit(Visitor())
     return found
