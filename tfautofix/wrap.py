@@ -268,12 +268,51 @@ class _Wrap(cst.CSTTransformer):
         wrapped = None if prefix is None else _wrap(updated.decorator, prefix, 0, self.unit, self.limit)
         return updated if wrapped is None else updated.with_changes(decorator=wrapped)
 
+    def _alone(self, node: cst.CSTNode, opening: str = "") -> str | None:
+        """The indentation of the line to wrap that ``node`` fills alone inside brackets (after
+        ``opening``, an operator at the line's start; before a comma or a comment), else None."""
+        position = self.get_metadata(PositionProvider, node)
+        line = position.start.line
+        if line not in self.lines or position.end.line != line:
+            return None
+        prefix, text = self._indentation(line), self.text[line - 1]
+        rest = text[position.end.column :].strip().removeprefix(",").strip()
+        if text[len(prefix) : position.start.column].strip() != opening.strip() or rest[:1] not in ("", "#"):
+            return None
+        return prefix
+
+    def _in_line(self, original: cst.BaseExpression, updated: cst.BaseExpression, opening: str = "") -> cst.BaseExpression:
+        prefix = self._alone(original, opening)
+        return updated if prefix is None else _wrap(updated, prefix, 0, self.unit, self.limit) or updated
+
     def _element(self, original, updated):
-        prefix = self._prefix(original)
+        """An argument, element or ``key: value`` alone on a line of a multi-line statement."""
+        prefix = self._alone(original)
         wrapped = None if prefix is None else _wrap(updated.value, prefix, 0, self.unit, self.limit)
         return updated if wrapped is None else updated.with_changes(value=wrapped)
 
     leave_Arg = leave_Element = leave_DictElement = _element
+
+    def _comprehension(self, original, updated):
+        """A comprehension's element alone on a line of a multi-line statement."""
+        return updated.with_changes(elt=self._in_line(original.elt, updated.elt))
+
+    leave_ListComp = leave_SetComp = leave_GeneratorExp = _comprehension
+
+    def _operands(self, original, updated):
+        """An operand of a chain split one per line, alone on its line (after its operator)."""
+        left = self._in_line(original.left, updated.left)
+        right = self._in_line(original.right, updated.right, _code(original.operator))
+        return updated.with_changes(left=left, right=right)
+
+    leave_BinaryOperation = leave_BooleanOperation = _operands
+
+    def leave_Comparison(self, original: cst.Comparison, updated: cst.Comparison):
+        targets = [
+            new.with_changes(comparator=self._in_line(old.comparator, new.comparator, _code(old.operator)))
+            for old, new in zip(original.comparisons, updated.comparisons)
+        ]
+        return updated.with_changes(left=self._in_line(original.left, updated.left), comparisons=targets)
 
 
 def _code(node: cst.CSTNode) -> str:
