@@ -379,14 +379,20 @@ MULTI_LINE = '''def h(model, calls, a, b):
         + a
         + b
     )
-    return values, indexed, arguments, operands
+    held = g(
+        a, {call}
+    )
+    generated = sum(
+        {call} for i in range(calls)
+    )
+    return values, indexed, arguments, operands, held, generated
 '''
 
 
 def test_a_changed_line_alone_in_a_multi_line_statement_is_wrapped_as_ruff_formats_it() -> None:
-    """An element, argument or operand that a fix made too long on its own line inside a
-    multi-line statement is split at its brackets; the statement's other lines, and a
-    comment, stay as they were."""
+    """An element, argument or operand that a fix made too long alone on its line inside a
+    multi-line statement, or the line holding all a bracket's items, is split as ruff splits
+    it; the statement's other lines, and a comment, stay as they were."""
     short = "model.predict(np.full((1, 2), float(i)), verbose=0)"
     long = 'tf.nest.map_structure(lambda t: t.numpy(), model(np.full((1, 2), float(i), dtype="float32"), training=False))'
     before, after = MULTI_LINE.format(call=short), MULTI_LINE.format(call=long)
@@ -399,6 +405,6 @@ def test_a_changed_line_alone_in_a_multi_line_statement_is_wrapped_as_ruff_forma
     assert all(line in wrapped.splitlines() for line in untouched)
     formatted = subprocess.run([_ruff(), "format", "--isolated", "-"], input=wrapped, capture_output=True, text=True, check=True)
     assert formatted.stdout == wrapped
-    # A line holding two arguments is the file's layout: left as it is.
-    shared = "def h(a):\n    return g(\n        a, {call},\n    )\n"
-    assert wrap_changed(shared.format(call=short), shared.format(call=long), 88) == shared.format(call=long)
+    # A line that holds part of a bracket's items, or a comment, is left as it is.
+    for shared in ("def h(a):\n    return g(a,\n        {call})\n", "def h(a):\n    return g(\n        a, {call}  # kept\n    )\n"):
+        assert wrap_changed(shared.format(call=short), shared.format(call=long), 88) == shared.format(call=long)

@@ -293,8 +293,39 @@ class _Wrap(cst.CSTTransformer):
 
     leave_Arg = leave_Element = leave_DictElement = _element
 
+    def _held(self, original: cst.CSTNode, first: cst.CSTNode, last: cst.CSTNode) -> str | None:
+        """The indentation of the bracket ``original``'s closing line when all it holds (``first``
+        to ``last``) fills one of the lines to wrap alone, its closing bracket starting the next line."""
+        start, end = self.get_metadata(PositionProvider, first).start, self.get_metadata(PositionProvider, last).end
+        line, closing = start.line, self.get_metadata(PositionProvider, original).end
+        if line not in self.lines or end.line != line or closing.line != line + 1:
+            return None
+        if start.column != len(self._indentation(line)) or self.text[line - 1][end.column :].strip() not in ("", ","):
+            return None  # something before it on its line, or a comment after it
+        prefix = self._indentation(line + 1)
+        return prefix if closing.column == len(prefix) + 1 else None
+
+    def _bracket(self, original, updated):
+        """A bracket whose items all fill one line of a multi-line statement: split as ruff does."""
+        items = _items(original)
+        if not items or (isinstance(original, cst.Tuple) and not original.lpar) or any(isinstance(i, cst.StarredElement) for i in items):
+            return updated
+        prefix = self._held(original, items[0], items[-1])
+        if prefix is None:
+            return updated
+        if isinstance(updated, cst.Call) and updated not in _outermost_brackets(updated):  # `f(x for x in y)`
+            (argument,) = updated.args
+            return updated.with_changes(args=[argument.with_changes(value=_split_comprehension(argument.value, prefix, 0, self.unit, self.limit))])
+        return _explode(updated, updated, prefix, 0, self.unit, self.limit)
+
+    leave_Call = leave_List = leave_Dict = leave_Set = leave_Tuple = _bracket
+
     def _comprehension(self, original, updated):
-        """A comprehension's element alone on a line of a multi-line statement."""
+        """A comprehension whose element and clauses fill one line, or whose element fills one
+        alone, in a multi-line statement: split as ruff does."""
+        prefix = None if isinstance(original, cst.GeneratorExp) else self._held(original, original.elt, original.for_in)
+        if prefix is not None:
+            return _split_comprehension(updated, prefix, 0, self.unit, self.limit)
         return updated.with_changes(elt=self._in_line(original.elt, updated.elt))
 
     leave_ListComp = leave_SetComp = leave_GeneratorExp = _comprehension
@@ -415,8 +446,8 @@ def _split_comprehension(value, prefix: str, depth: int, unit: str, limit: int) 
         value = value.with_changes(for_in=_clauses(value.for_in, _newline(inner)))
         if not isinstance(value, cst.DictComp) and len(inner.expandtabs()) + len(_code(value.elt)) > limit:
             value = value.with_changes(elt=_wrap(value.elt, prefix, depth + 1, unit, limit) or value.elt)
-    if isinstance(value, cst.GeneratorExp):
-        return _in_own_lines(value, inner, outer)
+    if isinstance(value, cst.GeneratorExp):  # a bare one is in its call's parentheses
+        return _in_own_lines(value, inner, outer) if value.lpar else value
     opening, closing = ("lbracket", "rbracket") if isinstance(value, cst.ListComp) else ("lbrace", "rbrace")
     return value.with_changes(**{
         opening: getattr(value, opening).with_changes(whitespace_after=_newline(inner)),
