@@ -3,14 +3,18 @@
 A fix that rewrites ``print(x)`` into ``tf.print(...)`` can make a line longer than
 the project allows (``[tool.ruff]``/``[tool.black]`` ``line-length`` of the nearest
 ``pyproject.toml``, else 88). :func:`wrap_changed` re-emits such a statement as
-black/ruff format does: the arguments of its longest call on a line of their own
-or one per line (with a trailing comma), the items of a collection one per line,
-an operator chain one operand per line in parentheses, comprehension clauses one
-per line, then the same for any part still too long. Only one-line statements and
-``def``/``if``/``elif``/``while``/``for``/``with`` headers that the fixes changed or
-inserted are touched, and a function a fix inserts in a block gets a blank line
-before and after it; calls inside f-strings and a call whose only argument is a
-bare generator are left as they are.
+ruff format does: the arguments of its longest call on a line of their own or one per
+line (with a trailing comma), the items of a collection one per line, comprehension
+clauses one per line, then the same for any part still too long. An operator chain is
+split at its own brackets without new parentheses (``a + [\n    b\n]``) where ruff
+omits them (one operator at the chain's loosest precedence, a bracket at its end or
+start: ruff's ``can_omit_optional_parentheses``), else one operand per line in new
+parentheses (``and``/``or`` as one chain). Only lines the fixes changed or inserted are
+touched: one-line statements, ``def``/``if``/``elif``/``while``/``for``/``with`` headers,
+and, inside a multi-line statement, a line that one argument, element or operand fills
+alone, or that holds all of a bracket's items (a line with a comment or with part of a
+bracket's items is left as it is). A function a fix inserts in a block gets a blank line
+before and after it; calls inside f-strings and subscripts are not split.
 """
 
 from __future__ import annotations
@@ -131,7 +135,8 @@ def _comment_lines(line: str, limit: int) -> list[str]:
 
 
 class _Wrap(cst.CSTTransformer):
-    """Wraps the one-line statements, decorators and bracket elements that start one of ``lines``."""
+    """Wraps the one-line statements, headers, decorators and the lines inside multi-line
+    statements that are one of ``lines``."""
 
     METADATA_DEPENDENCIES = (PositionProvider,)
 
@@ -306,14 +311,16 @@ class _Wrap(cst.CSTTransformer):
         return prefix if closing.column == len(prefix) + 1 else None
 
     def _bracket(self, original, updated):
-        """A bracket whose items all fill one line of a multi-line statement: split as ruff does."""
+        """A bracket whose items all fill one line of a multi-line statement: split as ruff does
+        (one item alone on its line is :meth:`_element`'s)."""
         items = _items(original)
-        if not items or (isinstance(original, cst.Tuple) and not original.lpar) or any(isinstance(i, cst.StarredElement) for i in items):
+        generator = isinstance(original, cst.Call) and len(items) == 1 and isinstance(items[0].value, cst.GeneratorExp) and not items[0].value.lpar
+        if (len(items) < 2 and not generator) or (isinstance(original, cst.Tuple) and not original.lpar):
             return updated
-        prefix = self._held(original, items[0], items[-1])
+        prefix = None if any(isinstance(i, cst.StarredElement) for i in items) else self._held(original, items[0], items[-1])
         if prefix is None:
             return updated
-        if isinstance(updated, cst.Call) and updated not in _outermost_brackets(updated):  # `f(x for x in y)`
+        if generator:  # `f(x for x in y)`: the generator's clauses split, in the call's parentheses
             (argument,) = updated.args
             return updated.with_changes(args=[argument.with_changes(value=_split_comprehension(argument.value, prefix, 0, self.unit, self.limit))])
         return _explode(updated, updated, prefix, 0, self.unit, self.limit)
