@@ -601,6 +601,8 @@ def _omitted(value: cst.BaseExpression, head: str, tail: str, prefix: str, unit:
         return None
     marks = {id(bracket): cst.Name(f"_wrap_bracket_{index}_") for index, bracket in enumerate(brackets)}
     between = re.split(r"_wrap_bracket_\d+_", _code(value.visit(_Replace(marks))))
+    if len(between) != len(brackets) + 1:
+        return None  # the code has a name like a mark
     split = [_explode(bracket, bracket, prefix, 0, unit, limit) for bracket in brackets]
     opening = [_code(node).split("\n")[0] for node in split]
     line = head + between[0]
