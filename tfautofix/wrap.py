@@ -162,7 +162,7 @@ class _Wrap(cst.CSTTransformer):
         if prefix is None or len(updated.body) != 1:
             return updated
         statement, value = updated.body[0], getattr(updated.body[0], "value", None)
-        split = None if value is None else self._last_bracket(original.body[0].value, value, prefix)
+        split = None if value is None else self._without_parentheses(original.body[0].value, value, prefix)
         wrapped = statement.with_changes(value=split) if split is not None else _wrap(statement, prefix, 0, self.unit, self.limit)
         if value is not None and not value.lpar and (wrapped is None or not self._fits(prefix, wrapped, first_only=True)):
             # `targets = call(` does not fit itself: the value goes in new parentheses (black's fallback)
@@ -223,23 +223,24 @@ class _Wrap(cst.CSTTransformer):
         return prefix if position.start.column == len(prefix) else None
 
     def _test(self, original, updated, field: str):
-        """``if``/``elif``/``while``/``for`` with its condition (iterable) split like black:
-        an operator chain in new parentheses (or at its last bracket), else at its longest bracket."""
+        """``if``/``elif``/``while``/``for`` with its condition (iterable) split like ruff: an
+        operator chain at its own brackets where ruff omits the parentheses, else in new ones;
+        anything else at its longest bracket."""
         prefix = self._header_prefix(original, original.body, getattr(original, field))
         if prefix is None:
             return updated
         value = getattr(updated, field)
         wrapped = (
-            self._last_bracket(getattr(original, field), value, prefix)
+            self._without_parentheses(getattr(original, field), value, prefix)
             or _split_whole(value, prefix, 0, self.unit, self.limit)
             or _wrap(value, prefix, 0, self.unit, self.limit)
         )
         return updated if wrapped is None else updated.with_changes(**{field: wrapped})
 
-    def _last_bracket(self, original: cst.BaseExpression, value: cst.BaseExpression, prefix: str) -> cst.BaseExpression | None:
+    def _without_parentheses(self, original: cst.BaseExpression, value: cst.BaseExpression, prefix: str) -> cst.BaseExpression | None:
         """ruff's omitted optional parentheses: ``a + [\n    b\n]`` rather than
-        ``(\n    a\n    + [b]\n)`` when :func:`_omits_parentheses` and the line up to the
-        chain's first bracket fits; None when the chain goes in parentheses."""
+        ``(\n    a\n    + [b]\n)`` when :func:`_omits_parentheses` and :func:`_omitted`
+        fits; None when the chain goes in parentheses."""
         if not _operation(value) or not _omits_parentheses(value):
             return None
         position = self.get_metadata(PositionProvider, original)
