@@ -5,7 +5,10 @@ from __future__ import annotations
 import ast
 import shutil
 import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from tfautofix.codemods import rule_by_code
 from tfautofix.engine import fix_source
@@ -22,6 +25,15 @@ def step(x, learning_rate_schedule_value, gradient_norm_value):
     print("step", x, learning_rate_schedule_value, gradient_norm_value, sep=" | ")  # per step
     return untouched
 '''
+
+
+def _ruff() -> str:
+    """The ``ruff`` of this interpreter's environment (CI's venv, active or not), else on PATH; skips without one."""
+    beside = Path(sys.executable).parent / "ruff"
+    ruff = str(beside) if beside.is_file() else shutil.which("ruff")
+    if ruff is None:
+        pytest.skip("ruff is not installed")
+    return ruff
 
 
 def _fix(source: str, path: str = "<string>", code: str = "TFA008") -> str:
@@ -211,10 +223,8 @@ def test_headers_dicts_and_comprehensions_are_wrapped_as_ruff_formats_them() -> 
     assert wrap_changed(HEADERS, wrapped, 88) == wrapped  # idempotent
     ast.parse(wrapped)
     assert wrap_changed(HEADERS, HEADERS, 88) == HEADERS  # lines the fixes did not change are left long
-    ruff = shutil.which("ruff")
-    if ruff is not None:
-        formatted = subprocess.run([ruff, "format", "--isolated", "-"], input=wrapped, capture_output=True, text=True, check=True)
-        assert formatted.stdout == wrapped
+    formatted = subprocess.run([_ruff(), "format", "--isolated", "-"], input=wrapped, capture_output=True, text=True, check=True)
+    assert formatted.stdout == wrapped
 
 
 def test_a_header_that_cannot_be_split_or_is_a_one_line_suite_is_left_alone() -> None:
@@ -252,11 +262,7 @@ def test_a_function_a_fix_inserts_in_a_block_gets_blank_lines_around_it() -> Non
 def test_golden_fixes_are_laid_out_as_ruff_format_lays_them_out() -> None:
     """`ruff format` changes no line a fix wrote in any golden ``expected.py`` (the file's own
     lines, and the blank line ruff wants after a module docstring, are the file's business)."""
-    ruff = shutil.which("ruff")
-    if ruff is None:
-        import pytest
-
-        pytest.skip("ruff is not installed")
+    ruff = _ruff()
     import difflib
 
     from tfautofix.wrap import _changed_lines
@@ -279,3 +285,126 @@ def test_golden_fixes_are_laid_out_as_ruff_format_lays_them_out() -> None:
                 continue
             reformatted.append(f"{expected.relative_to(golden)}:{i1 + 1}")
     assert reformatted == []
+
+
+def _operand(kind: str, width: int) -> str:
+    name = ("n" + "abcdefghij" * 10)[:width]
+    short = name[: max(1, width // 3)]
+    return {
+        "name": name,
+        "call": f"{name}(x, {short})",
+        "empty call": f"{name}()",
+        "nested call": f"{name}(g({short}, 2), z)",
+        "list": f"[{name}, {short}]",
+        "comprehension": f"[{name}(s) for s in {short}]",
+        "dict": f'{{"{name}": 1, "k": {short}}}',
+        "tuple": f"({name}, {short})",
+        "negated call": f"-{name}(x)",
+        "attribute of a call": f"{name}(x).y",
+        "parenthesized": f"({name} + {short})",
+    }[kind]
+
+
+def _chains(count: int, seed: int = 0) -> list[str]:
+    """Too-long ``return``/assignment/``if``/``while`` lines whose value is a chain of one to
+    three operators (mixed precedences, ``and``/``or``, comparisons) between operands of
+    every kind, at widths around the limit."""
+    import random
+
+    rng = random.Random(seed)
+    kinds = ["name", "call", "empty call", "nested call", "list", "comprehension", "dict", "tuple", "negated call",
+             "attribute of a call", "parenthesized"]  # fmt: skip
+    operators = [["+"], ["+", "+"], ["*", "+"], ["+", "*"], ["and"], ["or", "and"], ["<"], ["in"], ["|"], ["-", "*"], ["<", "<"]]
+    lines: list[str] = []
+    while len(lines) < count:
+        parts = [_operand(rng.choice(kinds), rng.randint(3, 60))]
+        for operator in rng.choice(operators):
+            parts += [operator, _operand(rng.choice(kinds), rng.randint(3, 60))]
+        head = rng.choice(["return ", "value = ", "if ", "while "])
+        line = "    " + head + " ".join(parts) + (":" if head in ("if ", "while ") else "")
+        if len(line) > 88:
+            lines.append(line + ("\n        pass" if line.endswith(":") else ""))
+    return lines
+
+
+def test_operator_chains_are_laid_out_as_ruff_format_lays_them_out() -> None:
+    """ruff omits a chain's optional parentheses (``a + [\\n    b\\n]``) only when one operator
+    has the loosest precedence and a non-empty bracket ends (or a list, dict, set or
+    parenthesized expression starts) the chain, and the lines outside the split brackets fit;
+    checked against the ruff binary on generated statements."""
+    ruff = _ruff()
+    ours = []
+    for index, line in enumerate(_chains(200)):
+        fixed = f"def f{index}():\n{line}\n"
+        wrapped = wrap_changed(f"def f{index}():\n    pass\n", fixed, 88)
+        ast.parse(wrapped)
+        assert wrap_changed(fixed, wrapped, 88) == wrapped  # idempotent
+        ours.append(wrapped)
+    text = "\n\n".join(ours)  # two blank lines between the functions, as ruff wants
+    formatted = subprocess.run([ruff, "format", "--isolated", "-"], input=text, capture_output=True, text=True, check=True).stdout
+    differing = [block for block, theirs in zip(ours, (formatted.split("\n\n\n"))) if block.rstrip("\n") != theirs.rstrip("\n")]
+    assert formatted == text, differing[:1]
+    statements = [block.split("\n", 2)[1] for block in ours]
+    omitted = [s for s in statements if s.endswith(("(", "[", "{")) and not s.endswith((" (", "= (", "if (", "while ("))]
+    assert len(omitted) > 20 and len(statements) - len(omitted) > 20  # both layouts are exercised
+
+
+def test_the_chain_of_the_issue_omits_its_parentheses_and_two_operators_keep_them() -> None:
+    body = "    return [decayed(lr, tf.constant(step, dtype=tf.float32)) for step in range(3)] + [warmup(lr, tf.constant(step, dtype=tf.float32)) for step in range(3)]{}\n"
+    source = "def h(lr):\n" + body.format("")
+    assert wrap_changed("def h(lr):\n    pass\n", source, 88) == (
+        "def h(lr):\n    return [decayed(lr, tf.constant(step, dtype=tf.float32)) for step in range(3)] + [\n"
+        "        warmup(lr, tf.constant(step, dtype=tf.float32)) for step in range(3)\n    ]\n"
+    )
+    two = wrap_changed("def h(lr):\n    pass\n", "def h(lr):\n" + body.format(" + [lr]"), 88)
+    assert two.startswith("def h(lr):\n    return (\n        [decayed(") and "\n        + [lr]\n    )\n" in two
+
+
+MULTI_LINE = '''def h(model, calls, a, b):
+    values = [
+        {call}
+        for i in range(calls)
+    ]
+    indexed = [
+        {call}[0]  # the first output
+        for i in range(calls)
+    ]
+    arguments = g(
+        a,
+        {call},
+        key={call},
+    )
+    operands = (
+        {call}
+        + a
+        + b
+    )
+    held = g(
+        a, {call}
+    )
+    generated = sum(
+        {call} for i in range(calls)
+    )
+    return values, indexed, arguments, operands, held, generated
+'''
+
+
+def test_a_changed_line_alone_in_a_multi_line_statement_is_wrapped_as_ruff_formats_it() -> None:
+    """An element, argument or operand that a fix made too long alone on its line inside a
+    multi-line statement, or the line holding all a bracket's items, is split as ruff splits
+    it; the statement's other lines, and a comment, stay as they were."""
+    short = "model.predict(np.full((1, 2), float(i)), verbose=0)"
+    long = 'tf.nest.map_structure(lambda t: t.numpy(), model(np.full((1, 2), float(i), dtype="float32"), training=False))'
+    before, after = MULTI_LINE.format(call=short), MULTI_LINE.format(call=long)
+    wrapped = wrap_changed(before, after, 88)
+    ast.parse(wrapped)
+    assert max(len(line) for line in wrapped.splitlines()) <= 88
+    assert "        )[0]  # the first output\n        for i in range(calls)\n" in wrapped
+    assert wrap_changed(after, wrapped, 88) == wrapped
+    untouched = [line for line in before.splitlines() if short not in line]
+    assert all(line in wrapped.splitlines() for line in untouched)
+    formatted = subprocess.run([_ruff(), "format", "--isolated", "-"], input=wrapped, capture_output=True, text=True, check=True)
+    assert formatted.stdout == wrapped
+    # A line that holds part of a bracket's items, or a comment, is left as it is.
+    for shared in ("def h(a):\n    return g(a,\n        {call})\n", "def h(a):\n    return g(\n        a, {call}  # kept\n    )\n"):
+        assert wrap_changed(shared.format(call=short), shared.format(call=long), 88) == shared.format(call=long)

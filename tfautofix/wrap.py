@@ -3,20 +3,25 @@
 A fix that rewrites ``print(x)`` into ``tf.print(...)`` can make a line longer than
 the project allows (``[tool.ruff]``/``[tool.black]`` ``line-length`` of the nearest
 ``pyproject.toml``, else 88). :func:`wrap_changed` re-emits such a statement as
-black/ruff format does: the arguments of its longest call on a line of their own
-or one per line (with a trailing comma), the items of a collection one per line,
-an operator chain one operand per line in parentheses, comprehension clauses one
-per line, then the same for any part still too long. Only one-line statements and
-``def``/``if``/``elif``/``while``/``for``/``with`` headers that the fixes changed or
-inserted are touched, and a function a fix inserts in a block gets a blank line
-before and after it; calls inside f-strings and a call whose only argument is a
-bare generator are left as they are.
+ruff format does: the arguments of its longest call on a line of their own or one per
+line (with a trailing comma), the items of a collection one per line, comprehension
+clauses one per line, then the same for any part still too long. An operator chain is
+split at its own brackets without new parentheses (``a + [\n    b\n]``) where ruff
+omits them (one operator at the chain's loosest precedence, a bracket at its end or
+start: ruff's ``can_omit_optional_parentheses``), else one operand per line in new
+parentheses (``and``/``or`` as one chain). Only lines the fixes changed or inserted are
+touched: one-line statements, ``def``/``if``/``elif``/``while``/``for``/``with`` headers,
+and, inside a multi-line statement, a line that one argument, element or operand fills
+alone, or that holds all of a bracket's items (a line with a comment or with part of a
+bracket's items is left as it is). A function a fix inserts in a block gets a blank line
+before and after it; calls inside f-strings and subscripts are not split.
 """
 
 from __future__ import annotations
 
 import difflib
 import functools
+import re
 import tomllib
 from pathlib import Path
 
@@ -130,7 +135,8 @@ def _comment_lines(line: str, limit: int) -> list[str]:
 
 
 class _Wrap(cst.CSTTransformer):
-    """Wraps the one-line statements, decorators and bracket elements that start one of ``lines``."""
+    """Wraps the one-line statements, headers, decorators and the lines inside multi-line
+    statements that are one of ``lines``."""
 
     METADATA_DEPENDENCIES = (PositionProvider,)
 
@@ -156,7 +162,7 @@ class _Wrap(cst.CSTTransformer):
         if prefix is None or len(updated.body) != 1:
             return updated
         statement, value = updated.body[0], getattr(updated.body[0], "value", None)
-        split = None if value is None else self._last_bracket(original.body[0].value, value, prefix)
+        split = None if value is None else self._without_parentheses(original.body[0].value, value, prefix)
         wrapped = statement.with_changes(value=split) if split is not None else _wrap(statement, prefix, 0, self.unit, self.limit)
         if value is not None and not value.lpar and (wrapped is None or not self._fits(prefix, wrapped, first_only=True)):
             # `targets = call(` does not fit itself: the value goes in new parentheses (black's fallback)
@@ -217,35 +223,29 @@ class _Wrap(cst.CSTTransformer):
         return prefix if position.start.column == len(prefix) else None
 
     def _test(self, original, updated, field: str):
-        """``if``/``elif``/``while``/``for`` with its condition (iterable) split like black:
-        an operator chain in new parentheses (or at its last bracket), else at its longest bracket."""
+        """``if``/``elif``/``while``/``for`` with its condition (iterable) split like ruff: an
+        operator chain at its own brackets where ruff omits the parentheses, else in new ones;
+        anything else at its longest bracket."""
         prefix = self._header_prefix(original, original.body, getattr(original, field))
         if prefix is None:
             return updated
         value = getattr(updated, field)
         wrapped = (
-            self._last_bracket(getattr(original, field), value, prefix)
+            self._without_parentheses(getattr(original, field), value, prefix)
             or _split_whole(value, prefix, 0, self.unit, self.limit)
             or _wrap(value, prefix, 0, self.unit, self.limit)
         )
         return updated if wrapped is None else updated.with_changes(**{field: wrapped})
 
-    def _last_bracket(self, original: cst.BaseExpression, value: cst.BaseExpression, prefix: str) -> cst.BaseExpression | None:
-        """black's "omitted optional parentheses": ``a or f(\n    b\n)`` rather than
-        ``(\n    a\n    or f(b)\n)`` for a chain of one operator that ends in a bracket,
-        when every line of that split fits."""
-        if not _operation(value) or _operators(value) != 1:
-            return None
-        bracket = _trailing_bracket(value)
-        if bracket is None or not any(found is bracket for found in _outermost_brackets(value)):
+    def _without_parentheses(self, original: cst.BaseExpression, value: cst.BaseExpression, prefix: str) -> cst.BaseExpression | None:
+        """ruff's omitted optional parentheses: ``a + [\n    b\n]`` rather than
+        ``(\n    a\n    + [b]\n)`` when :func:`_omits_parentheses` and :func:`_omitted`
+        fits; None when the chain goes in parentheses."""
+        if not _operation(value) or not _omits_parentheses(value):
             return None
         position = self.get_metadata(PositionProvider, original)
         text = self.text[position.start.line - 1]
-        candidate = _explode(value, bracket, prefix, 0, self.unit, self.limit)
-        lines = _code(candidate).split("\n")
-        lines[0] = text[: position.start.column] + lines[0]
-        lines[-1] += text[position.end.column :]
-        return candidate if all(len(line.expandtabs()) <= self.limit for line in lines) else None
+        return _omitted(value, text[: position.start.column], text[position.end.column :], prefix, self.unit, self.limit)
 
     def leave_If(self, original: cst.If, updated: cst.If):
         return self._test(original, updated, "test")
@@ -274,12 +274,84 @@ class _Wrap(cst.CSTTransformer):
         wrapped = None if prefix is None else _wrap(updated.decorator, prefix, 0, self.unit, self.limit)
         return updated if wrapped is None else updated.with_changes(decorator=wrapped)
 
+    def _alone(self, node: cst.CSTNode, opening: str = "") -> str | None:
+        """The indentation of the line to wrap that ``node`` fills alone inside brackets (after
+        ``opening``, an operator at the line's start; before a comma or a comment), else None."""
+        position = self.get_metadata(PositionProvider, node)
+        line = position.start.line
+        if line not in self.lines or position.end.line != line:
+            return None
+        prefix, text = self._indentation(line), self.text[line - 1]
+        rest = text[position.end.column :].strip().removeprefix(",").strip()
+        if text[len(prefix) : position.start.column].strip() != opening.strip() or rest[:1] not in ("", "#"):
+            return None
+        return prefix
+
+    def _in_line(self, original: cst.BaseExpression, updated: cst.BaseExpression, opening: str = "") -> cst.BaseExpression:
+        prefix = self._alone(original, opening)
+        return updated if prefix is None else _wrap(updated, prefix, 0, self.unit, self.limit) or updated
+
     def _element(self, original, updated):
-        prefix = self._prefix(original)
+        """An argument, element or ``key: value`` alone on a line of a multi-line statement."""
+        prefix = self._alone(original)
         wrapped = None if prefix is None else _wrap(updated.value, prefix, 0, self.unit, self.limit)
         return updated if wrapped is None else updated.with_changes(value=wrapped)
 
     leave_Arg = leave_Element = leave_DictElement = _element
+
+    def _held(self, original: cst.CSTNode, first: cst.CSTNode, last: cst.CSTNode) -> str | None:
+        """The indentation of the bracket ``original``'s closing line when all it holds (``first``
+        to ``last``) fills one of the lines to wrap alone, its closing bracket starting the next line."""
+        start, end = self.get_metadata(PositionProvider, first).start, self.get_metadata(PositionProvider, last).end
+        line, closing = start.line, self.get_metadata(PositionProvider, original).end
+        if line not in self.lines or end.line != line or closing.line != line + 1:
+            return None
+        if start.column != len(self._indentation(line)) or self.text[line - 1][end.column :].strip() not in ("", ","):
+            return None  # something before it on its line, or a comment after it
+        prefix = self._indentation(line + 1)
+        return prefix if closing.column == len(prefix) + 1 else None
+
+    def _bracket(self, original, updated):
+        """A bracket whose items all fill one line of a multi-line statement: split as ruff does
+        (one item alone on its line is :meth:`_element`'s)."""
+        items = _items(original)
+        generator = isinstance(original, cst.Call) and len(items) == 1 and isinstance(items[0].value, cst.GeneratorExp) and not items[0].value.lpar
+        if (len(items) < 2 and not generator) or (isinstance(original, cst.Tuple) and not original.lpar):
+            return updated
+        prefix = None if any(isinstance(i, cst.StarredElement) for i in items) else self._held(original, items[0], items[-1])
+        if prefix is None:
+            return updated
+        if generator:  # `f(x for x in y)`: the generator's clauses split, in the call's parentheses
+            (argument,) = updated.args
+            return updated.with_changes(args=[argument.with_changes(value=_split_comprehension(argument.value, prefix, 0, self.unit, self.limit))])
+        return _explode(updated, updated, prefix, 0, self.unit, self.limit)
+
+    leave_Call = leave_List = leave_Dict = leave_Set = leave_Tuple = _bracket
+
+    def _comprehension(self, original, updated):
+        """A comprehension whose element and clauses fill one line, or whose element fills one
+        alone, in a multi-line statement: split as ruff does."""
+        prefix = None if isinstance(original, cst.GeneratorExp) else self._held(original, original.elt, original.for_in)
+        if prefix is not None:
+            return _split_comprehension(updated, prefix, 0, self.unit, self.limit)
+        return updated.with_changes(elt=self._in_line(original.elt, updated.elt))
+
+    leave_ListComp = leave_SetComp = leave_GeneratorExp = _comprehension
+
+    def _operands(self, original, updated):
+        """An operand of a chain split one per line, alone on its line (after its operator)."""
+        left = self._in_line(original.left, updated.left)
+        right = self._in_line(original.right, updated.right, _code(original.operator))
+        return updated.with_changes(left=left, right=right)
+
+    leave_BinaryOperation = leave_BooleanOperation = _operands
+
+    def leave_Comparison(self, original: cst.Comparison, updated: cst.Comparison):
+        targets = [
+            new.with_changes(comparator=self._in_line(old.comparator, new.comparator, _code(old.operator)))
+            for old, new in zip(original.comparisons, updated.comparisons)
+        ]
+        return updated.with_changes(left=self._in_line(original.left, updated.left), comparisons=targets)
 
 
 def _code(node: cst.CSTNode) -> str:
@@ -309,7 +381,12 @@ def _wrap(node: cst.CSTNode, prefix: str, depth: int, unit: str, limit: int) -> 
 
 def _explode(node: cst.CSTNode, bracket: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.CSTNode:
     """``node`` with the arguments of the call ``bracket`` on a line of their own if they fit,
-    else one per line; the items of a list, dict, set or tuple always one per line (as black)."""
+    else one per line; the items of a list, dict, set or tuple always one per line (as black);
+    a comprehension or parenthesized expression on lines of its own."""
+    if isinstance(bracket, _COMPREHENSIONS):
+        return node.deep_replace(bracket, _split_comprehension(bracket, prefix, depth, unit, limit))
+    if bracket.lpar and not isinstance(bracket, cst.Tuple):
+        return node.deep_replace(bracket, _split_parenthesized(bracket, prefix, depth, unit, limit))
     inner, outer = prefix + unit * (depth + 1), prefix + unit * depth
     width = len(inner.expandtabs())
     items = _items(bracket)
@@ -354,8 +431,8 @@ def _rebuilt(bracket, items: list, opening, closing) -> cst.BaseExpression:
 
 def _split_whole(value: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression | None:
     """An operator chain one operand per line in new parentheses (a lambda's too), a tuple
-    one element per line in new parentheses, or a comprehension with its brackets on lines of their own (and its clauses too when it
-    still does not fit); None for any other expression."""
+    one element per line in new parentheses, or a comprehension split at its brackets; None
+    for any other expression."""
     if _operation(value):
         return _split_operators(value, prefix, depth, unit, limit)
     if isinstance(value, cst.Tuple) and not value.lpar and not any(isinstance(e, cst.StarredElement) for e in value.elements):
@@ -363,16 +440,51 @@ def _split_whole(value: cst.BaseExpression, prefix: str, depth: int, unit: str, 
         return _explode(value, value, prefix, depth, unit, limit)
     if isinstance(value, cst.Lambda) and _operation(value.body):
         return value.with_changes(body=_split_operators(value.body, prefix, depth, unit, limit))
-    if not isinstance(value, (cst.ListComp, cst.SetComp, cst.DictComp)):
-        return None
+    return _split_comprehension(value, prefix, depth, unit, limit) if isinstance(value, _COMPREHENSIONS) else None
+
+
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp)
+
+
+def _split_comprehension(value, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression:
+    """A comprehension (or parenthesized generator) with its brackets on lines of their own; when
+    it still does not fit, its element and each clause on a line of their own, the element split if too long."""
     inner, outer = prefix + unit * (depth + 1), prefix + unit * depth
     if len(inner.expandtabs()) + len(_code(value)) - 2 > limit:
         value = value.with_changes(for_in=_clauses(value.for_in, _newline(inner)))
+        if not isinstance(value, cst.DictComp) and len(inner.expandtabs()) + len(_code(value.elt)) > limit:
+            value = value.with_changes(elt=_wrap(value.elt, prefix, depth + 1, unit, limit) or value.elt)
+    if isinstance(value, cst.GeneratorExp):  # a bare one is in its call's parentheses
+        return _in_own_lines(value, inner, outer) if value.lpar else value
     opening, closing = ("lbracket", "rbracket") if isinstance(value, cst.ListComp) else ("lbrace", "rbrace")
     return value.with_changes(**{
         opening: getattr(value, opening).with_changes(whitespace_after=_newline(inner)),
         closing: getattr(value, closing).with_changes(whitespace_before=_newline(outer)),
     })
+
+
+def _split_parenthesized(node: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression:
+    """``(\n    content\n)``: what a pair of parentheses holds on lines of its own, split (an
+    operator chain one operand per line) when it does not fit on one."""
+    if isinstance(node, cst.GeneratorExp):
+        return _split_comprehension(node, prefix, depth, unit, limit)
+    inner, outer = prefix + unit * (depth + 1), prefix + unit * depth
+    if len(inner.expandtabs()) + len(_code(node)) - 2 > limit:
+        content = node.with_changes(lpar=[], rpar=[])
+        if _operation(content):
+            content = _split_chain(content, prefix, depth, unit, limit)
+        else:
+            content = _wrap(content, prefix, depth + 1, unit, limit) or content
+        node = content.with_changes(lpar=node.lpar, rpar=node.rpar)
+    return _in_own_lines(node, inner, outer)
+
+
+def _in_own_lines(node: cst.BaseExpression, inner: str, outer: str) -> cst.BaseExpression:
+    """``node`` with a line break after its outer opening parenthesis and before its closing one."""
+    lpar, rpar = list(node.lpar), list(node.rpar)
+    lpar[0] = lpar[0].with_changes(whitespace_after=_newline(inner))
+    rpar[-1] = rpar[-1].with_changes(whitespace_before=_newline(outer))
+    return node.with_changes(lpar=lpar, rpar=rpar)
 
 
 def _clauses(clause: cst.CompFor, newline) -> cst.CompFor:
@@ -382,39 +494,143 @@ def _clauses(clause: cst.CompFor, newline) -> cst.CompFor:
     return clause.with_changes(whitespace_before=newline, ifs=ifs, inner_for_in=inner)
 
 
-def _operators(value) -> int:
-    """How many operators of its own priority the chain ``value`` has at its top level."""
-    if isinstance(value, cst.Comparison):
-        return len(value.comparisons)
-    group = next((g for g in _PRIORITY if isinstance(value.operator, g)), (type(value.operator),))
-    count, node = 0, value
-    while isinstance(node, type(value)) and not node.lpar and isinstance(node.operator, group):
-        count, node = count + 1, node.left
-    return count
-
-
-def _trailing_bracket(node: cst.BaseExpression) -> cst.BaseExpression | None:
-    """The call, list, dict, set or parenthesized tuple that ends ``node``, if any."""
-    while not node.lpar:
-        if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
-            node = node.right
-        elif isinstance(node, cst.Comparison):
-            node = node.comparisons[-1].comparator
-        elif isinstance(node, cst.UnaryOperation):
-            node = node.expression
-        else:
-            return node if isinstance(node, (cst.Call, cst.List, cst.Dict, cst.Set)) else None
-    return node if isinstance(node, cst.Tuple) else None
-
-
 def _operation(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.BinaryOperation, cst.BooleanOperation, cst.Comparison)) and not node.lpar
 
 
-_PRIORITY = (
-    (cst.Or,), (cst.And,), (cst.BitOr,), (cst.BitXor,), (cst.BitAnd,), (cst.LeftShift, cst.RightShift),
-    (cst.Add, cst.Subtract), (cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.MatrixMultiply),
+def _omits_parentheses(value: cst.BaseExpression) -> bool:
+    """ruff's ``can_omit_optional_parentheses``: the chain has brackets, at most one operator of
+    its loosest precedence outside brackets, and ends in a non-empty bracket that is not a
+    subscript or starts with a list, dict, set, comprehension or parenthesized expression."""
+    seen = {"any": False, "loosest": 0, "count": 0, "first": None, "last": None}
+
+    def operator(precedence: int, count: int = 1) -> None:
+        if precedence > seen["loosest"]:
+            seen["loosest"], seen["count"] = precedence, count
+        elif precedence == seen["loosest"]:
+            seen["count"] += count
+
+    def visit(node: cst.BaseExpression) -> None:
+        seen["last"] = node
+        if getattr(node, "lpar", None):
+            seen["any"] = True
+        else:
+            inside(node)
+        seen["first"] = node if seen["first"] is None else seen["first"]
+
+    def inside(node: cst.BaseExpression) -> None:
+        if isinstance(node, (cst.List, cst.Dict, cst.Set, *_COMPREHENSIONS)):
+            seen["any"] = True
+        elif isinstance(node, (cst.Call, cst.Subscript)):
+            seen["any"] = True
+            visit(node.func if isinstance(node, cst.Call) else node.value)
+            seen["last"] = node
+        elif isinstance(node, cst.Attribute):
+            visit(node.value)
+            if _own_brackets(node.value) is not None:
+                operator(_ATTRIBUTE)
+            seen["last"] = node
+        elif isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
+            operator(_precedence(node.operator))
+            visit(node.left)
+            visit(node.right)
+        elif isinstance(node, cst.Comparison):
+            operator(_precedence(node.comparisons[0].operator), len(node.comparisons))
+            visit(node.left)
+            for target in node.comparisons:
+                visit(target.comparator)
+        elif isinstance(node, cst.IfExp):
+            operator(_precedence(node), 2)
+            for part in (node.body, node.test, node.orelse):
+                visit(part)
+        elif isinstance(node, (cst.UnaryOperation, cst.Lambda, cst.Await, cst.Yield)):
+            if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.BitInvert):
+                operator(_precedence(node.operator))
+            seen["first"] = "token" if seen["first"] is None else seen["first"]
+            for child in node.children:
+                if isinstance(child, cst.BaseExpression):
+                    visit(child)
+        elif isinstance(node, cst.NamedExpr):
+            visit(node.target)
+            visit(node.value)
+
+    inside(value)
+    if not seen["any"] or seen["count"] > 1:
+        return False
+    if seen["loosest"] <= _ATTRIBUTE:
+        return True
+    return any(
+        isinstance(node, cst.BaseExpression) and not isinstance(node, cst.Subscript) and _own_brackets(node) is True
+        for node in (seen["last"], seen["first"])
+    )
+
+
+def _own_brackets(node: cst.BaseExpression) -> bool | None:
+    """Whether ``node`` is in brackets of its own with something inside (None: it has none)."""
+    if isinstance(node, cst.Tuple) and node.lpar:
+        return bool(node.elements)
+    if getattr(node, "lpar", None) or isinstance(node, _COMPREHENSIONS):
+        return True
+    if isinstance(node, cst.Call):
+        return bool(node.args)
+    if isinstance(node, (cst.List, cst.Dict, cst.Set)):
+        return bool(node.elements)
+    return True if isinstance(node, cst.Subscript) else None
+
+
+#: ruff's operator precedences, tightest first: an index in this list (``_ATTRIBUTE``: 0).
+_PRECEDENCE = (
+    (cst.Power,), (cst.BitInvert,), (cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.MatrixMultiply),
+    (cst.Add, cst.Subtract), (cst.LeftShift, cst.RightShift), (cst.BitAnd,), (cst.BitXor,), (cst.BitOr,),
+    (cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual, cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot),
+    (cst.And, cst.Or), (cst.IfExp,),
 )
+_ATTRIBUTE = 0
+
+
+def _precedence(operator: cst.CSTNode) -> int:
+    return 1 + next(index for index, group in enumerate(_PRECEDENCE) if isinstance(operator, group))
+
+
+def _omitted(value: cst.BaseExpression, head: str, tail: str, prefix: str, unit: str, limit: int) -> cst.BaseExpression | None:
+    """``value`` split at its own brackets without new parentheses, as ruff's printer does:
+    left to right, a bracket stays on the line when it fits there with what follows up to
+    the next bracket's opening (or the line's end), else it is split. None (the chain goes
+    in parentheses) when a line outside the split brackets does not fit."""
+    brackets = _outermost_brackets(value)
+    if not brackets:
+        return None
+    marks = {id(bracket): cst.Name(f"_wrap_bracket_{index}_") for index, bracket in enumerate(brackets)}
+    between = re.split(r"_wrap_bracket_\d+_", _code(value.visit(_Replace(marks))))
+    if len(between) != len(brackets) + 1:
+        return None  # the code has a name like a mark
+    split = [_explode(bracket, bracket, prefix, 0, unit, limit) for bracket in brackets]
+    opening = [_code(node).split("\n")[0] for node in split]
+    line = head + between[0]
+    if len((line + opening[0]).expandtabs()) > limit:
+        return None
+    laid = {}
+    for index, bracket in enumerate(brackets):
+        after = between[index + 1] + (opening[index + 1] if index + 1 < len(brackets) else tail)
+        if len((line + _code(bracket) + after).expandtabs()) <= limit:
+            line += _code(bracket) + between[index + 1]
+        else:
+            laid[id(bracket)] = split[index]
+            line = _code(split[index]).split("\n")[-1] + between[index + 1]
+            if len((line + after[len(between[index + 1]) :]).expandtabs()) > limit:
+                return None  # what follows the split bracket does not fit on its closing line
+    return value.visit(_Replace(laid)) if laid else None
+
+
+class _Replace(cst.CSTTransformer):
+    """Replaces nodes by identity: ``{id(node): replacement}``."""
+
+    def __init__(self, replacements: dict[int, cst.CSTNode]) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(self, original, updated):
+        return self.replacements.get(id(original), updated)
 
 
 def _split_operators(value, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression:
@@ -428,10 +644,11 @@ def _split_operators(value, prefix: str, depth: int, unit: str, limit: int) -> c
     )
 
 
-def _split_chain(value, prefix: str, depth: int, unit: str, limit: int) -> cst.BaseExpression:
+def _split_chain(value, prefix: str, depth: int, unit: str, limit: int, extra: int = 0) -> cst.BaseExpression:
     """The operands of ``value``'s top-level chain on lines of their own (already inside
-    brackets); an operand still too long is split the same way at its own operators, as
-    black does, else at its brackets."""
+    brackets; ``extra``: the width before its first operand on its line); ``and`` and ``or``
+    are one chain, as in ruff. An operand still too long is split the same way at its own
+    operators, else at its brackets."""
     inner = prefix + unit * (depth + 1)
     width = len(inner.expandtabs())
 
@@ -439,7 +656,7 @@ def _split_chain(value, prefix: str, depth: int, unit: str, limit: int) -> cst.B
         if width + extra + len(_code(node)) <= limit:
             return node
         if _operation(node):
-            return _split_chain(node, prefix, depth, unit, limit)
+            return _split_chain(node, prefix, depth, unit, limit, extra)
         wrapped = _wrap(node, prefix, depth + 1, unit, limit)
         return node if wrapped is None else wrapped
 
@@ -448,17 +665,18 @@ def _split_chain(value, prefix: str, depth: int, unit: str, limit: int) -> cst.B
         for target in value.comparisons:
             operator = target.operator.with_changes(whitespace_before=_newline(inner))
             targets.append(target.with_changes(operator=operator, comparator=operand(target.comparator, len(_code(operator).strip()) + 1)))
-        return value.with_changes(left=operand(value.left, 0), comparisons=targets)
-    group = next((g for g in _PRIORITY if isinstance(value.operator, g)), (type(value.operator),))
+        return value.with_changes(left=operand(value.left, extra), comparisons=targets)
+    group = _PRECEDENCE[_precedence(value.operator) - 1]
 
-    def split(node: cst.BaseExpression) -> cst.BaseExpression:
+    def split(node: cst.BaseExpression, extra: int) -> cst.BaseExpression:
         if not isinstance(node, type(value)) or node.lpar or not isinstance(node.operator, group):
-            return operand(node, 0)
+            return operand(node, extra)
         operator = node.operator.with_changes(whitespace_before=_newline(inner))
-        right = operand(node.right, len(_code(operator).strip()) + 1)
-        return node.with_changes(left=split(node.left), operator=operator, right=right)
+        width = len(_code(operator).strip()) + 1
+        right = split(node.right, width) if isinstance(node, cst.BooleanOperation) else operand(node.right, width)
+        return node.with_changes(left=split(node.left, extra), operator=operator, right=right)
 
-    return split(value)
+    return split(value, extra)
 
 
 def _newline(indent: str) -> cst.ParenthesizedWhitespace:
@@ -466,11 +684,17 @@ def _newline(indent: str) -> cst.ParenthesizedWhitespace:
 
 
 def _outermost_brackets(node: cst.CSTNode) -> list[cst.BaseExpression]:
-    """The calls, lists, dicts, sets and parenthesized tuples in ``node`` that can be split over lines: not
-    inside another of them, an f-string or a comprehension."""
+    """The calls, lists, dicts, sets, comprehensions and parenthesized expressions in ``node`` that can
+    be split over lines, in source order: not inside another of them, an f-string or a bare generator."""
     found: list[cst.BaseExpression] = []
 
     class Visitor(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if getattr(node, "lpar", None) and not isinstance(node, cst.Tuple):
+                found.append(node)  # a parenthesized expression
+                return False
+            return super().on_visit(node)
+
         def visit_Call(self, call: cst.Call) -> bool:
             bare_generator = len(call.args) == 1 and isinstance(call.args[0].value, cst.GeneratorExp) and not call.args[0].value.lpar
             if call.args and not bare_generator:
@@ -501,10 +725,14 @@ def _outermost_brackets(node: cst.CSTNode) -> list[cst.BaseExpression]:
         def visit_FormattedString(self, _: cst.FormattedString) -> bool:
             return False
 
-        def visit_ListComp(self, _: cst.ListComp) -> bool:  # black splits the brackets, not a call inside
+        def visit_ListComp(self, node: cst.ListComp) -> bool:  # split at its brackets, not at a call inside
+            found.append(node)
             return False
 
-        visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_ListComp
+        visit_SetComp = visit_DictComp = visit_ListComp
+
+        def visit_GeneratorExp(self, _: cst.GeneratorExp) -> bool:
+            return False
 
     node.visit(Visitor())
     return found

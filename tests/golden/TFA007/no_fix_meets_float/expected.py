@@ -13,7 +13,6 @@ def warmup(lr, step):
 
 def exercise():
     lr = tf.constant(0.1)
-    return (
-        [decayed(lr, tf.constant(step, dtype=tf.float32)) for step in range(3)]
-        + [warmup(lr, tf.constant(step, dtype=tf.float32)) for step in range(3)]
-    )
+    return [decayed(lr, tf.constant(step, dtype=tf.float32)) for step in range(3)] + [
+        warmup(lr, tf.constant(step, dtype=tf.float32)) for step in range(3)
+    ]

@@ -7,6 +7,9 @@ model = keras.Model(inputs, {"sum": keras.ops.sum(inputs, axis=-1), "dense": ker
 
 def exercise(calls=3):
     return [
-        keras.tree.map_structure(keras.ops.convert_to_numpy, model(np.full((1, 2), float(i), dtype="float32"), training=False))
+        keras.tree.map_structure(
+            keras.ops.convert_to_numpy,
+            model(np.full((1, 2), float(i), dtype="float32"), training=False),
+        )
         for i in range(calls)
     ]

@@ -11,6 +11,9 @@ model = keras.Model(inputs, [keras.layers.Dense(1, kernel_initializer="ones")(in
 
 def exercise(calls=3):
     return [
-        tf.nest.map_structure(lambda t: t.numpy(), model(np.full((1, 2), float(i), dtype="float32"), training=False))[0]
+        tf.nest.map_structure(
+            lambda t: t.numpy(),
+            model(np.full((1, 2), float(i), dtype="float32"), training=False),
+        )[0]
         for i in range(calls)
     ]

@@ -11,6 +11,9 @@ class Doubler(keras.Model):
 def exercise(calls=3):
     model = Doubler()
     return [
-        tf.nest.map_structure(lambda t: t.numpy(), model(np.full((1, 2), float(i), dtype="float32"), training=False))
+        tf.nest.map_structure(
+            lambda t: t.numpy(),
+            model(np.full((1, 2), float(i), dtype="float32"), training=False),
+        )
         for i in range(calls)
     ]

@@ -8,6 +8,9 @@ model = tf_keras.Model(inputs, [tf_keras.layers.Dense(1, kernel_initializer="one
 
 def exercise(calls=3):
     return [
-        tf.nest.map_structure(lambda t: t.numpy(), model(np.full((1, 2), float(i), dtype="float32"), training=False))
+        tf.nest.map_structure(
+            lambda t: t.numpy(),
+            model(np.full((1, 2), float(i), dtype="float32"), training=False),
+        )
         for i in range(calls)
     ]
