@@ -7,12 +7,14 @@ does not. Shape and size arguments (``tf.zeros([n])``, ``tf.reshape(x, [n, -1])`
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from tfautofix.analysis.facts import Evidence, Known, Unknown
 from tfautofix.analysis.tensors import op_name
+from tfautofix.analysis.usage import SHAPE_KEYWORDS
 
 if TYPE_CHECKING:
     from tfautofix.analysis.context import FileContext
@@ -118,3 +120,67 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) 
     if op in SHAPE_ARGUMENT_OPS or op == "cast":
         return Known(op)
     return Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int")
+
+
+@dataclass(frozen=True)
+class IntUse:
+    """A use of a Python int where TensorFlow takes an integer tensor too, or where nothing does:
+    ``rejects`` when a tensor certainly fails there (a Python list's index, ``np.zeros(n)``,
+    ``int(n)``, ``range(n)`` outside a ``for`` AutoGraph converts); otherwise an int32 tensor
+    plausibly works (a tensor's index, a shape or size argument, a converted ``for ... in range``)
+    but not provably (the static shape it gave becomes unknown): execution decides."""
+
+    rejects: bool
+    why: str
+
+
+_SEQUENCES = (cst.List, cst.Tuple, cst.ListComp, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Dict)
+#: Python functions that need a number, not a tensor, while the graph is built.
+_PYTHON_NUMBER_FUNCTIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "builtins.len"})
+#: Modules whose functions need Python numbers (a symbolic tensor raises there).
+_PYTHON_NUMBER_MODULES = ("numpy.", "math.")
+
+
+def int_use(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) -> IntUse | None:
+    """How the Python int ``expr`` is used as an integer argument (an index, a shape, a size, an
+    axis, ``range``), followed through integer arithmetic; None for other uses (arithmetic with
+    tensors, ``tf.cast``, control flow, formatting: the caller's concern)."""
+    parent = ctx.parent(expr)
+    if _depth < 6 and (
+        isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, _INT_ARITHMETIC)
+        and _dimension(ctx, parent.right if parent.left is expr else parent.left)
+        or isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus)
+    ):
+        return int_use(ctx, parent, _depth + 1)
+    if isinstance(parent, cst.Slice) or isinstance(parent, cst.Index) and isinstance(ctx.parent(parent), cst.SubscriptElement):
+        subscript = next(a for a in ctx.ancestors(parent) if isinstance(a, cst.Subscript))
+        indexed = subscript.value
+        bound = ctx.bound_value(indexed, enclosing=True) if isinstance(indexed, cst.Name) else None
+        if isinstance(indexed, _SEQUENCES) or isinstance(bound, _SEQUENCES):
+            return IntUse(True, f"as an index of the Python sequence `{ctx.code(indexed).strip()}`, which a tensor cannot index")
+        return IntUse(False, f"as an index (`{ctx.code(subscript).strip()}`): a tensor index slices a tensor alike, "
+                             f"a Python sequence not, and the slice's static shape may become unknown")
+    call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+    if isinstance(call, cst.Call) and call.func is not expr:
+        names = ctx.names(call.func)
+        if "builtins.range" in names:
+            loop = ctx.parent(call)
+            if isinstance(loop, cst.For) and loop.iter is call and ctx.autograph(loop):
+                return IntUse(False, f"in `for ... in {ctx.code(call)}`, which AutoGraph turns into a `tf.while_loop` "
+                                     f"for a tensor (the loop's variables must then keep their dtypes and shapes)")
+            where = "AutoGraph does not convert this code" if not ctx.autograph(call) else "only a `for` statement's range is converted"
+            return IntUse(True, f"in `{ctx.code(call)}`, which needs a Python int ({where})")
+        if any(n.startswith(_PYTHON_NUMBER_MODULES) or n in _PYTHON_NUMBER_FUNCTIONS for n in names):
+            return IntUse(True, f"in `{ctx.code(call)}`, which needs a Python number while the graph is built")
+    if isinstance(parent, cst.Element) and isinstance(ctx.parent(ctx.parent(parent)), cst.Arg):
+        call = ctx.parent(ctx.parent(ctx.parent(parent)))
+        if isinstance(call, cst.Call) and any(n.startswith(_PYTHON_NUMBER_MODULES) for n in ctx.names(call.func)):
+            return IntUse(True, f"in `{ctx.code(call)}`, which needs a Python number while the graph is built")
+    op = in_op_argument(ctx, expr)
+    keyword = parent.keyword.value if isinstance(parent, cst.Arg) and parent.keyword is not None else None
+    shaped = isinstance(parent, cst.Element) or keyword in SHAPE_KEYWORDS or op in SHAPE_ARGUMENT_OPS
+    if op is None or not shaped or adapts_dtype(ctx, expr, op):
+        return None
+    where = ctx.code(ctx.enclosing(expr, cst.Call) or expr).strip()
+    table = "takes an int32 tensor there" if op in SHAPE_ARGUMENT_OPS else "is not known to take an int32 tensor there"
+    return IntUse(False, f"in `{where}` (`{op}` {table}; the output's static shape may become unknown)")
