@@ -136,7 +136,7 @@ class IntUse:
 
 _SEQUENCES = (cst.List, cst.Tuple, cst.ListComp, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Dict)
 #: Python functions that need a number, not a tensor, while the graph is built.
-_PYTHON_NUMBER_FUNCTIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "builtins.len"})
+_PYTHON_NUMBER_FUNCTIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool"})
 #: Modules whose functions need Python numbers (a symbolic tensor raises there).
 _PYTHON_NUMBER_MODULES = ("numpy.", "math.")
 
