@@ -226,3 +226,37 @@ def test_malformed_conversions_are_refused_naming_the_field() -> None:
         _log([{"file": "m.py", "line": "6", "dtype": "float32", "count": 1}])
     with pytest.raises(TraceLogError, match=r"converted\.step must be a list"):
         _log({"file": "m.py"})  # type: ignore[arg-type]
+
+
+HELPER = """\
+import tensorflow as tf
+
+
+@tf.function
+def step(x, n, m=0):
+    return x * tf.cast(n, tf.float32) + tf.cast(m, tf.float32)
+
+
+def run(x, n):
+    {body}
+
+
+for epoch in range(3):
+    run(tf.ones([2]), epoch)
+"""
+
+
+@pytest.mark.parametrize(("body", "fixed"), [
+    ("return step(x, n)", True),
+    ("step(x, n)\n    return step(x * 2.0, n=n)", True),  # every use hands it to one parameter
+    ("print(n)\n    return step(x, n)", False),  # the helper uses the Python value too
+    ("return step(x, n, n)", False),  # two parameters
+])
+def test_a_helper_that_only_hands_the_number_on_is_fixed_at_its_call(body: str, fixed: bool) -> None:
+    """``run(x, epoch)`` traces ``step`` once per epoch through ``run``: the call gets the fix a
+    direct call would, when ``run`` does nothing else with it."""
+    ctx, [finding] = _findings(HELPER.format(body=body))
+    assert "`run` passes it to `step`" in finding.message
+    assert (finding.fix is not None) == fixed
+    if fixed:
+        assert "run(tf.ones([2]), tf.constant(epoch))" in _applied(ctx, finding.fix)

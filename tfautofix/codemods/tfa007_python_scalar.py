@@ -286,37 +286,54 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                     yield from self._check_helper_call(ctx, call, *helpers[call.func.value])
         yield from self._from_traces(ctx)
 
-    def _helpers(self, ctx: FileContext, traced: dict[str, cst.FunctionDef]) -> dict[str, tuple[cst.FunctionDef, dict[str, str]]]:
+    def _helpers(self, ctx: FileContext, traced: dict[str, cst.FunctionDef]) -> dict[str, tuple[cst.FunctionDef, dict[str, list]]]:
         """Module-level functions that pass a parameter straight on to a tf.function
-        (``def run(x, lr): return step(x, lr)``) → (def, {parameter: the tf.function's name})."""
+        (``def run(x, lr): return step(x, lr)``) → (def, {parameter: [(the tf.function, its
+        parameter or None when the position is not known, the ``Arg``)]})."""
         found = {}
         for name, defs in functions_by_qualname(ctx.module).items():
             helper = defs[-1]
             if "." in name or name in traced or ctx.is_traced(helper):
                 continue
             params = parameter_names(helper, False)
-            forwarded: dict[str, str] = {}
+            forwarded: dict[str, list] = {}
             for call in m.findall(helper, m.Call()):
                 target = self._callee(ctx, call, traced)
-                if target is not None and not target[1] and not _has_signature(target[0]):
-                    forwarded.update({a.value.value: target[0].name.value for a in call.args
-                                      if not a.star and isinstance(a.value, cst.Name) and a.value.value in params})
+                if target is None or target[1] or _has_signature(target[0]):
+                    continue
+                names, starred = parameter_names(target[0], False), any(a.star for a in call.args)
+                for index, arg in enumerate(call.args):
+                    if not arg.star and isinstance(arg.value, cst.Name) and arg.value.value in params:
+                        receiving = arg.keyword.value if arg.keyword else names[index] if index < len(names) and not starred else None
+                        forwarded.setdefault(arg.value.value, []).append((target[0], receiving, arg))
             if forwarded:
                 found[name] = (helper, forwarded)
         return found
 
-    def _check_helper_call(self, ctx: FileContext, call: cst.Call, helper: cst.FunctionDef, forwarded: dict[str, str]) -> Iterator[Finding]:
+    def _check_helper_call(self, ctx: FileContext, call: cst.Call, helper: cst.FunctionDef, forwarded: dict[str, list]) -> Iterator[Finding]:
         """A loop variable given to a helper that hands it to a tf.function: one trace per value
-        all the same. Reported, not fixed (the helper may use the value in Python too)."""
+        all the same. Fixed at this call as for a direct one when the helper only hands it on,
+        to one parameter of one tf.function; otherwise reported (it may use the value in Python too)."""
         params = parameter_names(helper, False)
         for index, arg in enumerate(call.args):
             if arg.star:
                 return
             param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
-            if param in forwarded and isinstance(arg.value, cst.Name) and _loop_variable(ctx, call, arg.value.value) is not None:
-                yield self.finding(ctx, arg.value, f"`{arg.value.value}` changes on every iteration and `{helper.name.value}` "
-                                   f"passes it to `{forwarded[param]}`, which traces once per Python value; pass a tensor "
-                                   f"(`tf.constant({arg.value.value})`) (not fixed: reached through `{helper.name.value}`)")
+            kind = _varying_number(ctx, call, arg.value) if param in forwarded else None
+            if kind is None:
+                continue
+            value = ctx.code(arg.value).strip()
+            targets = {(func, received) for func, received, _ in forwarded[param]}
+            (func, received), arguments = next(iter(targets)), [a for *_, a in forwarded[param]]
+            head = (f"`{value}` changes on every iteration and `{helper.name.value}` passes it to "
+                    f"`{func.name.value}`, which traces once per Python value")
+            if len(targets) == 1 and received is not None and all(
+                any(ctx.parent(read) is a for a in arguments) for read in name_reads(helper.body, param)
+            ):
+                yield from self._scalar_finding(ctx, arg.value, func, received, kind, head)
+            else:
+                yield self.finding(ctx, arg.value, f"{head}; pass a tensor (`tf.constant({value})`) (not fixed: "
+                                   f"`{helper.name.value}` may use `{param}` otherwise too)")
 
     # -- static -----------------------------------------------------------------
 
@@ -368,33 +385,36 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             kind = _varying_number(ctx, call, arg.value) if param is not None else None
             if kind is None:
                 continue
-            value = ctx.code(arg.value).strip()
-            decided = scalar_plan(ctx, func, param, _observed_type(ctx, func, param) or kind or None)
-            head = f"`{value}` changes on every iteration and `{func.name.value}` traces once per Python value"
-            if not decided.fixable:
-                why = decided.split() if decided.dtypes else f"`{func.name.value}` uses `{param}` {decided.use}"
-                unobserved = Unknown("no trace log observed what its uses converted it to: execution chooses")
-                guessed = {"python-value": Unknown(f"`{param}` is used {decided.use}"), "one-dtype": unobserved,
-                           "static-value": unobserved}
-                dtypes = [d for d in decided.candidates if kind != "float" or d.startswith("float")]  # 0.5 is no int
-                candidates = [self._wrap(ctx, arg.value, dtype, guessed) for dtype in dtypes]
-                if not candidates:
-                    yield self.finding(ctx, arg.value, f"{head}; not fixed: {why}")
-                    continue
-                # No log says which dtype the graph used: the first candidate is the unsafe primary,
-                # and `fix --verify` tries the others when execution does not confirm it.
-                first, *others = candidates
-                written = ctx.code(next(iter(first.edits.values())))
-                tried = f"; other candidates for `fix --verify`: {', '.join(c.label for c in others)}" if others else ""
-                yield self.finding(
-                    ctx, arg.value, f"{head}; pass `{written}` ({why}{tried}){self.unsafe_note(first)}", first, alternatives=others
-                )
-                continue
-            fix = self._wrap(ctx, arg.value, decided.dtype, decided.evidence)
-            written = ctx.code(next(iter(fix.edits.values())))
-            observed = isinstance(decided.evidence.get("one-dtype"), Known)
-            how = " (the dtype its uses converted it to while tracing)" if decided.dtype else ""
-            yield self.finding(ctx, arg.value, f"{head}; pass `{written}`{how}" + (self.unsafe_note(fix) if observed else ""), fix)
+            head = f"`{ctx.code(arg.value).strip()}` changes on every iteration and `{func.name.value}` traces once per Python value"
+            yield from self._scalar_finding(ctx, arg.value, func, param, kind, head)
+
+    def _scalar_finding(self, ctx: FileContext, value: cst.BaseExpression, func: cst.FunctionDef, param: str, kind: str,
+                        head: str) -> Iterator[Finding]:
+        """The finding at argument ``value`` (a varying Python number of type ``kind``) of
+        ``func``'s parameter ``param``: its fix, its candidates, or why none."""
+        decided = scalar_plan(ctx, func, param, _observed_type(ctx, func, param) or kind or None)
+        if not decided.fixable:
+            why = decided.split() if decided.dtypes else f"`{func.name.value}` uses `{param}` {decided.use}"
+            unobserved = Unknown("no trace log observed what its uses converted it to: execution chooses")
+            guessed = {"python-value": Unknown(f"`{param}` is used {decided.use}"), "one-dtype": unobserved,
+                       "static-value": unobserved}
+            dtypes = [d for d in decided.candidates if kind != "float" or d.startswith("float")]  # 0.5 is no int
+            candidates = [self._wrap(ctx, value, dtype, guessed) for dtype in dtypes]
+            if not candidates:
+                yield self.finding(ctx, value, f"{head}; not fixed: {why}")
+                return
+            # No log says which dtype the graph used: the first candidate is the unsafe primary,
+            # and `fix --verify` tries the others when execution does not confirm it.
+            first, *others = candidates
+            written = ctx.code(next(iter(first.edits.values())))
+            tried = f"; other candidates for `fix --verify`: {', '.join(c.label for c in others)}" if others else ""
+            yield self.finding(ctx, value, f"{head}; pass `{written}` ({why}{tried}){self.unsafe_note(first)}", first, alternatives=others)
+            return
+        fix = self._wrap(ctx, value, decided.dtype, decided.evidence)
+        written = ctx.code(next(iter(fix.edits.values())))
+        observed = isinstance(decided.evidence.get("one-dtype"), Known)
+        how = " (the dtype its uses converted it to while tracing)" if decided.dtype else ""
+        yield self.finding(ctx, value, f"{head}; pass `{written}`{how}" + (self.unsafe_note(fix) if observed else ""), fix)
 
     def _wrap(self, ctx: FileContext, value: cst.BaseExpression, dtype: str, evidence: dict[str, Evidence]) -> Fix:
         """``tf.constant(value)``, with ``dtype=`` when not the default inference."""
