@@ -120,13 +120,105 @@ def test_without_a_log_the_dtypes_are_candidates() -> None:
     assert _applied(ctx, finding.fix) == _applied(*proven[:1], proven[1].fix)
 
 
-@pytest.mark.parametrize("use", ["if step > 2:\n        lr = lr * 2.0\n    ", "for _ in range(step):\n        lr = lr * 2.0\n    "])
-def test_python_uses_get_neither_fix_nor_candidates(use: str) -> None:
-    """Control flow and ``range`` need the Python value, whatever a log says became a tensor."""
-    source = SOURCE.replace("return lr *", use + "return lr *")
-    for traces in (None, _log([_use("float32", line=line) for line in range(6, 10)])):
-        _, finding = _call_finding(source, traces)
-        assert finding.fix is None and finding.alternatives == ()
+def _findings(source: str):
+    ctx, findings = detect(source, [rule_by_code("TFA007")], "m.py")
+    return ctx, [f for f in findings if "changes on every iteration" in f.message]
+
+
+INTEGER_USE = """\
+import numpy as np
+import tensorflow as tf
+
+TABLE = tf.ones([4, 6])
+NAMES = ["a", "b", "c"]
+
+
+@tf.function{options}
+def step(x, n):
+    {use}
+
+
+for n in range(3):
+    step(tf.ones([4]), n)
+"""
+
+
+@pytest.mark.parametrize("use", [
+    "return TABLE[:, n]",  # a tensor's index: a strided slice takes an index tensor
+    "return x[n + 1:]",
+    "for _ in range(n):\n        x = x * 2.0\n    return x",  # AutoGraph: a tf.while_loop for a tensor
+    "return tf.concat([x, tf.zeros([n])], axis=0)",  # shape arguments take int32 tensors
+    "return tf.reshape(tf.tile(x, [n]), [n, -1])",
+    "return tf.reduce_sum(TABLE, axis=n - 1)",
+])
+def test_integer_uses_get_integer_candidates(use: str) -> None:
+    """An index, a shape or a converted loop count may take an int32 tensor as it took the int:
+    int32 (primary) and int64 candidates, unsafe (the static shape it gave may be lost), for
+    execution to confirm."""
+    ctx, [finding] = _findings(INTEGER_USE.format(options="", use=use))
+    assert [fix.label for fix in finding.candidates] == ["dtype=tf.int32", "dtype=tf.int64"]
+    assert all(fix.applicability == "unsafe" and any(u.startswith("python-value") for u in fix.unknown) for fix in finding.candidates)
+    assert "step(tf.ones([4]), tf.constant(n, dtype=tf.int32))" in _applied(ctx, finding.fix)
+
+
+@pytest.mark.parametrize(("options", "use", "why"), [
+    ("", "if n > 2:\n        x = x * 2.0\n    return x", "control flow"),
+    ("(autograph=False)", "for _ in range(n):\n        x = x * 2.0\n    return x", "AutoGraph does not convert"),
+    ("", "return tf.stack([x * 2.0 for _ in range(n)])", "only a `for` statement's range"),  # a comprehension is not converted
+    ("", "return tf.concat([x, np.zeros(n, np.float32)], 0)", "`np.zeros(n, np.float32)`, which needs a Python number"),
+    ("", "return tf.concat([x, np.zeros([n], np.float32)], 0)", "which needs a Python number"),
+    ("", "return x * int(n)", "`int(n)`, which needs a Python number"),
+    ("", "return x, NAMES[n]", "the Python sequence `NAMES`"),
+    ("", "return x * [1.0, 2.0, 3.0][n]", "the Python sequence `[1.0, 2.0, 3.0]`"),
+])
+def test_uses_a_tensor_certainly_fails_get_no_candidates(options: str, use: str, why: str) -> None:
+    """Python control flow, ``range`` outside a converted ``for``, NumPy, ``int()``, a Python
+    list's index: the graph needs the Python value there, whatever a log says."""
+    _, [finding] = _findings(INTEGER_USE.format(options=options, use=use))
+    assert finding.fix is None and finding.alternatives == () and why in finding.message
+
+
+@pytest.mark.parametrize(("call", "written"), [
+    ("step(x, 0.05 * i)", "tf.constant(0.05 * i, dtype=tf.float32)"),
+    ("step(x, (i + 1) / WARMUP)", "tf.constant((i + 1) / WARMUP, dtype=tf.float32)"),
+    ("step(x, -i * SCALE)", "tf.constant(-i * SCALE, dtype=tf.float32)"),
+])
+def test_python_arithmetic_on_a_loop_variable_is_reported(call: str, written: str) -> None:
+    """``0.05 * i`` is a new Python float on every iteration: one trace each. Float candidates only
+    (an int dtype cannot hold 0.05)."""
+    source = f"import tensorflow as tf\n\nWARMUP = 5\nSCALE = 0.5\n\n\n@tf.function\ndef step(x, d):\n    return x + d\n\n\n" \
+             f"x = tf.ones([2])\nfor i in range(4):\n    {call}\n"
+    ctx, [finding] = _findings(source)
+    assert [fix.label for fix in finding.candidates] == ["dtype=tf.float32", "dtype=tf.float64"]
+    assert f"step(x, {written})" in _applied(ctx, finding.fix)
+
+
+@pytest.mark.parametrize(("loop", "reported"), [
+    ("for t in [0.5, 1.0, 2.0]:", True),
+    ("for t in (1, 2, 3):", True),
+    ("for t in TEMPERATURES:", True),  # a name bound once to numbers
+    ("for t in [0.5 + 0.1 * i for i in range(3)]:", True),
+    ("for t in [0.5]:", False),  # one value: one trace
+    ("for t in ['a', 'b']:", False),
+    ("for t in [0.5, x]:", False),  # a tensor among them
+    ("for t in NOT_NUMBERS:", False),
+])
+def test_loops_over_python_numbers_are_reported(loop: str, reported: bool) -> None:
+    source = f"import tensorflow as tf\n\nTEMPERATURES = [0.5, 1.0]\nNOT_NUMBERS = [0.5, 'a']\n\n\n" \
+             f"@tf.function\ndef step(x, t):\n    return x / t\n\n\nx = tf.ones([2])\n{loop}\n    step(x, t)\n"
+    _, findings = _findings(source)
+    assert bool(findings) == reported
+    for finding in findings:
+        assert finding.fix is not None and finding.fix.applicability == "unsafe"
+
+
+@pytest.mark.parametrize("call", ["step(x, x * i)", "step(x, i * unknown)", "step(x, 0.5 * 2)", "step(x, f(i))"])
+def test_values_that_are_not_varying_python_numbers_are_not_reported(call: str) -> None:
+    """A tensor times the loop variable is a tensor; a name of unknown value may be one; a
+    constant expression does not vary."""
+    source = f"import tensorflow as tf\n\n\n@tf.function\ndef step(x, d):\n    return x + d\n\n\n" \
+             f"def f(i):\n    return tf.constant(i)\n\n\ndef run(x, unknown):\n    for i in range(4):\n        {call}\n"
+    assert _findings(source)[1] == []
 
 
 def test_malformed_conversions_are_refused_naming_the_field() -> None:
@@ -134,3 +226,37 @@ def test_malformed_conversions_are_refused_naming_the_field() -> None:
         _log([{"file": "m.py", "line": "6", "dtype": "float32", "count": 1}])
     with pytest.raises(TraceLogError, match=r"converted\.step must be a list"):
         _log({"file": "m.py"})  # type: ignore[arg-type]
+
+
+HELPER = """\
+import tensorflow as tf
+
+
+@tf.function
+def step(x, n, m=0):
+    return x * tf.cast(n, tf.float32) + tf.cast(m, tf.float32)
+
+
+def run(x, n):
+    {body}
+
+
+for epoch in range(3):
+    run(tf.ones([2]), epoch)
+"""
+
+
+@pytest.mark.parametrize(("body", "fixed"), [
+    ("return step(x, n)", True),
+    ("step(x, n)\n    return step(x * 2.0, n=n)", True),  # every use hands it to one parameter
+    ("print(n)\n    return step(x, n)", False),  # the helper uses the Python value too
+    ("return step(x, n, n)", False),  # two parameters
+])
+def test_a_helper_that_only_hands_the_number_on_is_fixed_at_its_call(body: str, fixed: bool) -> None:
+    """``run(x, epoch)`` traces ``step`` once per epoch through ``run``: the call gets the fix a
+    direct call would, when ``run`` does nothing else with it."""
+    ctx, [finding] = _findings(HELPER.format(body=body))
+    assert "`run` passes it to `step`" in finding.message
+    assert (finding.fix is not None) == fixed
+    if fixed:
+        assert "run(tf.ones([2]), tf.constant(epoch))" in _applied(ctx, finding.fix)

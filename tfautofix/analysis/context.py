@@ -114,10 +114,12 @@ class FileContext:
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         return self._parents.get(node)
 
-    def bound_value(self, name: cst.Name) -> cst.BaseExpression | None:
-        """The value of ``name``'s only assignment in its scope (``x = value``), else None."""
+    def bound_value(self, name: cst.Name, enclosing: bool = False) -> cst.BaseExpression | None:
+        """The value of ``name``'s only assignment in its scope (``x = value``), else None;
+        ``enclosing``: also where that scope reads an enclosing one's name (a module constant)."""
         scope = self.scope(name)
-        assignments = list(scope.assignments[name.value]) if scope is not None and name.value in scope else []
+        visible = scope is not None and name.value in scope
+        assignments = list(scope[name.value] if enclosing else scope.assignments[name.value]) if visible else []
         node = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
         target = self.parent(node) if node is not None else None
         return self.parent(target).value if isinstance(target, cst.AssignTarget) else None  # type: ignore[union-attr]

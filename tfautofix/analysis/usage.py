@@ -25,7 +25,7 @@ def python_uses(ctx: FileContext, func: cst.FunctionDef, name: str) -> list[str]
     """Why parameter ``name`` of ``func`` needs its Python value (empty: only TensorFlow ops use it)."""
     reasons: list[str] = []
     for node in name_reads(func.body, name):
-        reason = _python_use(ctx, func, node)
+        reason = python_use(ctx, func, node)
         if reason and reason not in reasons:
             reasons.append(reason)
     return reasons
@@ -52,7 +52,8 @@ def name_reads(body: cst.CSTNode, name: str) -> list[cst.Name]:
     return finder.found
 
 
-def _python_use(ctx: FileContext, func: cst.FunctionDef, node: cst.Name) -> str | None:
+def python_use(ctx: FileContext, func: cst.FunctionDef, node: cst.Name) -> str | None:
+    """Why the read ``node`` of a parameter of ``func`` needs its Python value (None: a TensorFlow op takes it)."""
     child: cst.CSTNode = node
     for parent in ctx.ancestors(node):
         if parent is func:

@@ -9,7 +9,8 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.facts import Evidence, Known, Unknown
+from tfautofix.analysis.facts import Unknown
+from tfautofix.analysis.int_arguments import int_tensor_use
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import (
     functions_by_qualname,
@@ -17,7 +18,6 @@ from tfautofix.analysis.usage import (
     parameter_names,
 )
 from tfautofix.codemods.tfa007_python_scalar import scalar_plan
-from tfautofix.codemods.tfa015_static_shape import _SAME_DTYPE_OPS, _SHAPE_ARGUMENT_OPS, _dtype_given, _in_op_argument
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
 from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json
@@ -108,61 +108,6 @@ def shape_reads(ctx: FileContext, func: cst.FunctionDef, name: str) -> list[Shap
         elif isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
             reads.append(ShapeRead(parent, _EVERY, f"for ... in {name}"))
     return reads
-
-
-_INT_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
-
-
-def _dimension(ctx: FileContext, expr: cst.BaseExpression) -> bool:
-    """A Python int dimension: an integer literal, ``y.shape[i]`` or ``len(y)``."""
-    if isinstance(expr, cst.Integer):
-        return True
-    if isinstance(expr, cst.Subscript) and m.matches(expr.value, m.Attribute(attr=m.Name("shape"))):
-        return True
-    return isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, "builtins.len")
-
-
-def tensor_use(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) -> Evidence:
-    """Known when every use of ``expr``'s value (a static dimension, a Python int) takes the int32
-    ``tf.shape(x)[i]`` as it took the int: a shape or size argument of a TensorFlow op (directly or
-    in a shape list, TFA015's allowlist, or ``tf.cast``), through integer arithmetic with other
-    dimensions (``n * 2``, ``-n``) or a local name bound once. Python uses (``range(n)``, ``if``,
-    indexing a list, formatting), ops whose operands share one dtype (``total / n``,
-    ``tf.maximum``) and ops told a ``dtype=``: unknown, with the reason."""
-    code = ctx.code(expr).strip()
-    parent = ctx.parent(expr)
-    if _depth > 6:
-        return Unknown(f"`{code}` flows too far to follow")
-    if isinstance(parent, cst.BinaryOperation):
-        other = parent.right if parent.left is expr else parent.left
-        if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):
-            return tensor_use(ctx, parent, _depth + 1)
-        return Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
-    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus):
-        return tensor_use(ctx, parent, _depth + 1)
-    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
-        target = parent.targets[0].target
-        scope = ctx.scope(target)
-        if scope is None or len(list(scope[target.value])) != 1:
-            return Unknown(f"`{target.value}` is bound more than once")
-        for access in scope.accesses[target.value]:
-            used = tensor_use(ctx, access.node, _depth + 1)  # type: ignore[arg-type]
-            if isinstance(used, Unknown):
-                return used
-        return Known("local")
-    if isinstance(parent, cst.Element):  # `[n, 3]`: a shape list, if an op takes it as one
-        container = ctx.parent(parent)
-        if isinstance(ctx.parent(container), cst.Assign):
-            return tensor_use(ctx, container, _depth + 1)  # type: ignore[arg-type]
-    op = _in_op_argument(ctx, expr)
-    if op is None:
-        where = ctx.parent(parent) if isinstance(parent, cst.Arg) else parent
-        return Unknown(f"it drives Python in `{ctx.code(where).strip()}`" if where is not None else "it drives Python")
-    if op in _SAME_DTYPE_OPS or _dtype_given(ctx, expr, op) or (op.startswith("random.") and not isinstance(parent, cst.Element)):
-        return Unknown(f"`{op}` converts it to the dtype of its other operands or `dtype=`, which an int32 tensor does not adapt to")
-    if op in _SHAPE_ARGUMENT_OPS or op == "cast":
-        return Known(op)
-    return Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int")
 
 
 class UnstableTraceSignature(Rule):
@@ -366,7 +311,7 @@ def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, 
         relaxed = shape is None or any(-len(shape) <= d < len(shape) and shape[d] is None for d in read.dims)
         if not relaxed:
             continue
-        used = tensor_use(ctx, read.node) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
+        used = int_tensor_use(ctx, read.node) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
         if isinstance(used, Unknown):
             why = f": {used.reason}" if used.reason else ""
             return f"`{read.text}` reads a static dimension that {what} would make None{why} (use `tf.shape(...)` and graph ops)"

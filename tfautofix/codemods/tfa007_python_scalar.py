@@ -12,8 +12,14 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
+from tfautofix.analysis.int_arguments import int_use
 from tfautofix.analysis.names import TF_FUNCTION
-from tfautofix.analysis.usage import functions_by_qualname, parameter_names, python_uses
+from tfautofix.analysis.usage import (
+    functions_by_qualname,
+    name_reads,
+    parameter_names,
+    python_use,
+)
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, last_name
 from tfautofix.tracing.signature import parameter_kind
@@ -79,6 +85,8 @@ _OUTSIDE = "outside TensorFlow ops"
 _DEFAULT_DTYPE = {"int": "int32", "float": "float32"}
 #: The dtypes tried by execution (``fix --verify``) when nothing says which one the graph used.
 CANDIDATE_DTYPES = ("float32", "int32", "int64", "float64")
+#: The dtypes tried for an integer argument (an index, a shape, a loop count).
+INTEGER_DTYPES = ("int32", "int64")
 
 
 @dataclass
@@ -103,10 +111,20 @@ class ScalarPlan:
 def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type: str | None = None) -> ScalarPlan:
     """What parameter ``name`` of ``func`` can become. With a trace log (``--traces``) that observed
     every use convert it to one dtype, a tensor of that dtype is what the graph used: proven.
-    Without, only uses whose result does not depend on the dtype are (``dtype_bound_use``), and
-    a number that meets other values gets candidate dtypes for execution to choose from."""
-    uses = python_uses(ctx, func, name)
-    blocking = [u for u in uses if u != _OUTSIDE]
+    Without, only uses whose result does not depend on the dtype are (``dtype_bound_use``); a
+    number that meets other values gets candidate dtypes for execution to choose from, and one
+    used as an index, shape, size or loop count where an integer tensor may work too
+    (``int_arguments.int_use``) integer candidates. Uses that need the Python value get none."""
+    blocking, integer, outside = [], [], False
+    for node in name_reads(func.body, name):
+        reason = python_use(ctx, func, node)
+        used = int_use(ctx, node) if reason != _OUTSIDE else None
+        if used is not None:
+            (blocking if used.rejects else integer).append(used.why)
+        elif reason == _OUTSIDE:
+            outside = True
+        elif reason is not None:
+            blocking.append(reason)
     if blocking:
         return ScalarPlan(use=blocking[0])
     seen = facts_of(ctx).number_conversions(func, name)
@@ -121,9 +139,11 @@ def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type:
                          f"a tensor argument's are not)") if static else Known(source="trace")
         return ScalarPlan(True, spelled, {"python-value": Known(source="trace"), "one-dtype": Known(dtype, "trace"),
                                           "static-value": folded})
-    bound = (_OUTSIDE if uses else None) or dtype_bound_use(ctx, func, name)
+    observed = f" (the trace log: {seen.reason})" if ctx.traces is not None else ""
+    bound = (_OUTSIDE if outside else None) or dtype_bound_use(ctx, func, name)
+    if bound and integer:
+        return ScalarPlan(use=integer[0] + observed, candidates=INTEGER_DTYPES)
     if bound:
-        observed = f" (the trace log: {seen.reason})" if ctx.traces is not None else ""
         return ScalarPlan(use=bound + observed, candidates=CANDIDATE_DTYPES)
     # Proven from the code: every use is `tf.cast(name, ...)` or `tf.range(name)`, where an
     # int32 scalar tensor gives what the Python int gave -- for ints below 2**31.
@@ -156,10 +176,14 @@ where passing `tf.constant(n)` traces once.
 The rule looks at calls to a `tf.function` of the same module (decorated, or
 `g = tf.function(f)`) made inside a loop with an argument that changes on every
 iteration: the variable of a `for` loop or comprehension over `range(...)` (or
-the index of `enumerate(...)`), or a
-counter incremented in the loop (`step += 1`); also such an argument given to a
-module-level helper that passes it straight on to the `tf.function` (reported, not
-fixed). Module code (a notebook's cells) runs in order: a module-level call names the
+the index of `enumerate(...)`) or over Python numbers (`[0.1, 0.5]`, a name bound
+once to them, `[0.5 + 0.1 * i for i in range(5)]`), a
+counter incremented in the loop (`step += 1`), or Python arithmetic on one with
+number literals and number constants (`0.05 * i`: the fix wraps the expression,
+float dtypes only); also such an argument given to a
+module-level helper that passes it straight on to the `tf.function` (fixed at the
+helper's call as a direct call would be when the helper does nothing else with it and
+hands it to one parameter; otherwise reported without a fix). Module code (a notebook's cells) runs in order: a module-level call names the
 function bound before it, not a `@tf.function` of the same name defined later. When the function only hands
 that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
 fix wraps the argument: `step(x, tf.constant(n))`. From the code alone, proven:
@@ -176,9 +200,14 @@ statement reading `n` converted it to a tensor (no Python arithmetic, no use lef
 unaccounted for) and all to one dtype; uses converting it to two dtypes (`tf.range(n)`
 and `x / n`) get no fix, since no single tensor is both. Without a log, the plausible
 dtypes are offered as candidates (`dtype=tf.float32`, `int32`, `int64`, `float64`) that
-`fix --verify` tries by execution; nothing is written without it. It reports without a
-fix or candidates when the function needs the Python value: Python control flow
-(`if n > 2:`), `range(n)`, shapes (`tf.zeros([n])`), indexing.
+`fix --verify` tries by execution; nothing is written without it. A number used as an
+integer argument where an int32 tensor may work too -- a tensor's index (`x[:, n]`), a
+shape or size (`tf.zeros([n])`, `axis=n`), `for _ in range(n)` in code AutoGraph converts
+(a `tf.while_loop` for a tensor) -- gets `dtype=tf.int32` and `int64` candidates, unsafe:
+the static shape it gave becomes unknown, and execution decides (`analysis/int_arguments.py`).
+It reports without a fix or candidates when the function needs the Python value: Python
+control flow (`if n > 2:`), a Python list's index, NumPy (`np.zeros(n)`), `int(n)`,
+`range(n)` outside a `for` AutoGraph converts (`autograph=False`, a comprehension).
 
 With `--traces FILE` it also reports, at the definition, parameters that were
 observed taking several Python number values (TFA004 can then add an
@@ -220,7 +249,7 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             site.function.name for site in screen.sites(ast.Call)
             if isinstance(site.function, ast.FunctionDef) and last_name(site.node.func) in functions
         }
-        varying = {  # counters, and variables of loops over range/enumerate
+        varying = {  # counters, and variables of loops over range/enumerate or over numbers
             site.node.target.id for site in screen.sites(ast.AugAssign) if isinstance(site.node.target, ast.Name)
         }
         for site in screen.sites(ast.For, ast.comprehension):
@@ -228,10 +257,18 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             if isinstance(iterable, ast.Call) and last_name(iterable.func) in ("range", "enumerate"):
                 first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else target
                 varying.update(n.id for n in (target, first) if isinstance(n, ast.Name))
+            elif isinstance(iterable, (ast.Name, ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp)) and isinstance(target, ast.Name):
+                varying.add(target.id)
+
+        def number(value: ast.expr) -> bool:  # `i`, `0.05 * i`
+            if isinstance(value, (ast.BinOp, ast.UnaryOp)):
+                return any(isinstance(n, ast.Name) and n.id in varying for n in ast.walk(value))
+            return isinstance(value, ast.Name) and value.id in varying
+
         return any(
             site.in_loop
             and last_name(site.node.func) in functions
-            and any(isinstance(v, ast.Name) and v.id in varying for v in (*site.node.args, *(k.value for k in site.node.keywords)))
+            and any(number(v) for v in (*site.node.args, *(k.value for k in site.node.keywords)))
             for site in screen.sites(ast.Call)
         )
 
@@ -250,37 +287,54 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                     yield from self._check_helper_call(ctx, call, *helpers[call.func.value])
         yield from self._from_traces(ctx)
 
-    def _helpers(self, ctx: FileContext, traced: dict[str, cst.FunctionDef]) -> dict[str, tuple[cst.FunctionDef, dict[str, str]]]:
+    def _helpers(self, ctx: FileContext, traced: dict[str, cst.FunctionDef]) -> dict[str, tuple[cst.FunctionDef, dict[str, list]]]:
         """Module-level functions that pass a parameter straight on to a tf.function
-        (``def run(x, lr): return step(x, lr)``) → (def, {parameter: the tf.function's name})."""
+        (``def run(x, lr): return step(x, lr)``) → (def, {parameter: [(the tf.function, its
+        parameter or None when the position is not known, the ``Arg``)]})."""
         found = {}
         for name, defs in functions_by_qualname(ctx.module).items():
             helper = defs[-1]
             if "." in name or name in traced or ctx.is_traced(helper):
                 continue
             params = parameter_names(helper, False)
-            forwarded: dict[str, str] = {}
+            forwarded: dict[str, list] = {}
             for call in m.findall(helper, m.Call()):
                 target = self._callee(ctx, call, traced)
-                if target is not None and not target[1] and not _has_signature(target[0]):
-                    forwarded.update({a.value.value: target[0].name.value for a in call.args
-                                      if not a.star and isinstance(a.value, cst.Name) and a.value.value in params})
+                if target is None or target[1] or _has_signature(target[0]):
+                    continue
+                names, starred = parameter_names(target[0], False), any(a.star for a in call.args)
+                for index, arg in enumerate(call.args):
+                    if not arg.star and isinstance(arg.value, cst.Name) and arg.value.value in params:
+                        receiving = arg.keyword.value if arg.keyword else names[index] if index < len(names) and not starred else None
+                        forwarded.setdefault(arg.value.value, []).append((target[0], receiving, arg))
             if forwarded:
                 found[name] = (helper, forwarded)
         return found
 
-    def _check_helper_call(self, ctx: FileContext, call: cst.Call, helper: cst.FunctionDef, forwarded: dict[str, str]) -> Iterator[Finding]:
+    def _check_helper_call(self, ctx: FileContext, call: cst.Call, helper: cst.FunctionDef, forwarded: dict[str, list]) -> Iterator[Finding]:
         """A loop variable given to a helper that hands it to a tf.function: one trace per value
-        all the same. Reported, not fixed (the helper may use the value in Python too)."""
+        all the same. Fixed at this call as for a direct one when the helper only hands it on,
+        to one parameter of one tf.function; otherwise reported (it may use the value in Python too)."""
         params = parameter_names(helper, False)
         for index, arg in enumerate(call.args):
             if arg.star:
                 return
             param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
-            if param in forwarded and isinstance(arg.value, cst.Name) and self._varies_in_loop(ctx, call, arg.value.value):
-                yield self.finding(ctx, arg.value, f"`{arg.value.value}` changes on every iteration and `{helper.name.value}` "
-                                   f"passes it to `{forwarded[param]}`, which traces once per Python value; pass a tensor "
-                                   f"(`tf.constant({arg.value.value})`) (not fixed: reached through `{helper.name.value}`)")
+            kind = _varying_number(ctx, call, arg.value) if param in forwarded else None
+            if kind is None:
+                continue
+            value = ctx.code(arg.value).strip()
+            targets = {(func, received) for func, received, _ in forwarded[param]}
+            (func, received), arguments = next(iter(targets)), [a for *_, a in forwarded[param]]
+            head = (f"`{value}` changes on every iteration and `{helper.name.value}` passes it to "
+                    f"`{func.name.value}`, which traces once per Python value")
+            if len(targets) == 1 and received is not None and all(
+                any(ctx.parent(read) is a for a in arguments) for read in name_reads(helper.body, param)
+            ):
+                yield from self._scalar_finding(ctx, arg.value, func, received, kind, head)
+            else:
+                yield self.finding(ctx, arg.value, f"{head}; pass a tensor (`tf.constant({value})`) (not fixed: "
+                                   f"`{helper.name.value}` may use `{param}` otherwise too)")
 
     # -- static -----------------------------------------------------------------
 
@@ -329,75 +383,46 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                 positional += 1
             else:
                 param = arg.keyword.value
-            if param is None or not isinstance(arg.value, cst.Name) or not self._varies_in_loop(ctx, call, arg.value.value):
+            kind = _varying_number(ctx, call, arg.value) if param is not None else None
+            if kind is None:
                 continue
-            value = arg.value.value
-            decided = scalar_plan(ctx, func, param, _observed_type(ctx, func, param))
-            head = f"`{value}` changes on every iteration and `{func.name.value}` traces once per Python value"
-            if not decided.fixable:
-                why = decided.split() if decided.dtypes else f"`{func.name.value}` uses `{param}` {decided.use}"
-                unobserved = Unknown("no trace log observed what its uses converted it to: execution chooses")
-                guessed = {"python-value": Unknown(f"`{param}` is used {decided.use}"), "one-dtype": unobserved,
-                           "static-value": unobserved}
-                candidates = [self._wrap(ctx, arg.value, dtype, guessed) for dtype in decided.candidates]
-                if not candidates:
-                    yield self.finding(ctx, arg.value, f"{head}; not fixed: {why}")
-                    continue
-                # No log says which dtype the graph used: the first candidate is the unsafe primary,
-                # and `fix --verify` tries the others when execution does not confirm it.
-                first, *others = candidates
-                written = ctx.code(next(iter(first.edits.values())))
-                tried = f"; other candidates for `fix --verify`: {', '.join(c.label for c in others)}" if others else ""
-                yield self.finding(
-                    ctx, arg.value, f"{head}; pass `{written}` ({why}{tried}){self.unsafe_note(first)}", first, alternatives=others
-                )
-                continue
-            fix = self._wrap(ctx, arg.value, decided.dtype, decided.evidence)
-            written = ctx.code(next(iter(fix.edits.values())))
-            observed = isinstance(decided.evidence.get("one-dtype"), Known)
-            how = " (the dtype its uses converted it to while tracing)" if decided.dtype else ""
-            yield self.finding(ctx, arg.value, f"{head}; pass `{written}`{how}" + (self.unsafe_note(fix) if observed else ""), fix)
+            head = f"`{ctx.code(arg.value).strip()}` changes on every iteration and `{func.name.value}` traces once per Python value"
+            yield from self._scalar_finding(ctx, arg.value, func, param, kind, head)
 
-    def _wrap(self, ctx: FileContext, value: cst.Name, dtype: str, evidence: dict[str, Evidence]) -> Fix:
+    def _scalar_finding(self, ctx: FileContext, value: cst.BaseExpression, func: cst.FunctionDef, param: str, kind: str,
+                        head: str) -> Iterator[Finding]:
+        """The finding at argument ``value`` (a varying Python number of type ``kind``) of
+        ``func``'s parameter ``param``: its fix, its candidates, or why none."""
+        decided = scalar_plan(ctx, func, param, _observed_type(ctx, func, param) or kind or None)
+        if not decided.fixable:
+            why = decided.split() if decided.dtypes else f"`{func.name.value}` uses `{param}` {decided.use}"
+            unobserved = Unknown("no trace log observed what its uses converted it to: execution chooses")
+            guessed = {"python-value": Unknown(f"`{param}` is used {decided.use}"), "one-dtype": unobserved,
+                       "static-value": unobserved}
+            dtypes = [d for d in decided.candidates if kind != "float" or d.startswith("float")]  # 0.5 is no int
+            candidates = [self._wrap(ctx, value, dtype, guessed) for dtype in dtypes]
+            if not candidates:
+                yield self.finding(ctx, value, f"{head}; not fixed: {why}")
+                return
+            # No log says which dtype the graph used: the first candidate is the unsafe primary,
+            # and `fix --verify` tries the others when execution does not confirm it.
+            first, *others = candidates
+            written = ctx.code(next(iter(first.edits.values())))
+            tried = f"; other candidates for `fix --verify`: {', '.join(c.label for c in others)}" if others else ""
+            yield self.finding(ctx, value, f"{head}; pass `{written}` ({why}{tried}){self.unsafe_note(first)}", first, alternatives=others)
+            return
+        fix = self._wrap(ctx, value, decided.dtype, decided.evidence)
+        written = ctx.code(next(iter(fix.edits.values())))
+        observed = isinstance(decided.evidence.get("one-dtype"), Known)
+        how = " (the dtype its uses converted it to while tracing)" if decided.dtype else ""
+        yield self.finding(ctx, value, f"{head}; pass `{written}`{how}" + (self.unsafe_note(fix) if observed else ""), fix)
+
+    def _wrap(self, ctx: FileContext, value: cst.BaseExpression, dtype: str, evidence: dict[str, Evidence]) -> Fix:
         """``tf.constant(value)``, with ``dtype=`` when not the default inference."""
         tf, tf_import = ctx.tensorflow_alias
         spelled = f", dtype={tf}.{dtype}" if dtype else ""
-        wrapped = cst.parse_expression(f"{tf}.constant({value.value}{spelled})")
+        wrapped = cst.parse_expression(f"{tf}.constant({ctx.code(value).strip()}{spelled})")
         return self.closed_fix({value: wrapped}, evidence, (tf_import,) if tf_import else (), label=f"dtype={tf}.{dtype}" if dtype else "")
-
-    @staticmethod
-    def _varies_in_loop(ctx: FileContext, call: cst.Call, name: str) -> bool:
-        """Is ``name`` the variable of a ``for ... in range/enumerate`` loop whose body
-        holds ``call``, or a counter incremented inside a loop around it?"""
-        child: cst.CSTNode = call
-        for loop in ctx.ancestors(call):
-            if isinstance(loop, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                return False
-            if isinstance(loop, cst.For) and child is loop.body:
-                iterable = loop.iter
-                counted = m.matches(iterable, m.Call()) and (
-                    (ctx.resolves_to(iterable.func, "builtins.range") and m.matches(loop.target, m.Name(name)))
-                    or (
-                        ctx.resolves_to(iterable.func, "builtins.enumerate")
-                        and m.matches(loop.target, m.Tuple(elements=[m.Element(m.Name(name)), m.ZeroOrMore()]))
-                    )
-                )
-                if counted:
-                    return True
-            if isinstance(loop, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and child is loop.elt:
-                comp = loop.for_in
-                if (
-                    m.matches(comp.iter, m.Call())
-                    and ctx.resolves_to(comp.iter.func, "builtins.range")
-                    and m.matches(comp.target, m.Name(name))
-                ):
-                    return True
-            if isinstance(loop, (cst.For, cst.While)) and child is loop.body and m.findall(
-                loop.body, m.AugAssign(target=m.Name(name), operator=m.AddAssign() | m.SubtractAssign())
-            ):
-                return True
-            child = loop
-        return False
 
     # -- from traces ------------------------------------------------------------
 
@@ -423,6 +448,8 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                         advice = f"pass a tensor ({spelled}or let TFA004 add an input_signature)"
                     elif decided.dtypes:
                         advice = decided.split()
+                    elif decided.candidates:
+                        advice = f"used {decided.use}: the calls get candidate tensors that `fix --verify` runs"
                     else:
                         advice = f"it needs the Python value, used {decided.use}: keep it Python, or rewrite that use"
                     yield self.finding(
@@ -438,3 +465,79 @@ def _observed_type(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | 
     if isinstance(seen, Known) and seen.value[0] == "python" and len(seen.value[1]) == 1:  # type: ignore[index]
         return next(iter(seen.value[1]))  # type: ignore[index]
     return None
+
+
+#: Python arithmetic that keeps a number a number (``0.05 * i``, ``(step + 1) / WARMUP``).
+_NUMBER_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
+
+
+def _loop_variable(ctx: FileContext, anchor: cst.CSTNode, name: str) -> str | None:
+    """Does ``name`` take a new Python number on every iteration of a loop around ``anchor``? Its
+    Python type then (``int``/``float``, "" when unknown), else None: the variable of a ``for`` or
+    comprehension over ``range``/``enumerate`` (its index) or over numbers (``[0.1, 0.5]``, a name
+    bound to them, ``[0.5 + 0.1 * i for i in range(5)]``), or a counter incremented in the loop."""
+    child: cst.CSTNode = anchor
+    for loop in ctx.ancestors(anchor):
+        if isinstance(loop, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return None
+        if isinstance(loop, cst.For) and child is loop.body:
+            found = _iterated(ctx, loop.iter, loop.target, name)
+            if found is not None:
+                return found
+        if isinstance(loop, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and child is loop.elt:
+            found = _iterated(ctx, loop.for_in.iter, loop.for_in.target, name)
+            if found is not None:
+                return found
+        if isinstance(loop, (cst.For, cst.While)) and child is loop.body and m.findall(
+            loop.body, m.AugAssign(target=m.Name(name), operator=m.AddAssign() | m.SubtractAssign())
+        ):
+            return ""
+        child = loop
+    return None
+
+
+def _iterated(ctx: FileContext, iterable: cst.BaseExpression, target: cst.BaseExpression, name: str) -> str | None:
+    """The Python type of ``name`` when ``for target in iterable`` binds it to a new number each time."""
+    if isinstance(iterable, cst.Call) and m.matches(target, m.Name(name)) and ctx.resolves_to(iterable.func, "builtins.range"):
+        return "int"
+    if isinstance(iterable, cst.Call) and ctx.resolves_to(iterable.func, "builtins.enumerate") and m.matches(
+        target, m.Tuple(elements=[m.Element(m.Name(name)), m.ZeroOrMore()])
+    ):
+        return "int"
+    if not m.matches(target, m.Name(name)):
+        return None
+    if isinstance(iterable, cst.Name):
+        iterable = ctx.bound_value(iterable, enclosing=True)
+    if isinstance(iterable, (cst.List, cst.Tuple)) and len(iterable.elements) > 1:
+        kinds = {_number_literal(e.value) for e in iterable.elements}
+        return None if None in kinds else "float" if "float" in kinds else "int"
+    if isinstance(iterable, (cst.ListComp, cst.GeneratorExp)):
+        return _varying_number(ctx, iterable.elt, iterable.elt)
+    return None
+
+
+def _number_literal(expr: cst.BaseExpression | None) -> str | None:
+    """``int``/``float`` for a number literal (``3``, ``-0.5``), else None."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        expr = expr.expression
+    return "int" if isinstance(expr, cst.Integer) else "float" if isinstance(expr, cst.Float) else None
+
+
+def _varying_number(ctx: FileContext, anchor: cst.CSTNode, expr: cst.BaseExpression) -> str | None:
+    """Is ``expr`` a Python number that changes on every iteration of a loop around ``anchor``: a
+    loop variable (``_loop_variable``) or Python arithmetic on one with number literals and names
+    bound once to numbers (``0.05 * i``)? Its Python type then ("" when unknown), else None."""
+    if isinstance(expr, cst.Name):
+        return _loop_variable(ctx, anchor, expr.value)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return _varying_number(ctx, anchor, expr.expression)
+    if not (isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _NUMBER_OPERATORS)):
+        return None
+    kinds = []
+    for operand in (expr.left, expr.right):
+        constant = _number_literal(ctx.bound_value(operand, enclosing=True) if isinstance(operand, cst.Name) else operand)
+        kinds.append((False, constant) if constant is not None else (True, _varying_number(ctx, anchor, operand)))
+    if not any(varies for varies, _ in kinds) or any(kind is None for _, kind in kinds):
+        return None
+    types = {kind for _, kind in kinds}
+    return "float" if "float" in types or isinstance(expr.operator, cst.Divide) else "int" if types == {"int"} else ""

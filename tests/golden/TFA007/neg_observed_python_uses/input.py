@@ -6,9 +6,9 @@ def head_mean(x, n):
     return tf.reduce_sum(tf.gather(x, tf.range(n))) / n  # int32 in tf.range, float32 in the division
 
 
-@tf.function
+@tf.function(autograph=False)
 def repeat(x, n):
-    for _ in range(n):  # a Python loop: unrolled once per value
+    for _ in range(n):  # a Python loop, even for a tensor (no AutoGraph): unrolled once per value
         x = x * 2.0
     return x
 

@@ -1,0 +1,186 @@
+"""Where a TensorFlow op takes an int32 tensor as it took a Python int: the facts TFA004, TFA007
+and TFA015 share about shape, size, index and count arguments.
+
+A Python int adapts to what it meets (``x / n`` with a float ``x``, ``dtype=``); an int32 tensor
+does not. Shape and size arguments (``tf.zeros([n])``, ``tf.reshape(x, [n, -1])``) take either.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from tfautofix.analysis.facts import Evidence, Known, Unknown
+from tfautofix.analysis.tensors import op_name
+from tfautofix.analysis.usage import SHAPE_KEYWORDS
+
+if TYPE_CHECKING:
+    from tfautofix.analysis.context import FileContext
+
+#: Ops that need Python values where a shape would go (`tf.constant`, `num=`/split counts).
+PYTHON_INT_OPS = frozenset({"constant", "split", "unstack"})
+#: Ops whose tensor arguments must share one dtype: a Python int adapts to the others, the int32
+#: `tf.shape(x)[i]` does not (`tf.divide(total, x.shape[0])` with a float `total`). The `tf.random`
+#: ops' value arguments likewise take the `dtype=` (`maxval=x.shape[0]`); their shape lists do not.
+SAME_DTYPE_OPS = frozenset({
+    "add", "subtract", "multiply", "divide", "truediv", "floordiv", "floor_div", "mod", "maximum", "minimum",
+    "pow", "squared_difference", "divide_no_nan", "multiply_no_nan", "equal", "not_equal", "greater",
+    "greater_equal", "less", "less_equal", "where", "clip_by_value", "concat", "stack", "add_n",
+})
+#: Ops known to take a dimension as an int32 tensor exactly as they took the Python int (shape
+#: and size arguments): the closed world's allowlist.
+SHAPE_ARGUMENT_OPS = frozenset({
+    "reshape", "zeros", "ones", "fill", "range", "one_hot", "tile", "broadcast_to", "slice", "eye",
+    "random.uniform", "random.normal", "random.truncated_normal", "random.shuffle", "expand_dims", "split",
+})
+_INT_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
+
+
+def in_op_argument(ctx: FileContext, expr: cst.BaseExpression) -> str | None:
+    """The TensorFlow op (that takes tensors) of which ``expr`` is an argument, directly or as an
+    element of a list/tuple argument (``tf.zeros([x.shape[0], 2])``), if any; ``random.uniform``
+    for the ``tf.random`` ops."""
+    parent = ctx.parent(expr)
+    if isinstance(parent, cst.Element):
+        parent = ctx.parent(ctx.parent(parent))
+    call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+    op = op_name(ctx, call) if isinstance(call, cst.Call) else None
+    if op is None or op in PYTHON_INT_OPS:
+        return None
+    return f"random.{op}" if any(n.startswith("tensorflow.random.") for n in ctx.names(call.func)) else op
+
+
+def dtype_given(ctx: FileContext, expr: cst.BaseExpression, op: str) -> bool:
+    """Is ``expr`` an argument of an op told its dtype (`tf.convert_to_tensor(x.shape[0], dtype=tf.float32)`)?
+    A Python int converts to it, an int32 tensor does not (`tf.cast` does)."""
+    arg = ctx.parent(expr)
+    call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+    if not isinstance(call, cst.Call) or op == "cast":
+        return False
+    positional = op == "convert_to_tensor" and sum(a.keyword is None for a in call.args) >= 2
+    return positional or any(a.keyword is not None and a.keyword.value in ("dtype", "dtype_hint") for a in call.args)
+
+
+def adapts_dtype(ctx: FileContext, expr: cst.BaseExpression, op: str) -> bool:
+    """Does ``op`` convert ``expr`` to the dtype of its other operands or of ``dtype=`` (where a Python
+    int adapts and an int32 tensor raises)?"""
+    in_list = isinstance(ctx.parent(expr), cst.Element)
+    return op in SAME_DTYPE_OPS or dtype_given(ctx, expr, op) or (op.startswith("random.") and not in_list)
+
+
+def _dimension(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """A Python int dimension: an integer literal, ``y.shape[i]`` or ``len(y)``."""
+    if isinstance(expr, cst.Integer):
+        return True
+    if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
+        return True
+    return isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, "builtins.len")
+
+
+def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) -> Evidence:
+    """Known when every use of ``expr``'s value (a Python int) takes an int32 tensor as it took the
+    int: a shape or size argument of a TensorFlow op (directly or in a shape list,
+    ``SHAPE_ARGUMENT_OPS``, or ``tf.cast``), through integer arithmetic with other dimensions
+    (``n * 2``, ``-n``) or a local name bound once. Python uses (``range(n)``, ``if``, indexing,
+    formatting), ops whose operands share one dtype (``total / n``, ``tf.maximum``) and ops told
+    a ``dtype=``: unknown, with the reason."""
+    code = ctx.code(expr).strip()
+    parent = ctx.parent(expr)
+    if _depth > 6:
+        return Unknown(f"`{code}` flows too far to follow")
+    if isinstance(parent, cst.BinaryOperation):
+        other = parent.right if parent.left is expr else parent.left
+        if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):
+            return int_tensor_use(ctx, parent, _depth + 1)
+        return Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
+    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus):
+        return int_tensor_use(ctx, parent, _depth + 1)
+    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+        target = parent.targets[0].target
+        scope = ctx.scope(target)
+        if scope is None or len(list(scope[target.value])) != 1:
+            return Unknown(f"`{target.value}` is bound more than once")
+        for access in scope.accesses[target.value]:
+            used = int_tensor_use(ctx, access.node, _depth + 1)  # type: ignore[arg-type]
+            if isinstance(used, Unknown):
+                return used
+        return Known("local")
+    if isinstance(parent, cst.Element):  # `[n, 3]`: a shape list, if an op takes it as one
+        container = ctx.parent(parent)
+        if isinstance(ctx.parent(container), cst.Assign):
+            return int_tensor_use(ctx, container, _depth + 1)  # type: ignore[arg-type]
+    op = in_op_argument(ctx, expr)
+    if op is None:
+        where = ctx.parent(parent) if isinstance(parent, cst.Arg) else parent
+        return Unknown(f"it drives Python in `{ctx.code(where).strip()}`" if where is not None else "it drives Python")
+    if adapts_dtype(ctx, expr, op):
+        return Unknown(f"`{op}` converts it to the dtype of its other operands or `dtype=`, which an int32 tensor does not adapt to")
+    if op in SHAPE_ARGUMENT_OPS or op == "cast":
+        return Known(op)
+    return Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int")
+
+
+@dataclass(frozen=True)
+class IntUse:
+    """A use of a Python int where TensorFlow takes an integer tensor too, or where nothing does:
+    ``rejects`` when a tensor certainly fails there (a Python list's index, ``np.zeros(n)``,
+    ``int(n)``, ``range(n)`` outside a ``for`` AutoGraph converts); otherwise an int32 tensor
+    plausibly works (a tensor's index, a shape or size argument, a converted ``for ... in range``)
+    but not provably (the static shape it gave becomes unknown): execution decides."""
+
+    rejects: bool
+    why: str
+
+
+_SEQUENCES = (cst.List, cst.Tuple, cst.ListComp, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Dict)
+#: Python functions that need a number, not a tensor, while the graph is built.
+_PYTHON_NUMBER_FUNCTIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool"})
+#: Modules whose functions need Python numbers (a symbolic tensor raises there).
+_PYTHON_NUMBER_MODULES = ("numpy.", "math.")
+
+
+def int_use(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) -> IntUse | None:
+    """How the Python int ``expr`` is used as an integer argument (an index, a shape, a size, an
+    axis, ``range``), followed through integer arithmetic; None for other uses (arithmetic with
+    tensors, ``tf.cast``, control flow, formatting: the caller's concern)."""
+    parent = ctx.parent(expr)
+    if _depth < 6 and (
+        isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, _INT_ARITHMETIC)
+        and _dimension(ctx, parent.right if parent.left is expr else parent.left)
+        or isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus)
+    ):
+        return int_use(ctx, parent, _depth + 1)
+    if isinstance(parent, cst.Slice) or isinstance(parent, cst.Index) and isinstance(ctx.parent(parent), cst.SubscriptElement):
+        subscript = next(a for a in ctx.ancestors(parent) if isinstance(a, cst.Subscript))
+        indexed = subscript.value
+        bound = ctx.bound_value(indexed, enclosing=True) if isinstance(indexed, cst.Name) else None
+        if isinstance(indexed, _SEQUENCES) or isinstance(bound, _SEQUENCES):
+            return IntUse(True, f"as an index of the Python sequence `{ctx.code(indexed).strip()}`, which a tensor cannot index")
+        return IntUse(False, f"as an index (`{ctx.code(subscript).strip()}`): a tensor index slices a tensor alike, "
+                             f"a Python sequence not, and the slice's static shape may become unknown")
+    call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+    if isinstance(call, cst.Call) and call.func is not expr:
+        names = ctx.names(call.func)
+        if "builtins.range" in names:
+            loop = ctx.parent(call)
+            if isinstance(loop, cst.For) and loop.iter is call and ctx.autograph(loop):
+                return IntUse(False, f"in `for ... in {ctx.code(call)}`, which AutoGraph turns into a `tf.while_loop` "
+                                     f"for a tensor (the loop's variables must then keep their dtypes and shapes)")
+            where = "AutoGraph does not convert this code" if not ctx.autograph(call) else "only a `for` statement's range is converted"
+            return IntUse(True, f"in `{ctx.code(call)}`, which needs a Python int ({where})")
+        if any(n.startswith(_PYTHON_NUMBER_MODULES) or n in _PYTHON_NUMBER_FUNCTIONS for n in names):
+            return IntUse(True, f"in `{ctx.code(call)}`, which needs a Python number while the graph is built")
+    if isinstance(parent, cst.Element) and isinstance(ctx.parent(ctx.parent(parent)), cst.Arg):
+        call = ctx.parent(ctx.parent(ctx.parent(parent)))
+        if isinstance(call, cst.Call) and any(n.startswith(_PYTHON_NUMBER_MODULES) for n in ctx.names(call.func)):
+            return IntUse(True, f"in `{ctx.code(call)}`, which needs a Python number while the graph is built")
+    op = in_op_argument(ctx, expr)
+    keyword = parent.keyword.value if isinstance(parent, cst.Arg) and parent.keyword is not None else None
+    shaped = isinstance(parent, cst.Element) or keyword in SHAPE_KEYWORDS or op in SHAPE_ARGUMENT_OPS
+    if op is None or not shaped or adapts_dtype(ctx, expr, op):
+        return None
+    where = ctx.code(ctx.enclosing(expr, cst.Call) or expr).strip()
+    table = "takes an int32 tensor there" if op in SHAPE_ARGUMENT_OPS else "is not known to take an int32 tensor there"
+    return IntUse(False, f"in `{where}` (`{op}` {table}; the output's static shape may become unknown)")
