@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from itertools import islice, product
 
 import libcst as cst
 import libcst.matchers as m
@@ -11,12 +12,14 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Evidence, Known, Unknown
 from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.analysis.tensors import TensorInference, op_name
 from tfautofix.analysis.usage import (
     functions_by_qualname,
     has_variadic,
+    name_reads,
     parameter_names,
 )
-from tfautofix.codemods.tfa007_python_scalar import scalar_plan
+from tfautofix.codemods.tfa007_python_scalar import CANDIDATE_DTYPES, scalar_plan
 from tfautofix.codemods.tfa015_static_shape import _SAME_DTYPE_OPS, _SHAPE_ARGUMENT_OPS, _dtype_given, _in_op_argument
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
@@ -56,9 +59,29 @@ def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
     return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
 
 
-def _spec_source(tf: str, parameter: TensorParameter) -> str:
+def _spec_source(tf: str, parameter: TensorParameter, dtype: str | None = None) -> str:
+    """``tf.TensorSpec(...)``; for a list/tuple of tensors a list/tuple of specs (``[spec] * 3`` when alike)."""
+    if parameter.items:
+        specs = [_spec_source(tf, item) for item in parameter.items]
+        if len(set(specs)) == 1 and len(specs) > 1:
+            return f"[{specs[0]}] * {len(specs)}" if parameter.container == "list" else f"({specs[0]},) * {len(specs)}"
+        return f"[{', '.join(specs)}]" if parameter.container == "list" else f"({', '.join(specs)},)"
     shape = "None" if parameter.shape is None else "[" + ", ".join("None" if d is None else str(d) for d in parameter.shape) + "]"
-    return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{parameter.dtype})"
+    return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{dtype or parameter.dtype})"
+
+
+@dataclass
+class Composite:
+    """What a fix writes besides the decorator: static-shape reads → ``tf.shape`` (``reads``, by
+    node); values of those reads that meet a tensor → ``tf.cast`` to its dtype (``casts``: node →
+    dtype, None when not known); and the dtypes not known (``choices``: parameter name, or None for
+    the unknown casts → candidate dtypes, the first written without execution, the others tried
+    by ``fix --verify``)."""
+
+    reads: dict = field(default_factory=dict)
+    casts: dict = field(default_factory=dict)
+    choices: dict = field(default_factory=dict)
+    unknown: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -111,6 +134,10 @@ def shape_reads(ctx: FileContext, func: cst.FunctionDef, name: str) -> list[Shap
 
 
 _INT_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
+#: Python operators that convert an int operand to the other operand's dtype when that is a tensor.
+_ARITHMETIC = (*_INT_ARITHMETIC, cst.Divide, cst.Power)
+#: Same-dtype ops whose operands are not two values of one kind (a condition, a list of tensors).
+_NOT_BINARY = frozenset({"where", "concat", "stack", "add_n", "clip_by_value"})
 
 
 def _dimension(ctx: FileContext, expr: cst.BaseExpression) -> bool:
@@ -122,13 +149,38 @@ def _dimension(ctx: FileContext, expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, "builtins.len")
 
 
-def tensor_use(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) -> Evidence:
+def _meets(infer: TensorInference | None, expr: cst.BaseExpression, dtype: str | None, tensor: bool, casts: dict | None) -> Evidence | None:
+    """``expr``, a Python int, meets a tensor of ``dtype`` (None: a tensor of unknown dtype when
+    ``tensor``) and became that dtype: the int32 ``tf.shape`` value does through ``tf.cast``,
+    noted in ``casts`` (none needed for int32). None: not known to meet a tensor."""
+    if casts is None or infer is None or (dtype is None and not tensor):
+        return None
+    if dtype != "int32":
+        casts[expr] = dtype
+    return Known(f"meets {dtype or 'a tensor'}")
+
+
+def _given_dtype(ctx: FileContext, expr: cst.BaseExpression, op: str) -> str | None:
+    """The dtype spelled ``tf.D`` that the op ``expr`` is an argument of is told (``dtype=``)."""
+    call = ctx.parent(ctx.parent(expr))
+    if not isinstance(call, cst.Call):
+        return None
+    positional = [a.value for a in call.args if a.keyword is None]
+    spelled = next((a.value for a in call.args if a.keyword is not None and a.keyword.value in ("dtype", "dtype_hint")),
+                   positional[1] if op == "convert_to_tensor" and len(positional) > 1 else None)
+    names = [n for n in ctx.names(spelled) if n.startswith("tensorflow.")] if spelled is not None else []
+    return names[0].rsplit(".", 1)[-1] if names else None
+
+
+def tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | None = None,
+               infer: TensorInference | None = None, _depth: int = 0) -> Evidence:
     """Known when every use of ``expr``'s value (a static dimension, a Python int) takes the int32
     ``tf.shape(x)[i]`` as it took the int: a shape or size argument of a TensorFlow op (directly or
     in a shape list, TFA015's allowlist, or ``tf.cast``), through integer arithmetic with other
-    dimensions (``n * 2``, ``-n``) or a local name bound once. Python uses (``range(n)``, ``if``,
-    indexing a list, formatting), ops whose operands share one dtype (``total / n``,
-    ``tf.maximum``) and ops told a ``dtype=``: unknown, with the reason."""
+    dimensions (``n * 2``, ``-n``) or a local name bound once. Given ``casts`` and ``infer``, also
+    where it meets a tensor (``total / n``, ``tf.maximum(total, n)``) or an op told its ``dtype=``:
+    the int became that dtype, the int32 tensor does through ``tf.cast`` (noted in ``casts``).
+    Python uses (``range(n)``, ``if``, indexing a list, formatting, ``n / 2``): unknown, with the reason."""
     code = ctx.code(expr).strip()
     parent = ctx.parent(expr)
     if _depth > 6:
@@ -136,30 +188,41 @@ def tensor_use(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) -> E
     if isinstance(parent, cst.BinaryOperation):
         other = parent.right if parent.left is expr else parent.left
         if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):
-            return tensor_use(ctx, parent, _depth + 1)
-        return Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
+            return tensor_use(ctx, parent, casts, infer, _depth + 1)
+        met = _meets(infer, expr, infer.dtype(other), infer.is_tensor(other), casts) if (
+            infer is not None and isinstance(parent.operator, _ARITHMETIC)) else None
+        return met or Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
     if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus):
-        return tensor_use(ctx, parent, _depth + 1)
+        return tensor_use(ctx, parent, casts, infer, _depth + 1)
     if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
         target = parent.targets[0].target
         scope = ctx.scope(target)
         if scope is None or len(list(scope[target.value])) != 1:
             return Unknown(f"`{target.value}` is bound more than once")
         for access in scope.accesses[target.value]:
-            used = tensor_use(ctx, access.node, _depth + 1)  # type: ignore[arg-type]
+            used = tensor_use(ctx, access.node, casts, infer, _depth + 1)  # type: ignore[arg-type]
             if isinstance(used, Unknown):
                 return used
         return Known("local")
     if isinstance(parent, cst.Element):  # `[n, 3]`: a shape list, if an op takes it as one
         container = ctx.parent(parent)
         if isinstance(ctx.parent(container), cst.Assign):
-            return tensor_use(ctx, container, _depth + 1)  # type: ignore[arg-type]
+            return tensor_use(ctx, container, casts, infer, _depth + 1)  # type: ignore[arg-type]
     op = _in_op_argument(ctx, expr)
     if op is None:
         where = ctx.parent(parent) if isinstance(parent, cst.Arg) else parent
         return Unknown(f"it drives Python in `{ctx.code(where).strip()}`" if where is not None else "it drives Python")
     if op in _SAME_DTYPE_OPS or _dtype_given(ctx, expr, op) or (op.startswith("random.") and not isinstance(parent, cst.Element)):
-        return Unknown(f"`{op}` converts it to the dtype of its other operands or `dtype=`, which an int32 tensor does not adapt to")
+        met = None
+        if isinstance(parent, cst.Arg) and _dtype_given(ctx, expr, op):
+            given = _given_dtype(ctx, expr, op)
+            met = _meets(infer, expr, given, False, casts)
+        elif isinstance(parent, cst.Arg) and parent.keyword is None and op in _SAME_DTYPE_OPS and op not in _NOT_BINARY:
+            operands = [a.value for a in ctx.parent(parent).args if a.keyword is None]  # type: ignore[union-attr]
+            if len(operands) == 2 and infer is not None:
+                other = operands[1] if operands[0] is expr else operands[0]
+                met = _meets(infer, expr, infer.dtype(other), infer.is_tensor(other), casts)
+        return met or Unknown(f"`{op}` converts it to the dtype of its other operands or `dtype=`, which an int32 tensor does not adapt to")
     if op in _SHAPE_ARGUMENT_OPS or op == "cast":
         return Known(op)
     return Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int")
@@ -250,11 +313,12 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             site = self._tf_function_site(ctx, func)
             if site is None or (isinstance(site, cst.Call) and _keyword(site, "input_signature")):
                 continue  # not a tf.function here, or an input_signature the user chose
-            decided, rewrites = self._plan(ctx, func, function)
+            decided, composite = self._plan(ctx, func, function)
             if decided.kind == "reduce_retracing" and isinstance(site, cst.Call) and _keyword(site, "reduce_retracing"):
                 continue  # already asked for (this log predates it), or turned off on purpose
-            message = self._message(function, decided, rewrites)
-            yield self.finding(ctx, func.name, message, self._fix(ctx, site, decided, rewrites))
+            fixes = self._fixes(ctx, site, decided, composite)
+            message = self._message(ctx.tensorflow_alias[0], function, decided, composite, fixes)
+            yield self.finding(ctx, func.name, message, fixes[0] if fixes else None, alternatives=fixes[1:])
 
     @staticmethod
     def _tf_function_site(ctx: FileContext, func: cst.FunctionDef) -> cst.BaseExpression | None:
@@ -278,69 +342,105 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
         return None
 
     @staticmethod
-    def _plan(ctx: FileContext, func: cst.FunctionDef, function: FunctionTraces) -> tuple[Plan, dict]:
-        """The fix to write, and the static-shape reads it rewrites to ``tf.shape`` (by node)."""
+    def _plan(ctx: FileContext, func: cst.FunctionDef, function: FunctionTraces) -> tuple[Plan, Composite]:
+        """The fix to write, with what it rewrites besides the decorator (``Composite``)."""
         decided = plan(function)
-        rewrites: dict = {}
+        composite = Composite()
         if decided.kind == "reduce_retracing":
+            dtypes = {p.name: p.dtype for p in decided.signature if not p.from_python and not p.items}
+            infer = TensorInference(ctx, func, {n: d for n, d in dtypes.items() if n not in _dtype_split(function)})
             for name in sorted(shape_changes(function)):  # reduce_retracing may relax any dimension (TFA015)
-                reason = _make_dynamic(ctx, shape_reads(ctx, func, name), None, "reduce_retracing", rewrites)
+                reason = _make_dynamic(ctx, shape_reads(ctx, func, name), None, "reduce_retracing", composite, infer)
                 if reason:
-                    return Plan(None, reason=reason), {}
+                    return Plan(None, reason=reason), Composite()
         if decided.kind != "input_signature":
-            return decided, rewrites
+            return decided, composite
         method = ctx.enclosing(func, cst.ClassDef) is not None and ctx.enclosing(func, cst.FunctionDef) is None
         fallback = Plan("reduce_retracing") if not function.options.get("reduce_retracing") else Plan(None)
         if has_variadic(func) or parameter_names(func, method) != function.parameters:
             fallback.reason = "its parameters cannot all be listed in an input_signature"
-            return fallback, {}
+            return fallback, Composite()
+        # Under the signature each tensor parameter has the dtype it declares.
+        infer = TensorInference(ctx, func, {p.name: p.dtype for p in decided.signature if not p.from_python and not p.items})
         signature = []
         for parameter in decided.signature:
             if parameter.from_python:
                 scalar = scalar_plan(ctx, func, parameter.name)
-                if not scalar.fixable:
+                if not scalar.fixable and scalar.candidates and not scalar.dtypes:
+                    # No trace shows which dtype every use made of it: candidates, tried by execution
+                    # (a float never becomes an integer tensor).
+                    floats = parameter.dtype.startswith("float")
+                    composite.choices[parameter.name] = tuple(d for d in scalar.candidates if not floats or d.startswith("float"))
+                    composite.unknown.append(f"the dtype `{parameter.name}` becomes: it is used {scalar.use}")
+                elif not scalar.fixable:
                     why = scalar.split() if scalar.dtypes else f"used {scalar.use}"
-                    return Plan(None, reason=f"`{parameter.name}` is a Python number {why}, so it cannot become a tensor (see TFA007)"), {}
-                if scalar.dtype:  # the dtype its uses converted it to while tracing
+                    return Plan(None, reason=f"`{parameter.name}` is a Python number {why}, so it cannot become a tensor (see TFA007)"), Composite()
+                elif scalar.dtype:  # the dtype its uses converted it to while tracing
                     parameter = TensorParameter(parameter.name, [], scalar.dtype, from_python=True)
+                composite.unknown += [f"{fact}: {e.reason}" for fact, e in scalar.evidence.items() if isinstance(e, Unknown)]
                 signature.append(parameter)
+                continue
+            if parameter.items:
+                used = _python_use(ctx, func, parameter.name)
+                if used:
+                    return Plan(None, reason=f"`{parameter.name}` is a {parameter.container} of tensors the function uses "
+                                f"in Python (`{used}`), where their dimensions may be read; not rewritten"), Composite()
+                items = tuple(replace(i, shape=[None, *i.shape[1:]]) if i.shape else i for i in parameter.items)
+                signature.append(replace(parameter, items=items))
                 continue
             # Preconditions of the spec: it accepts every observed call (shapes generalised over
             # them) and any batch size (the leading dimension is None), and every `None` dimension
             # read as a static value (`x.shape[0]`, `len(x)`) becomes `tf.shape(x)[0]` where an
-            # int32 tensor works as the int did; otherwise no fix.
+            # int32 tensor works as the int did (cast where it meets a tensor); otherwise no fix.
             shape = parameter.shape
             reads = shape_reads(ctx, func, parameter.name)
             if shape and not any(0 in r.dims for r in reads):
                 shape = [None, *shape[1:]]
-            reason = _make_dynamic(ctx, reads, shape, "an input_signature", rewrites)
+            reason = _make_dynamic(ctx, reads, shape, "an input_signature", composite, infer)
             if reason:
-                return Plan(None, reason=reason), {}
+                return Plan(None, reason=reason), Composite()
             signature.append(TensorParameter(parameter.name, shape, parameter.dtype))
         decided.signature = signature
-        return decided, rewrites
+        if None in composite.casts.values():
+            composite.choices[None] = CANDIDATE_DTYPES
+            composite.unknown.append("the dtype of the tensor a static dimension meets")
+        return decided, composite
 
     @staticmethod
-    def _message(function: FunctionTraces, decided: Plan, rewrites: dict) -> str:
+    def _message(tf: str, function: FunctionTraces, decided: Plan, composite: Composite, fixes: list[Fix]) -> str:
         why = "; ".join(e.text for e in explain_function(function)) or "retraced"
         head = f"`{function.qualname}` was traced {function.max_traces} times ({why})"
+        if decided.kind is None:
+            return f"{head}; no automatic fix: {decided.reason}"
         reads = ""
-        if rewrites:
-            shown = dict.fromkeys(f"`{r.text}` → `{cst.Module([]).code_for_node(r.dynamic)}`" for r in rewrites.values())
+        if composite.reads or composite.casts:
+            code = cst.Module([]).code_for_node
+            shown = dict.fromkeys(f"`{r.text}` → `{code(r.dynamic)}`" for r in composite.reads.values())
+            shown.update(dict.fromkeys(
+                f"`{code(n).strip()}` → `{tf}.cast(..., {tf}.{d})` where it meets a {d} tensor" if d else
+                f"`{code(n).strip()}` → `{tf}.cast(...)` where it meets a tensor of a dtype not known" for n, d in composite.casts.items()))
             reads = f", with the static dimensions it makes None read on every call ({', '.join(shown)})"
+        tried = ""
+        if len(fixes) > 1:
+            tried = (f" (not known: {'; '.join(composite.unknown)}; written: {fixes[0].label}; other candidates for "
+                     f"`fix --verify`: {', '.join(f.label for f in fixes[1:])})")
         if decided.kind == "input_signature":
-            return f"{head}; an input_signature generalised over the observed traces makes it trace once{reads}"
-        if decided.kind == "reduce_retracing":
-            return f"{head}; add reduce_retracing=True{reads}: {decided.reason}"
-        return f"{head}; no automatic fix: {decided.reason}"
+            return f"{head}; an input_signature generalised over the observed traces makes it trace once{reads}{tried}"
+        return f"{head}; add reduce_retracing=True{reads}{tried}: {decided.reason}"
+
+    def _fixes(self, ctx: FileContext, site: cst.BaseExpression, decided: Plan, composite: Composite) -> list[Fix]:
+        """The fix, then its alternatives: one per choice of the dtypes not known (at most four)."""
+        if decided.kind is None:
+            return []
+        keys = list(composite.choices)
+        picks = islice(product(*composite.choices.values()), _MAX_CANDIDATES)
+        return [self._fix(ctx, site, decided, composite, dict(zip(keys, pick))) for pick in picks]
 
     @staticmethod
-    def _fix(ctx: FileContext, site: cst.BaseExpression, decided: Plan, rewrites: dict) -> Fix | None:
-        if decided.kind is None:
-            return None
+    def _fix(ctx: FileContext, site: cst.BaseExpression, decided: Plan, composite: Composite, chosen: dict) -> Fix:
         tf, tf_import = ctx.tensorflow_alias
         if decided.kind == "input_signature":
-            specs = ", ".join(_spec_source(tf, p) for p in decided.signature)
+            specs = ", ".join(_spec_source(tf, p, chosen.get(p.name)) for p in decided.signature)
             argument = cst.Arg(keyword=cst.Name("input_signature"), value=cst.parse_expression(f"[{specs}]"))
         else:
             argument = cst.Arg(keyword=cst.Name("reduce_retracing"), value=cst.Name("True"))
@@ -355,20 +455,64 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             edit = add
         else:
             edit = cst.Call(func=site, args=[argument])
-        imports = (tf_import,) if tf_import is not None and (decided.kind == "input_signature" or rewrites) else ()
-        return Fix({site: edit, **{node: read.dynamic for node, read in rewrites.items()}}, applicability="unsafe", imports=imports)
+        edits: dict = {site: edit, **{node: read.dynamic for node, read in composite.reads.items()}}
+        for node, dtype in composite.casts.items():
+            dtype = dtype or chosen[None]
+            if dtype == "int32":
+                continue  # what `tf.shape` gives
+            done = edits.get(node)
+            edits[node] = _cast(tf, dtype, done) if done is not None else (lambda updated, d=dtype: _cast(tf, d, updated))
+        imports = (tf_import,) if tf_import is not None and (decided.kind == "input_signature" or composite.reads) else ()
+        label = ", ".join(f"`{key}`: {tf}.{dtype}" if key else f"casts to {tf}.{dtype}" for key, dtype in chosen.items())
+        return Fix(edits, applicability="unsafe", imports=imports, unknown=tuple(composite.unknown), label=label)
 
 
-def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, what: str, rewrites: dict) -> str | None:
-    """Add to ``rewrites`` the ``tf.shape`` form of each read of a dimension ``shape`` makes None
-    (None: the rank, hence every dimension); the reason there is no fix when one cannot be rewritten."""
+#: Candidate rewrites tried by execution for one finding (combinations of the unknown dtypes).
+_MAX_CANDIDATES = 4
+
+
+def _cast(tf: str, dtype: str, value: cst.BaseExpression) -> cst.Call:
+    """``tf.cast(value, tf.dtype)``."""
+    call = cst.parse_expression(f"{tf}.cast(_, {tf}.{dtype})")
+    assert isinstance(call, cst.Call)
+    return call.with_changes(args=[call.args[0].with_changes(value=value.with_changes(lpar=[], rpar=[])), call.args[1]])
+
+
+def _dtype_split(function: FunctionTraces) -> set[str]:
+    """Parameters observed with more than one dtype: no single dtype is known for them."""
+    dtypes: dict[str, set] = {}
+    for trace in function.traces:
+        for name, spec in trace["parameters"].items():
+            dtypes.setdefault(name, set()).add(spec.get("dtype"))
+    return {name for name, seen in dtypes.items() if len(seen) > 1}
+
+
+def _python_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
+    """A use of list/tuple parameter ``name`` other than as an argument of a TensorFlow op or
+    ``len(name)`` (iterated, indexed, unpacked: its tensors' dimensions may be read), or None."""
+    for node in name_reads(func.body, name):
+        arg = ctx.parent(node)
+        call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+        if isinstance(call, cst.Call) and (op_name(ctx, call) is not None or ctx.resolves_to(call.func, "builtins.len")):
+            continue
+        return ctx.code(ctx.parent(node) or node).strip()
+    return None
+
+
+def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, what: str, composite: Composite,
+                  infer: TensorInference | None = None) -> str | None:
+    """Add to ``composite`` the ``tf.shape`` form of each read of a dimension ``shape`` makes None
+    (None: the rank, hence every dimension) and the casts where it meets a tensor; the reason
+    there is no fix when one cannot be rewritten."""
     for read in reads:
         relaxed = shape is None or any(-len(shape) <= d < len(shape) and shape[d] is None for d in read.dims)
         if not relaxed:
             continue
-        used = tensor_use(ctx, read.node) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
+        casts: dict = {}
+        used = tensor_use(ctx, read.node, casts, infer) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
         if isinstance(used, Unknown):
             why = f": {used.reason}" if used.reason else ""
             return f"`{read.text}` reads a static dimension that {what} would make None{why} (use `tf.shape(...)` and graph ops)"
-        rewrites[read.node] = read
+        composite.reads[read.node] = read
+        composite.casts.update(casts)
     return None
