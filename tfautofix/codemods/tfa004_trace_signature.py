@@ -65,7 +65,8 @@ def _spec_source(tf: str, parameter: TensorParameter, dtype: str | None = None) 
         specs = [_spec_source(tf, item) for item in parameter.items]
         if len(set(specs)) == 1 and len(specs) > 1:
             return f"[{specs[0]}] * {len(specs)}" if parameter.container == "list" else f"({specs[0]},) * {len(specs)}"
-        return f"[{', '.join(specs)}]" if parameter.container == "list" else f"({', '.join(specs)},)"
+        joined = ", ".join(specs) + ("," if len(specs) == 1 and parameter.container == "tuple" else "")
+        return f"[{joined}]" if parameter.container == "list" else f"({joined})"
     shape = "None" if parameter.shape is None else "[" + ", ".join("None" if d is None else str(d) for d in parameter.shape) + "]"
     return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{dtype or parameter.dtype})"
 
@@ -415,11 +416,14 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
         reads = ""
         if composite.reads or composite.casts:
             code = cst.Module([]).code_for_node
-            shown = dict.fromkeys(f"`{r.text}` → `{code(r.dynamic)}`" for r in composite.reads.values())
-            shown.update(dict.fromkeys(
-                f"`{code(n).strip()}` → `{tf}.cast(..., {tf}.{d})` where it meets a {d} tensor" if d else
-                f"`{code(n).strip()}` → `{tf}.cast(...)` where it meets a tensor of a dtype not known" for n, d in composite.casts.items()))
-            reads = f", with the static dimensions it makes None read on every call ({', '.join(shown)})"
+            shown = {}
+            for node, read in composite.reads.items():
+                dtype = composite.casts.get(node, "int32")
+                shown[read.text] = code(_cast(tf, dtype or "...", read.dynamic) if dtype != "int32" else read.dynamic)
+            for node, dtype in composite.casts.items():
+                if node not in composite.reads:
+                    shown[code(node).strip()] = code(_cast(tf, dtype or "...", node))
+            reads = f", with the static dimensions it makes None read on every call ({', '.join(f'`{a}` → `{b}`' for a, b in shown.items())})"
         tried = ""
         if len(fixes) > 1:
             tried = (f" (not known: {'; '.join(composite.unknown)}; written: {fixes[0].label}; other candidates for "
@@ -473,7 +477,7 @@ _MAX_CANDIDATES = 4
 
 def _cast(tf: str, dtype: str, value: cst.BaseExpression) -> cst.Call:
     """``tf.cast(value, tf.dtype)``."""
-    call = cst.parse_expression(f"{tf}.cast(_, {tf}.{dtype})")
+    call = cst.parse_expression(f"{tf}.cast(_, {tf}.{dtype})" if dtype != "..." else f"{tf}.cast(_, ...)")
     assert isinstance(call, cst.Call)
     return call.with_changes(args=[call.args[0].with_changes(value=value.with_changes(lpar=[], rpar=[])), call.args[1]])
 
@@ -495,7 +499,7 @@ def _python_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | Non
         call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
         if isinstance(call, cst.Call) and (op_name(ctx, call) is not None or ctx.resolves_to(call.func, "builtins.len")):
             continue
-        return ctx.code(ctx.parent(node) or node).strip()
+        return ctx.code(ctx.parent(node) or node).strip().splitlines()[0].rstrip(":")
     return None
 
 
