@@ -115,6 +115,7 @@ class TensorInference:
         self.dtypes = dtypes or {}
         self._signature = self._input_signature()
         self._visiting: set[tuple[str, cst.CSTNode]] = set()
+        self._assumed: dict[tuple[str, object], str | None] = {}
 
     # -- dtypes -----------------------------------------------------------
     def dtype(self, expr: cst.BaseExpression, _depth: int = 0) -> str | None:
@@ -127,15 +128,24 @@ class TensorInference:
             scope = self.ctx.scope(expr)
             if scope is None or expr.value not in scope:
                 return None
+            key = (expr.value, scope)
+            if key in self._assumed:  # `y = y + 1.0`: what the earlier assignments gave
+                return self._assumed[key]
+            self._assumed[key] = None
             found = set()
-            for assignment in scope[expr.value]:
-                node = getattr(assignment, "node", None)
-                if isinstance(node, cst.Param):
-                    found.add(self.dtypes.get(node.name.value) if node in self.function.params.params else None)
-                    continue
-                parent = self.ctx.parent(node) if isinstance(node, cst.Name) else None
-                value = self.ctx.parent(parent).value if isinstance(parent, cst.AssignTarget) else None
-                found.add(self.dtype(value, _depth + 1) if value is not None else None)
+            try:
+                for assignment in scope[expr.value]:
+                    node = getattr(assignment, "node", None)
+                    if isinstance(node, cst.Param):
+                        dtype = self.dtypes.get(node.name.value) if node in self.function.params.params else None
+                    else:
+                        parent = self.ctx.parent(node) if isinstance(node, cst.Name) else None
+                        value = self.ctx.parent(parent).value if isinstance(parent, cst.AssignTarget) else None
+                        dtype = self.dtype(value, _depth + 1) if value is not None else None
+                    self._assumed[key] = self._assumed[key] or dtype
+                    found.add(dtype)
+            finally:
+                del self._assumed[key]
             return found.pop() if len(found) == 1 else None
         if isinstance(expr, cst.Call):
             op = op_name(self.ctx, expr)
@@ -145,7 +155,8 @@ class TensorInference:
                 return names[0].rsplit(".", 1)[-1] if names else None
             if op is not None and (op in _DTYPE_PRESERVING or op.startswith("reduce_") and op not in ("reduce_all", "reduce_any")):
                 operands = [a.value for a in expr.args if a.keyword is None and not a.star][:2]
-                return next((d for d in (self.dtype(o, _depth + 1) for o in operands) if d), None)
+                dtype = next((d for d in (self.dtype(o, _depth + 1) for o in operands) if d), None)
+                return None if op == "abs" and dtype and dtype.startswith("complex") else dtype  # |complex| is real
             return None
         if isinstance(expr, cst.Subscript):
             return self.dtype(expr.value, _depth + 1)  # a slice of a tensor keeps its dtype

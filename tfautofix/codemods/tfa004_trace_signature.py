@@ -150,11 +150,11 @@ def _dimension(ctx: FileContext, expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, "builtins.len")
 
 
-def _meets(infer: TensorInference | None, expr: cst.BaseExpression, dtype: str | None, tensor: bool, casts: dict | None) -> Evidence | None:
+def _meets(expr: cst.BaseExpression, dtype: str | None, tensor: bool, casts: dict | None) -> Evidence | None:
     """``expr``, a Python int, meets a tensor of ``dtype`` (None: a tensor of unknown dtype when
     ``tensor``) and became that dtype: the int32 ``tf.shape`` value does through ``tf.cast``,
     noted in ``casts`` (none needed for int32). None: not known to meet a tensor."""
-    if casts is None or infer is None or (dtype is None and not tensor):
+    if casts is None or (dtype is None and not tensor):
         return None
     if dtype != "int32":
         casts[expr] = dtype
@@ -190,7 +190,7 @@ def tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | None = 
         other = parent.right if parent.left is expr else parent.left
         if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):
             return tensor_use(ctx, parent, casts, infer, _depth + 1)
-        met = _meets(infer, expr, infer.dtype(other), infer.is_tensor(other), casts) if (
+        met = _meets(expr, infer.dtype(other), infer.is_tensor(other), casts) if (
             infer is not None and isinstance(parent.operator, _ARITHMETIC)) else None
         return met or Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
     if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus):
@@ -216,13 +216,12 @@ def tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | None = 
     if op in _SAME_DTYPE_OPS or _dtype_given(ctx, expr, op) or (op.startswith("random.") and not isinstance(parent, cst.Element)):
         met = None
         if isinstance(parent, cst.Arg) and _dtype_given(ctx, expr, op):
-            given = _given_dtype(ctx, expr, op)
-            met = _meets(infer, expr, given, False, casts)
+            met = _meets(expr, _given_dtype(ctx, expr, op), False, casts)
         elif isinstance(parent, cst.Arg) and parent.keyword is None and op in _SAME_DTYPE_OPS and op not in _NOT_BINARY:
             operands = [a.value for a in ctx.parent(parent).args if a.keyword is None]  # type: ignore[union-attr]
             if len(operands) == 2 and infer is not None:
                 other = operands[1] if operands[0] is expr else operands[0]
-                met = _meets(infer, expr, infer.dtype(other), infer.is_tensor(other), casts)
+                met = _meets(expr, infer.dtype(other), infer.is_tensor(other), casts)
         return met or Unknown(f"`{op}` converts it to the dtype of its other operands or `dtype=`, which an int32 tensor does not adapt to")
     if op in _SHAPE_ARGUMENT_OPS or op == "cast":
         return Known(op)
@@ -246,10 +245,13 @@ triggered retracing". This rule reads the trace log written by
 that was retraced *because an argument changed* in one process (the second trace
 of a first call that creates variables has no argument change and does not count):
 
-- when every parameter was a tensor with one dtype (or a Python number that every
-  use converted to one dtype while tracing, FORMAT.md `converted`: its spec has that
-  dtype; from a log without it, a number the function only hands to
-  `tf.cast`/`tf.range`, see TFA007), it adds
+- when every parameter was a tensor with one dtype, a list or tuple of such tensors
+  of one length (a spec per item: `[tf.TensorSpec([None, 6], tf.float32)] * 3`, when
+  the function only hands the list to TensorFlow ops and `len`), or a Python number
+  (a scalar spec: of the dtype every use converted it to while tracing, FORMAT.md
+  `converted`, or, from a log without it, of a number the function only hands to
+  `tf.cast`/`tf.range`, see TFA007; otherwise float32 first, then the other
+  candidate dtypes for `fix --verify` to try), it adds
   `input_signature=[tf.TensorSpec(shape=..., dtype=...), ...]`. Proven: the
   signature accepts every observed call (shapes generalised over every trace as
   `most_specific_common_supertype` does) and any batch size (the leading
@@ -258,10 +260,13 @@ of a first call that creates variables has no argument change and does not count
   `x.shape[0]`, `x.get_shape()[0]`, `len(x)` → `tf.shape(x)[0]`, where every use
   of the value takes the int32 tensor as it took the int (a shape or size argument
   of `tf.reshape`/`tf.zeros`/`tf.fill`/`tf.range`/`tf.cast`/..., directly, in a
-  shape list, through integer arithmetic or a local name); static dimensions
-  (`x.shape[-1]` kept by the signature) stay. A read that drives Python
-  (`range(n)`, `if`, formatting, `total / n` with a float `total`, `x.shape` as a
-  whole, `for row in x`, `tf.unstack(x)`) means no fix;
+  shape list, through integer arithmetic or a local name), or meets a tensor
+  (`total / n`, `tf.maximum(total, n)`) or an op's `dtype=`, where the Python int
+  took that dtype: `tf.cast(..., tf.float32)` to it (the dtype followed from the
+  signature through dtype-preserving ops; not known: candidates, float32 first);
+  static dimensions (`x.shape[-1]` kept by the signature) stay. A read that drives
+  Python (`range(n)`, `if`, formatting, `n / 2`, NumPy, `x.shape` as a whole,
+  `for row in x`, `tf.unstack(x)`) means no fix;
 - when a parameter is not a tensor (a model, an optimizer, a flag) or its
   dtype varied (an `input_signature` would reject an observed call), it adds
   `reduce_retracing=True` instead, if shape changes caused retraces, and says why
@@ -382,7 +387,7 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
                 signature.append(parameter)
                 continue
             if parameter.items:
-                used = _python_use(ctx, func, parameter.name)
+                used = _list_python_use(ctx, func, parameter.name)
                 if used:
                     return Plan(None, reason=f"`{parameter.name}` is a {parameter.container} of tensors the function uses "
                                 f"in Python (`{used}`), where their dimensions may be read; not rewritten"), Composite()
@@ -491,7 +496,7 @@ def _dtype_split(function: FunctionTraces) -> set[str]:
     return {name for name, seen in dtypes.items() if len(seen) > 1}
 
 
-def _python_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
+def _list_python_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
     """A use of list/tuple parameter ``name`` other than as an argument of a TensorFlow op or
     ``len(name)`` (iterated, indexed, unpacked: its tensors' dimensions may be read), or None."""
     for node in name_reads(func.body, name):
