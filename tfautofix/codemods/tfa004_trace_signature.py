@@ -10,7 +10,8 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.facts import Evidence, Known, Unknown
+from tfautofix.analysis.facts import Unknown
+from tfautofix.analysis.int_arguments import int_tensor_use
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.tensors import TensorInference, op_name
 from tfautofix.analysis.usage import (
@@ -20,7 +21,6 @@ from tfautofix.analysis.usage import (
     parameter_names,
 )
 from tfautofix.codemods.tfa007_python_scalar import CANDIDATE_DTYPES, scalar_plan
-from tfautofix.codemods.tfa015_static_shape import _SAME_DTYPE_OPS, _SHAPE_ARGUMENT_OPS, _dtype_given, _in_op_argument
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
 from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json
@@ -132,100 +132,6 @@ def shape_reads(ctx: FileContext, func: cst.FunctionDef, name: str) -> list[Shap
         elif isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
             reads.append(ShapeRead(parent, _EVERY, f"for ... in {name}"))
     return reads
-
-
-_INT_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
-#: Python operators that convert an int operand to the other operand's dtype when that is a tensor.
-_ARITHMETIC = (*_INT_ARITHMETIC, cst.Divide, cst.Power)
-#: Same-dtype ops whose operands are not two values of one kind (a condition, a list of tensors).
-_NOT_BINARY = frozenset({"where", "concat", "stack", "add_n", "clip_by_value"})
-
-
-def _dimension(ctx: FileContext, expr: cst.BaseExpression) -> bool:
-    """A Python int dimension: an integer literal, ``y.shape[i]`` or ``len(y)``."""
-    if isinstance(expr, cst.Integer):
-        return True
-    if isinstance(expr, cst.Subscript) and m.matches(expr.value, m.Attribute(attr=m.Name("shape"))):
-        return True
-    return isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, "builtins.len")
-
-
-def _meets(expr: cst.BaseExpression, dtype: str | None, tensor: bool, casts: dict | None) -> Evidence | None:
-    """``expr``, a Python int, meets a tensor of ``dtype`` (None: a tensor of unknown dtype when
-    ``tensor``) and became that dtype: the int32 ``tf.shape`` value does through ``tf.cast``,
-    noted in ``casts`` (none needed for int32). None: not known to meet a tensor."""
-    if casts is None or (dtype is None and not tensor):
-        return None
-    if dtype != "int32":
-        casts[expr] = dtype
-    return Known(f"meets {dtype or 'a tensor'}")
-
-
-def _given_dtype(ctx: FileContext, expr: cst.BaseExpression, op: str) -> str | None:
-    """The dtype spelled ``tf.D`` that the op ``expr`` is an argument of is told (``dtype=``)."""
-    call = ctx.parent(ctx.parent(expr))
-    if not isinstance(call, cst.Call):
-        return None
-    positional = [a.value for a in call.args if a.keyword is None]
-    spelled = next((a.value for a in call.args if a.keyword is not None and a.keyword.value in ("dtype", "dtype_hint")),
-                   positional[1] if op == "convert_to_tensor" and len(positional) > 1 else None)
-    names = [n for n in ctx.names(spelled) if n.startswith("tensorflow.")] if spelled is not None else []
-    return names[0].rsplit(".", 1)[-1] if names else None
-
-
-def tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | None = None,
-               infer: TensorInference | None = None, _depth: int = 0) -> Evidence:
-    """Known when every use of ``expr``'s value (a static dimension, a Python int) takes the int32
-    ``tf.shape(x)[i]`` as it took the int: a shape or size argument of a TensorFlow op (directly or
-    in a shape list, TFA015's allowlist, or ``tf.cast``), through integer arithmetic with other
-    dimensions (``n * 2``, ``-n``) or a local name bound once. Given ``casts`` and ``infer``, also
-    where it meets a tensor (``total / n``, ``tf.maximum(total, n)``) or an op told its ``dtype=``:
-    the int became that dtype, the int32 tensor does through ``tf.cast`` (noted in ``casts``).
-    Python uses (``range(n)``, ``if``, indexing a list, formatting, ``n / 2``): unknown, with the reason."""
-    code = ctx.code(expr).strip()
-    parent = ctx.parent(expr)
-    if _depth > 6:
-        return Unknown(f"`{code}` flows too far to follow")
-    if isinstance(parent, cst.BinaryOperation):
-        other = parent.right if parent.left is expr else parent.left
-        if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):
-            return tensor_use(ctx, parent, casts, infer, _depth + 1)
-        met = _meets(expr, infer.dtype(other), infer.is_tensor(other), casts) if (
-            infer is not None and isinstance(parent.operator, _ARITHMETIC)) else None
-        return met or Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
-    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus):
-        return tensor_use(ctx, parent, casts, infer, _depth + 1)
-    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
-        target = parent.targets[0].target
-        scope = ctx.scope(target)
-        if scope is None or len(list(scope[target.value])) != 1:
-            return Unknown(f"`{target.value}` is bound more than once")
-        for access in scope.accesses[target.value]:
-            used = tensor_use(ctx, access.node, casts, infer, _depth + 1)  # type: ignore[arg-type]
-            if isinstance(used, Unknown):
-                return used
-        return Known("local")
-    if isinstance(parent, cst.Element):  # `[n, 3]`: a shape list, if an op takes it as one
-        container = ctx.parent(parent)
-        if isinstance(ctx.parent(container), cst.Assign):
-            return tensor_use(ctx, container, casts, infer, _depth + 1)  # type: ignore[arg-type]
-    op = _in_op_argument(ctx, expr)
-    if op is None:
-        where = ctx.parent(parent) if isinstance(parent, cst.Arg) else parent
-        return Unknown(f"it drives Python in `{ctx.code(where).strip()}`" if where is not None else "it drives Python")
-    if op in _SAME_DTYPE_OPS or _dtype_given(ctx, expr, op) or (op.startswith("random.") and not isinstance(parent, cst.Element)):
-        met = None
-        if isinstance(parent, cst.Arg) and _dtype_given(ctx, expr, op):
-            met = _meets(expr, _given_dtype(ctx, expr, op), False, casts)
-        elif isinstance(parent, cst.Arg) and parent.keyword is None and op in _SAME_DTYPE_OPS and op not in _NOT_BINARY:
-            operands = [a.value for a in ctx.parent(parent).args if a.keyword is None]  # type: ignore[union-attr]
-            if len(operands) == 2 and infer is not None:
-                other = operands[1] if operands[0] is expr else operands[0]
-                met = _meets(expr, infer.dtype(other), infer.is_tensor(other), casts)
-        return met or Unknown(f"`{op}` converts it to the dtype of its other operands or `dtype=`, which an int32 tensor does not adapt to")
-    if op in _SHAPE_ARGUMENT_OPS or op == "cast":
-        return Known(op)
-    return Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int")
 
 
 class UnstableTraceSignature(Rule):
@@ -518,7 +424,7 @@ def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, 
         if not relaxed:
             continue
         casts: dict = {}
-        used = tensor_use(ctx, read.node, casts, infer) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
+        used = int_tensor_use(ctx, read.node, casts, infer) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
         if isinstance(used, Unknown):
             why = f": {used.reason}" if used.reason else ""
             return f"`{read.text}` reads a static dimension that {what} would make None{why} (use `tf.shape(...)` and graph ops)"

@@ -10,31 +10,17 @@ import libcst as cst
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Fact, Known, Unknown
 from tfautofix.analysis.index import nodes
+from tfautofix.analysis.int_arguments import (
+    SHAPE_ARGUMENT_OPS,
+    adapts_dtype,
+    in_op_argument,
+)
 from tfautofix.analysis.names import TF_FUNCTION
-from tfautofix.analysis.tensors import op_name
 from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen, Site
 
 _RELAXING = ("reduce_retracing", "experimental_relax_shapes")
-#: Ops that need Python values where a shape would go (`tf.constant`, `num=`/split counts).
-_PYTHON_INT_OPS = ("constant", "split", "unstack")
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
-#: Ops whose tensor arguments must share one dtype: a Python int adapts to the others, the int32
-#: `tf.shape(x)[i]` does not (`tf.divide(total, x.shape[0])` with a float `total`). The `tf.random`
-#: ops' value arguments likewise take the `dtype=` (`maxval=x.shape[0]`); their shape lists do not.
-_SAME_DTYPE_OPS = frozenset({
-    "add", "subtract", "multiply", "divide", "truediv", "floordiv", "floor_div", "mod", "maximum", "minimum",
-    "pow", "squared_difference", "divide_no_nan", "multiply_no_nan", "equal", "not_equal", "greater",
-    "greater_equal", "less", "less_equal", "where", "clip_by_value", "concat", "stack", "add_n",
-})
-
-
-#: Ops known to take a dimension as an int32 tensor exactly as they took the Python int (shape
-#: and size arguments): the closed world's allowlist for ``dtype-free-op``.
-_SHAPE_ARGUMENT_OPS = frozenset({
-    "reshape", "zeros", "ones", "fill", "range", "one_hot", "tile", "broadcast_to", "slice", "eye",
-    "random.uniform", "random.normal", "random.truncated_normal", "random.shuffle", "expand_dims", "split",
-})
 
 
 class StaticShapeAsValue(Rule):
@@ -123,22 +109,20 @@ def pad(x):
                 read = parent if index is not None else attribute  # `x.shape.rank`, `x.shape[1:]`: static facts
                 if index is not None and known is not True and not _is_none_dimension(known, index):
                     continue  # declared in the signature: a fixed size
-                if _in_op_argument(ctx, read) or _breaks_python(ctx, read, index):
+                if in_op_argument(ctx, read) or _breaks_python(ctx, read, index):
                     yield self._finding(ctx, read, param, index, known)
 
     def _finding(self, ctx: FileContext, read: cst.BaseExpression, param: str, index: int | None, known) -> Finding:
         why = "`reduce_retracing` relaxes it" if known is True else "the input_signature declares it None"
         message = f"`{ctx.code(read)}` is the static shape, `None` where a dimension is not fixed ({why})"
-        op = _in_op_argument(ctx, read)
+        op = in_op_argument(ctx, read)
         if not op:
             message += (
                 "; it drives Python here (not fixed): use `tf.shape(...)` with graph control flow "
                 "(`tf.range`, `tf.cond`), or keep the dimension fixed"
             )
             return self.finding(ctx, read, message)
-        if op in _SAME_DTYPE_OPS or _dtype_given(ctx, read, op) or (
-            op.startswith("random.") and not isinstance(ctx.parent(read), cst.Element)
-        ):
+        if adapts_dtype(ctx, read, op):
             message += (
                 f"; use `tf.shape(...)` cast to the dtype it needs (not fixed: `{op}` converts it to the dtype of "
                 "its other operands or `dtype=`, which the Python int adapted to and the int32 `tf.shape` does not)"
@@ -151,7 +135,7 @@ def pad(x):
         fix = self.closed_fix({read: replacement}, {
             "dimension-none": Unknown("`reduce_retracing` relaxes it: the op's static output shape becomes unknown")
             if known is True else Known(),
-            "dtype-free-op": Known() if op in _SHAPE_ARGUMENT_OPS else Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int"),
+            "dtype-free-op": Known() if op in SHAPE_ARGUMENT_OPS else Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int"),
         }, (tf_import,) if tf_import else ())
         return self.finding(ctx, read, message + self.unsafe_note(fix), fix)
 
@@ -249,28 +233,3 @@ def _only_parameter(ctx: FileContext, name: cst.Name, func: cst.FunctionDef) -> 
     if scope is None or name.value not in scope:
         return False
     return all(getattr(a, "node", None) in func.params.params for a in scope[name.value])
-
-
-def _in_op_argument(ctx: FileContext, expr: cst.BaseExpression) -> str | None:
-    """The TensorFlow op (that takes tensors) of which ``expr`` is an argument, directly or as an
-    element of a list/tuple argument (``tf.zeros([x.shape[0], 2])``), if any; ``random.uniform``
-    for the ``tf.random`` ops."""
-    parent = ctx.parent(expr)
-    if isinstance(parent, cst.Element):
-        parent = ctx.parent(ctx.parent(parent))
-    call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
-    op = op_name(ctx, call) if isinstance(call, cst.Call) else None
-    if op is None or op in _PYTHON_INT_OPS:
-        return None
-    return f"random.{op}" if any(n.startswith("tensorflow.random.") for n in ctx.names(call.func)) else op
-
-
-def _dtype_given(ctx: FileContext, read: cst.BaseExpression, op: str) -> bool:
-    """Is ``read`` an argument of an op told its dtype (`tf.convert_to_tensor(x.shape[0], dtype=tf.float32)`)?
-    A Python int converts to it, the int32 `tf.shape` does not (`tf.cast` does)."""
-    arg = ctx.parent(read)
-    call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
-    if not isinstance(call, cst.Call) or op == "cast":
-        return False
-    positional = op == "convert_to_tensor" and sum(a.keyword is None for a in call.args) >= 2
-    return positional or any(a.keyword is not None and a.keyword.value in ("dtype", "dtype_hint") for a in call.args)
