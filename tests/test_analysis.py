@@ -1351,3 +1351,38 @@ def test_trip_counts_follow_names_builtins_and_parameters_to_literals() -> None:
     calls = {call.func.value: call for call in m.findall(ctx.module, m.Call(func=m.Name()))}
     expected = {"a": 3, "b": 3, "c": 3, "d": None, "e": 5, "f": 6, "g": None, "h": 7, "i_": 1, "j_": None}
     assert {name: runs(ctx, calls[name]) for name in expected} == expected
+
+
+@pytest.mark.parametrize(("expression", "dtype"), [
+    ("x", "float64"),
+    ("tf.reduce_sum(x, axis=0)", "float64"),
+    ("tf.matmul(x, w) * 2.0 - 1", "float64"),
+    ("-tf.abs(x)[0]", "float64"),
+    ("y", "float64"),  # a local every assignment agrees on
+    ("tf.cast(x, tf.int64) // 2", "int64"),
+    ("tf.math.reduce_mean(tf.nn.relu(x))", "float64"),
+    ("i / 2", None),  # int32 / int32 is float64
+    ("i * 2", "int32"),
+    ("x * i", None),  # two dtypes: TensorFlow raises
+    ("z", None),  # bound twice, to different dtypes
+    ("w", None),  # not a parameter of known dtype
+    ("tf.shape(x)[0]", None),
+    ("x * 2.5", "float64"),
+    ("tf.abs(c)", None),  # |complex| is real
+])
+def test_tensor_dtype_follows_dtype_preserving_ops(expression, dtype) -> None:
+    from tfautofix.analysis.tensors import TensorInference
+
+    ctx = _context(f"""
+        import tensorflow as tf
+
+        def f(x, i, c, w):
+            y = tf.reduce_max(x)
+            y = y + 1.0
+            z = x
+            z = i
+            return {expression}
+        """)
+    func = next(n for n in m.findall(ctx.module, m.FunctionDef()))
+    ret = m.findall(func, m.Return())[0]
+    assert TensorInference(ctx, func, {"x": "float64", "i": "int32", "c": "complex64"}).dtype(ret.value) == dtype

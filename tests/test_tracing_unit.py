@@ -507,3 +507,97 @@ def test_traces_add_no_finding_for_a_print_that_watches_tracing(tmp_path: Path) 
     log = TraceLog(events=[{"kind": "print", "file": path, "line": line, "function": "f", "detail": "print"} for line in (2, 4, 5)])
     result = process_text(path, source, Options(rules=("TFA008",), traces=log), fix=False)
     assert [(f.code, f.line) for f in result.findings] == [("TFA008", 5)]
+
+
+# -- composite signatures (issue 29) --------------------------------------------------
+
+def _signed(source: str, *traces, candidate: int = 0) -> tuple[str, list]:
+    """The source with TFA004's fix (or its ``candidate``-th alternative) for ``traces`` of ``f`` (line 4)."""
+    log = from_json(log_json(function_log("f", line=4, traces=list(traces))))
+    rule = rule_by_code("TFA004")
+    findings = lint_source(source, [rule], "model.py", traces=log)
+    pick = (lambda f: f.candidates[candidate]) if candidate else None
+    fixed = fix_source(source, [rule], "model.py", unsafe_fixes=True, traces=log, choose=pick)[0]
+    return "".join(fixed.split()), findings  # without whitespace: lines wrapped as ruff format does
+
+
+def _function(body: str, params: str = "x") -> str:
+    return f"import tensorflow as tf\n\n\n@tf.function\ndef f({params}):\n    {body}\n"
+
+
+def test_plan_gives_a_list_of_tensors_of_one_length_a_spec_per_item() -> None:
+    """A list whose length and per-position dtypes never changed is described item by item;
+    a list whose length or an item's dtype changed is not (one trace per structure)."""
+    def decided(*calls):
+        return plan(from_json(log_json(function_log(traces=[{"xs": {"kind": "list", "items": c}} for c in calls]))).functions[0])
+
+    batch = decided([tensor([4, 6]), tensor([3], "int32")], [tensor([7, 6]), tensor([3], "int32")])
+    (xs,) = batch.signature
+    assert batch.kind == "input_signature" and xs.container == "list"
+    assert [(i.shape, i.dtype) for i in xs.items] == [([None, 6], "float32"), ([3], "int32")]
+    assert decided([tensor([4])], [tensor([4]), tensor([4])]).kind != "input_signature"  # the length varied
+    assert decided([tensor([4])], [tensor([4], "float64")]).kind != "input_signature"  # an item's dtype varied
+
+
+def test_tfa004_writes_a_nested_signature_for_a_list_of_tensors() -> None:
+    stacked = _function("return tf.stack(views, axis=1)", "views")
+    three = [{"views": {"kind": "list", "items": [tensor([b, 6])] * 3}} for b in (4, 7)]
+    fixed, _ = _signed(stacked, *three)
+    assert "@tf.function(input_signature=[[tf.TensorSpec(shape=[None,6],dtype=tf.float32)]*3])" in fixed
+    mixed = [{"views": {"kind": "tuple", "items": [tensor([b, 6]), tensor([], "int32")]}} for b in (4, 7)]
+    fixed, _ = _signed(stacked, *mixed)
+    assert "(tf.TensorSpec(shape=[None,6],dtype=tf.float32),tf.TensorSpec(shape=[],dtype=tf.int32))" in fixed.replace(",)", ")")
+    indexed = _function("return views[0].shape[0] * views[1]", "views")  # its tensors' static shapes are read
+    fixed, (finding,) = _signed(indexed, *three)
+    assert fixed == "".join(indexed.split()) and finding.fix is None and "uses in Python (`views[0]`)" in finding.message
+
+
+@pytest.mark.parametrize(("dtype", "body", "written"), [
+    ("float32", "return tf.reduce_sum(x, axis=0) / x.shape[0]", "/ tf.cast(tf.shape(x)[0], tf.float32)"),
+    ("float64", "return tf.reduce_mean(x) * (x.shape[0] - 1)", "* tf.cast(tf.shape(x)[0] - 1, tf.float64)"),
+    ("float16", "return tf.maximum(tf.abs(x), len(x))", "tf.maximum(tf.abs(x), tf.cast(tf.shape(x)[0], tf.float16))"),
+    ("int32", "return tf.reduce_sum(x) // x.shape[0]", "tf.reduce_sum(x) // tf.shape(x)[0]"),  # int32 meets int32
+    ("int64", "return tf.cast(x, tf.float32) / tf.convert_to_tensor(x.shape[0], dtype=tf.float32)",
+     "tf.convert_to_tensor(tf.cast(tf.shape(x)[0], tf.float32), dtype=tf.float32)"),
+])
+def test_tfa004_casts_a_static_dimension_to_the_dtype_of_the_tensor_it_meets(dtype, body, written) -> None:
+    """Issue 29: the Python int became the other operand's dtype (or the `dtype=` the op was
+    told); under the signature the dimension is None, so `tf.shape` cast to that dtype."""
+    fixed, (finding,) = _signed(_function(body), {"x": tensor([4, 3], dtype)}, {"x": tensor([5, 3], dtype)})
+    assert f"dtype=tf.{dtype})])" in fixed and "".join(written.split()) in fixed
+    assert finding.alternatives == ()
+
+
+def test_tfa004_offers_candidate_casts_when_the_dtype_met_is_not_known() -> None:
+    """`tf.convert_to_tensor(W)`'s dtype is not known statically: float32 is written, the others are
+    tried by `fix --verify` (int32 needs no cast)."""
+    source = _function("return tf.convert_to_tensor(W) / x.shape[0]")
+    calls = ({"x": tensor([4, 3])}, {"x": tensor([5, 3])})
+    fixed, (finding,) = _signed(source, *calls)
+    assert "/tf.cast(tf.shape(x)[0],tf.float32)" in fixed
+    assert [c.label for c in finding.candidates] == [f"casts to tf.{d}" for d in ("float32", "int32", "int64", "float64")]
+    assert "/tf.shape(x)[0]" in _signed(source, *calls, candidate=1)[0]
+    assert "/tf.cast(tf.shape(x)[0],tf.float64)" in _signed(source, *calls, candidate=3)[0]
+    # a Python float met: no tensor dtype to cast to, and the result stays a Python float
+    assert _signed(_function("return x * (2.5 / x.shape[0])"), *calls)[1][0].fix is None
+
+
+def test_tfa004_python_number_spec_dtype_is_proven_by_the_trace_or_a_candidate() -> None:
+    """A Python number whose every use the trace log saw converted to float32 gets a float32
+    spec; without that proof (`1.0 - lam` is Python arithmetic) float32 is a candidate, float64
+    the other (a float never becomes an integer tensor), an int also gets the integer dtypes."""
+    source = _function("return lam * x + (1.0 - lam)", "x, lam")
+    calls = [{"x": tensor([3]), "lam": python(v)} for v in (0.2, 0.5)]
+    fixed, (finding,) = _signed(source, *calls)
+    assert "tf.TensorSpec(shape=[],dtype=tf.float32)" in fixed
+    assert [c.label for c in finding.candidates] == ["`lam`: tf.float32", "`lam`: tf.float64"]
+    assert "tf.TensorSpec(shape=[],dtype=tf.float64)" in _signed(source, *calls, candidate=1)[0]
+    ints = [{"x": tensor([3]), "lam": python(v)} for v in (300, 500)]
+    assert [c.label for c in _signed(source, *ints)[1][0].candidates] == [
+        f"`lam`: tf.{d}" for d in ("float32", "int32", "int64", "float64")]
+    proven = _function("return lam * x", "x, lam")
+    log = log_json(function_log("f", line=4, traces=calls))
+    for trace in log["functions"][0]["traces"]:
+        trace["converted"] = {"lam": [{"file": "model.py", "line": 6, "dtype": "float32", "count": 1, "elementwise": True}]}
+    (finding,) = lint_source(proven, [rule_by_code("TFA004")], "model.py", traces=from_json(log))
+    assert finding.fix is not None and finding.alternatives == () and not finding.fix.unknown

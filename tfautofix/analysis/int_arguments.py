@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from tfautofix.analysis.facts import Evidence, Known, Unknown
-from tfautofix.analysis.tensors import op_name
+from tfautofix.analysis.tensors import TensorInference, op_name
 from tfautofix.analysis.usage import SHAPE_KEYWORDS
 
 if TYPE_CHECKING:
@@ -36,6 +36,10 @@ SHAPE_ARGUMENT_OPS = frozenset({
     "random.uniform", "random.normal", "random.truncated_normal", "random.shuffle", "expand_dims", "split",
 })
 _INT_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
+#: Python operators that convert an int operand to the other operand's dtype when that is a tensor.
+_ARITHMETIC = (*_INT_ARITHMETIC, cst.Divide, cst.Power)
+#: Same-dtype ops whose operands are not two values of one kind (a condition, a list of tensors).
+_NOT_BINARY = frozenset({"where", "concat", "stack", "add_n", "clip_by_value"})
 
 
 def in_op_argument(ctx: FileContext, expr: cst.BaseExpression) -> str | None:
@@ -79,13 +83,40 @@ def _dimension(ctx: FileContext, expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Call) and ctx.resolves_to(expr.func, "builtins.len")
 
 
-def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) -> Evidence:
+def _meets(expr: cst.BaseExpression, dtype: str | None, tensor: bool, casts: dict | None) -> Evidence | None:
+    """``expr``, a Python int, meets a tensor of ``dtype`` (None: a tensor of unknown dtype when
+    ``tensor``) and became that dtype: an int32 tensor does through ``tf.cast``, noted in
+    ``casts`` (none needed for int32). None: not known to meet a tensor."""
+    if casts is None or (dtype is None and not tensor):
+        return None
+    if dtype != "int32":
+        casts[expr] = dtype
+    return Known(f"meets {dtype or 'a tensor'}")
+
+
+def given_dtype(ctx: FileContext, expr: cst.BaseExpression, op: str) -> str | None:
+    """The dtype, spelled ``tf.D``, that the op ``expr`` is an argument of is told (``dtype=``)."""
+    call = ctx.parent(ctx.parent(expr))
+    if not isinstance(call, cst.Call):
+        return None
+    positional = [a.value for a in call.args if a.keyword is None]
+    spelled = next((a.value for a in call.args if a.keyword is not None and a.keyword.value in ("dtype", "dtype_hint")),
+                   positional[1] if op == "convert_to_tensor" and len(positional) > 1 else None)
+    names = [n for n in ctx.names(spelled) if n.startswith("tensorflow.")] if spelled is not None else []
+    return names[0].rsplit(".", 1)[-1] if names else None
+
+
+def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | None = None,
+                   infer: TensorInference | None = None, _depth: int = 0) -> Evidence:
     """Known when every use of ``expr``'s value (a Python int) takes an int32 tensor as it took the
     int: a shape or size argument of a TensorFlow op (directly or in a shape list,
     ``SHAPE_ARGUMENT_OPS``, or ``tf.cast``), through integer arithmetic with other dimensions
-    (``n * 2``, ``-n``) or a local name bound once. Python uses (``range(n)``, ``if``, indexing,
-    formatting), ops whose operands share one dtype (``total / n``, ``tf.maximum``) and ops told
-    a ``dtype=``: unknown, with the reason."""
+    (``n * 2``, ``-n``) or a local name bound once. Given ``casts`` and ``infer`` (the function's
+    tensors), also where it meets a tensor (``total / n``, ``tf.maximum(total, n)``) or an op told
+    its ``dtype=``: the int became that dtype, the int32 tensor does through ``tf.cast`` (noted in
+    ``casts``: node → dtype, None when not known). Python uses (``range(n)``, ``if``, indexing,
+    formatting, ``n / 2``), and ops whose operands share one dtype without ``casts``: unknown,
+    with the reason."""
     code = ctx.code(expr).strip()
     parent = ctx.parent(expr)
     if _depth > 6:
@@ -93,30 +124,40 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, _depth: int = 0) 
     if isinstance(parent, cst.BinaryOperation):
         other = parent.right if parent.left is expr else parent.left
         if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):
-            return int_tensor_use(ctx, parent, _depth + 1)
-        return Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
+            return int_tensor_use(ctx, parent, casts, infer, _depth + 1)
+        met = _meets(expr, infer.dtype(other), infer.is_tensor(other), casts) if (
+            infer is not None and isinstance(parent.operator, _ARITHMETIC)) else None
+        return met or Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
     if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus):
-        return int_tensor_use(ctx, parent, _depth + 1)
+        return int_tensor_use(ctx, parent, casts, infer, _depth + 1)
     if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
         target = parent.targets[0].target
         scope = ctx.scope(target)
         if scope is None or len(list(scope[target.value])) != 1:
             return Unknown(f"`{target.value}` is bound more than once")
         for access in scope.accesses[target.value]:
-            used = int_tensor_use(ctx, access.node, _depth + 1)  # type: ignore[arg-type]
+            used = int_tensor_use(ctx, access.node, casts, infer, _depth + 1)  # type: ignore[arg-type]
             if isinstance(used, Unknown):
                 return used
         return Known("local")
     if isinstance(parent, cst.Element):  # `[n, 3]`: a shape list, if an op takes it as one
         container = ctx.parent(parent)
         if isinstance(ctx.parent(container), cst.Assign):
-            return int_tensor_use(ctx, container, _depth + 1)  # type: ignore[arg-type]
+            return int_tensor_use(ctx, container, casts, infer, _depth + 1)  # type: ignore[arg-type]
     op = in_op_argument(ctx, expr)
     if op is None:
         where = ctx.parent(parent) if isinstance(parent, cst.Arg) else parent
         return Unknown(f"it drives Python in `{ctx.code(where).strip()}`" if where is not None else "it drives Python")
     if adapts_dtype(ctx, expr, op):
-        return Unknown(f"`{op}` converts it to the dtype of its other operands or `dtype=`, which an int32 tensor does not adapt to")
+        met = None
+        if isinstance(parent, cst.Arg) and dtype_given(ctx, expr, op):
+            met = _meets(expr, given_dtype(ctx, expr, op), False, casts)
+        elif isinstance(parent, cst.Arg) and parent.keyword is None and op in SAME_DTYPE_OPS and op not in _NOT_BINARY:
+            operands = [a.value for a in ctx.parent(parent).args if a.keyword is None]  # type: ignore[union-attr]
+            if len(operands) == 2 and infer is not None:
+                other = operands[1] if operands[0] is expr else operands[0]
+                met = _meets(expr, infer.dtype(other), infer.is_tensor(other), casts)
+        return met or Unknown(f"`{op}` converts it to the dtype of its other operands or `dtype=`, which an int32 tensor does not adapt to")
     if op in SHAPE_ARGUMENT_OPS or op == "cast":
         return Known(op)
     return Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int")

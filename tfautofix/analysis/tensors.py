@@ -49,6 +49,15 @@ _ELEMENTWISE = frozenset(
     less_equal logical_and logical_or logical_not logical_xor is_nan is_inf is_finite""".split()
 )
 _COMPARISONS = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual, cst.Equal, cst.NotEqual)
+#: Ops whose result has the dtype of their first tensor operand (reductions, elementwise maths, layout).
+_DTYPE_PRESERVING = frozenset(
+    """abs add subtract multiply maximum minimum negative square sqrt exp log sigmoid tanh relu softmax
+    identity stop_gradient round floor ceil sign matmul transpose reshape squeeze expand_dims tile gather
+    cumsum clip_by_value""".split()
+)
+#: Python arithmetic between a tensor and a number or a tensor of its dtype keeps the tensor's dtype
+#: (``/`` only for floats: int32 / int32 is float64).
+_SAME_DTYPE_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
 
 
 def op_name(ctx: FileContext, call: cst.Call) -> str | None:
@@ -98,11 +107,70 @@ def _all(values: list[bool | None]) -> bool | None:
 
 
 class TensorInference:
-    def __init__(self, ctx: FileContext, function: cst.FunctionDef) -> None:
+    def __init__(self, ctx: FileContext, function: cst.FunctionDef, dtypes: dict[str, str] | None = None) -> None:
         self.ctx = ctx
         self.function = function
+        #: Parameter → its dtype where the caller knows it (a trace log, the signature a fix writes):
+        #: such a parameter is a tensor of that dtype.
+        self.dtypes = dtypes or {}
         self._signature = self._input_signature()
         self._visiting: set[tuple[str, cst.CSTNode]] = set()
+        self._assumed: dict[tuple[str, object], str | None] = {}
+
+    # -- dtypes -----------------------------------------------------------
+    def dtype(self, expr: cst.BaseExpression, _depth: int = 0) -> str | None:
+        """The dtype (``"float32"``) of tensor ``expr`` when certain, else None: a parameter of
+        known dtype, ``tf.cast(_, tf.D)``, a dtype-preserving op or arithmetic of such a tensor
+        (with numbers or a tensor of the same dtype), a local name every assignment agrees on."""
+        if _depth > 8:
+            return None
+        if isinstance(expr, cst.Name):
+            scope = self.ctx.scope(expr)
+            if scope is None or expr.value not in scope:
+                return None
+            key = (expr.value, scope)
+            if key in self._assumed:  # `y = y + 1.0`: what the earlier assignments gave
+                return self._assumed[key]
+            self._assumed[key] = None
+            found = set()
+            try:
+                for assignment in scope[expr.value]:
+                    node = getattr(assignment, "node", None)
+                    if isinstance(node, cst.Param):
+                        dtype = self.dtypes.get(node.name.value) if node in self.function.params.params else None
+                    else:
+                        parent = self.ctx.parent(node) if isinstance(node, cst.Name) else None
+                        value = self.ctx.parent(parent).value if isinstance(parent, cst.AssignTarget) else None
+                        dtype = self.dtype(value, _depth + 1) if value is not None else None
+                    self._assumed[key] = self._assumed[key] or dtype
+                    found.add(dtype)
+            finally:
+                del self._assumed[key]
+            return found.pop() if len(found) == 1 else None
+        if isinstance(expr, cst.Call):
+            op = op_name(self.ctx, expr)
+            if op == "cast":
+                spelled = call_argument(expr, 1, "dtype")
+                names = [n for n in self.ctx.names(spelled) if n.startswith("tensorflow.")] if spelled is not None else []
+                return names[0].rsplit(".", 1)[-1] if names else None
+            if op is not None and (op in _DTYPE_PRESERVING or op.startswith("reduce_") and op not in ("reduce_all", "reduce_any")):
+                operands = [a.value for a in expr.args if a.keyword is None and not a.star][:2]
+                dtype = next((d for d in (self.dtype(o, _depth + 1) for o in operands) if d), None)
+                return None if op == "abs" and dtype and dtype.startswith("complex") else dtype  # |complex| is real
+            return None
+        if isinstance(expr, cst.Subscript):
+            return self.dtype(expr.value, _depth + 1)  # a slice of a tensor keeps its dtype
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+            return self.dtype(expr.expression, _depth + 1)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _SAME_DTYPE_ARITHMETIC):
+            left, right = (self.dtype(e, _depth + 1) for e in (expr.left, expr.right))
+            known = {d for d in (left, right) if d}
+            others_fit = all(d or _is_number(e) for d, e in ((left, expr.left), (right, expr.right)))
+            if len(known) != 1 or not others_fit:
+                return None
+            dtype = known.pop()
+            return dtype if not isinstance(expr.operator, cst.Divide) or dtype.startswith(("float", "bfloat", "complex")) else None
+        return None
 
     # -- tensors ----------------------------------------------------------
     def is_tensor(self, expr: cst.BaseExpression) -> bool:
@@ -240,7 +308,7 @@ class TensorInference:
             param.annotation.annotation, "tensorflow.Tensor"
         )
         if fact == "tensor":
-            return spec is not None or annotated
+            return spec is not None or annotated or param.name.value in self.dtypes
         if spec is None:
             return None if fact == "scalar" else False
         if fact == "bool":

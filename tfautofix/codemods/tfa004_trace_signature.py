@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from itertools import islice, product
 
 import libcst as cst
 import libcst.matchers as m
@@ -12,12 +13,14 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Unknown
 from tfautofix.analysis.int_arguments import int_tensor_use
 from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.analysis.tensors import TensorInference, op_name
 from tfautofix.analysis.usage import (
     functions_by_qualname,
     has_variadic,
+    name_reads,
     parameter_names,
 )
-from tfautofix.codemods.tfa007_python_scalar import scalar_plan
+from tfautofix.codemods.tfa007_python_scalar import CANDIDATE_DTYPES, scalar_plan
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
 from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json
@@ -56,9 +59,30 @@ def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
     return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
 
 
-def _spec_source(tf: str, parameter: TensorParameter) -> str:
+def _spec_source(tf: str, parameter: TensorParameter, dtype: str | None = None) -> str:
+    """``tf.TensorSpec(...)``; for a list/tuple of tensors a list/tuple of specs (``[spec] * 3`` when alike)."""
+    if parameter.items:
+        specs = [_spec_source(tf, item) for item in parameter.items]
+        if len(set(specs)) == 1 and len(specs) > 1:
+            return f"[{specs[0]}] * {len(specs)}" if parameter.container == "list" else f"({specs[0]},) * {len(specs)}"
+        joined = ", ".join(specs) + ("," if len(specs) == 1 and parameter.container == "tuple" else "")
+        return f"[{joined}]" if parameter.container == "list" else f"({joined})"
     shape = "None" if parameter.shape is None else "[" + ", ".join("None" if d is None else str(d) for d in parameter.shape) + "]"
-    return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{parameter.dtype})"
+    return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{dtype or parameter.dtype})"
+
+
+@dataclass
+class Composite:
+    """What a fix writes besides the decorator: static-shape reads → ``tf.shape`` (``reads``, by
+    node); values of those reads that meet a tensor → ``tf.cast`` to its dtype (``casts``: node →
+    dtype, None when not known); and the dtypes not known (``choices``: parameter name, or None for
+    the unknown casts → candidate dtypes, the first written without execution, the others tried
+    by ``fix --verify``)."""
+
+    reads: dict = field(default_factory=dict)
+    casts: dict = field(default_factory=dict)
+    choices: dict = field(default_factory=dict)
+    unknown: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -127,10 +151,13 @@ triggered retracing". This rule reads the trace log written by
 that was retraced *because an argument changed* in one process (the second trace
 of a first call that creates variables has no argument change and does not count):
 
-- when every parameter was a tensor with one dtype (or a Python number that every
-  use converted to one dtype while tracing, FORMAT.md `converted`: its spec has that
-  dtype; from a log without it, a number the function only hands to
-  `tf.cast`/`tf.range`, see TFA007), it adds
+- when every parameter was a tensor with one dtype, a list or tuple of such tensors
+  of one length (a spec per item: `[tf.TensorSpec([None, 6], tf.float32)] * 3`, when
+  the function only hands the list to TensorFlow ops and `len`), or a Python number
+  (a scalar spec: of the dtype every use converted it to while tracing, FORMAT.md
+  `converted`, or, from a log without it, of a number the function only hands to
+  `tf.cast`/`tf.range`, see TFA007; otherwise float32 first, then the other
+  candidate dtypes for `fix --verify` to try), it adds
   `input_signature=[tf.TensorSpec(shape=..., dtype=...), ...]`. Proven: the
   signature accepts every observed call (shapes generalised over every trace as
   `most_specific_common_supertype` does) and any batch size (the leading
@@ -139,10 +166,13 @@ of a first call that creates variables has no argument change and does not count
   `x.shape[0]`, `x.get_shape()[0]`, `len(x)` → `tf.shape(x)[0]`, where every use
   of the value takes the int32 tensor as it took the int (a shape or size argument
   of `tf.reshape`/`tf.zeros`/`tf.fill`/`tf.range`/`tf.cast`/..., directly, in a
-  shape list, through integer arithmetic or a local name); static dimensions
-  (`x.shape[-1]` kept by the signature) stay. A read that drives Python
-  (`range(n)`, `if`, formatting, `total / n` with a float `total`, `x.shape` as a
-  whole, `for row in x`, `tf.unstack(x)`) means no fix;
+  shape list, through integer arithmetic or a local name), or meets a tensor
+  (`total / n`, `tf.maximum(total, n)`) or an op's `dtype=`, where the Python int
+  took that dtype: `tf.cast(..., tf.float32)` to it (the dtype followed from the
+  signature through dtype-preserving ops; not known: candidates, float32 first);
+  static dimensions (`x.shape[-1]` kept by the signature) stay. A read that drives
+  Python (`range(n)`, `if`, formatting, `n / 2`, NumPy, `x.shape` as a whole,
+  `for row in x`, `tf.unstack(x)`) means no fix;
 - when a parameter is not a tensor (a model, an optimizer, a flag) or its
   dtype varied (an `input_signature` would reject an observed call), it adds
   `reduce_retracing=True` instead, if shape changes caused retraces, and says why
@@ -195,11 +225,12 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             site = self._tf_function_site(ctx, func)
             if site is None or (isinstance(site, cst.Call) and _keyword(site, "input_signature")):
                 continue  # not a tf.function here, or an input_signature the user chose
-            decided, rewrites = self._plan(ctx, func, function)
+            decided, composite = self._plan(ctx, func, function)
             if decided.kind == "reduce_retracing" and isinstance(site, cst.Call) and _keyword(site, "reduce_retracing"):
                 continue  # already asked for (this log predates it), or turned off on purpose
-            message = self._message(function, decided, rewrites)
-            yield self.finding(ctx, func.name, message, self._fix(ctx, site, decided, rewrites))
+            fixes = self._fixes(ctx, site, decided, composite)
+            message = self._message(ctx.tensorflow_alias[0], function, decided, composite, fixes)
+            yield self.finding(ctx, func.name, message, fixes[0] if fixes else None, alternatives=fixes[1:])
 
     @staticmethod
     def _tf_function_site(ctx: FileContext, func: cst.FunctionDef) -> cst.BaseExpression | None:
@@ -223,69 +254,108 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
         return None
 
     @staticmethod
-    def _plan(ctx: FileContext, func: cst.FunctionDef, function: FunctionTraces) -> tuple[Plan, dict]:
-        """The fix to write, and the static-shape reads it rewrites to ``tf.shape`` (by node)."""
+    def _plan(ctx: FileContext, func: cst.FunctionDef, function: FunctionTraces) -> tuple[Plan, Composite]:
+        """The fix to write, with what it rewrites besides the decorator (``Composite``)."""
         decided = plan(function)
-        rewrites: dict = {}
+        composite = Composite()
         if decided.kind == "reduce_retracing":
+            dtypes = {p.name: p.dtype for p in decided.signature if not p.from_python and not p.items}
+            infer = TensorInference(ctx, func, {n: d for n, d in dtypes.items() if n not in _dtype_split(function)})
             for name in sorted(shape_changes(function)):  # reduce_retracing may relax any dimension (TFA015)
-                reason = _make_dynamic(ctx, shape_reads(ctx, func, name), None, "reduce_retracing", rewrites)
+                reason = _make_dynamic(ctx, shape_reads(ctx, func, name), None, "reduce_retracing", composite, infer)
                 if reason:
-                    return Plan(None, reason=reason), {}
+                    return Plan(None, reason=reason), Composite()
         if decided.kind != "input_signature":
-            return decided, rewrites
+            return decided, composite
         method = ctx.enclosing(func, cst.ClassDef) is not None and ctx.enclosing(func, cst.FunctionDef) is None
         fallback = Plan("reduce_retracing") if not function.options.get("reduce_retracing") else Plan(None)
         if has_variadic(func) or parameter_names(func, method) != function.parameters:
             fallback.reason = "its parameters cannot all be listed in an input_signature"
-            return fallback, {}
+            return fallback, Composite()
+        # Under the signature each tensor parameter has the dtype it declares.
+        infer = TensorInference(ctx, func, {p.name: p.dtype for p in decided.signature if not p.from_python and not p.items})
         signature = []
         for parameter in decided.signature:
             if parameter.from_python:
                 scalar = scalar_plan(ctx, func, parameter.name)
-                if not scalar.fixable:
+                if not scalar.fixable and scalar.candidates and not scalar.dtypes:
+                    # No trace shows which dtype every use made of it: candidates, tried by execution
+                    # (a float never becomes an integer tensor).
+                    floats = parameter.dtype.startswith("float")
+                    composite.choices[parameter.name] = tuple(d for d in scalar.candidates if not floats or d.startswith("float"))
+                    composite.unknown.append(f"the dtype `{parameter.name}` becomes: it is used {scalar.use}")
+                elif not scalar.fixable:
                     why = scalar.split() if scalar.dtypes else f"used {scalar.use}"
-                    return Plan(None, reason=f"`{parameter.name}` is a Python number {why}, so it cannot become a tensor (see TFA007)"), {}
-                if scalar.dtype:  # the dtype its uses converted it to while tracing
+                    return Plan(None, reason=f"`{parameter.name}` is a Python number {why}, so it cannot become a tensor (see TFA007)"), Composite()
+                elif scalar.dtype:  # the dtype its uses converted it to while tracing
                     parameter = TensorParameter(parameter.name, [], scalar.dtype, from_python=True)
+                composite.unknown += [f"{fact}: {e.reason}" for fact, e in scalar.evidence.items() if isinstance(e, Unknown)]
                 signature.append(parameter)
+                continue
+            if parameter.items:
+                used = _list_python_use(ctx, func, parameter.name)
+                if used:
+                    return Plan(None, reason=f"`{parameter.name}` is a {parameter.container} of tensors the function uses "
+                                f"in Python (`{used}`), where their dimensions may be read; not rewritten"), Composite()
+                items = tuple(replace(i, shape=[None, *i.shape[1:]]) if i.shape else i for i in parameter.items)
+                signature.append(replace(parameter, items=items))
                 continue
             # Preconditions of the spec: it accepts every observed call (shapes generalised over
             # them) and any batch size (the leading dimension is None), and every `None` dimension
             # read as a static value (`x.shape[0]`, `len(x)`) becomes `tf.shape(x)[0]` where an
-            # int32 tensor works as the int did; otherwise no fix.
+            # int32 tensor works as the int did (cast where it meets a tensor); otherwise no fix.
             shape = parameter.shape
             reads = shape_reads(ctx, func, parameter.name)
             if shape and not any(0 in r.dims for r in reads):
                 shape = [None, *shape[1:]]
-            reason = _make_dynamic(ctx, reads, shape, "an input_signature", rewrites)
+            reason = _make_dynamic(ctx, reads, shape, "an input_signature", composite, infer)
             if reason:
-                return Plan(None, reason=reason), {}
+                return Plan(None, reason=reason), Composite()
             signature.append(TensorParameter(parameter.name, shape, parameter.dtype))
         decided.signature = signature
-        return decided, rewrites
+        if None in composite.casts.values():
+            composite.choices[None] = CANDIDATE_DTYPES
+            composite.unknown.append("the dtype of the tensor a static dimension meets")
+        return decided, composite
 
     @staticmethod
-    def _message(function: FunctionTraces, decided: Plan, rewrites: dict) -> str:
+    def _message(tf: str, function: FunctionTraces, decided: Plan, composite: Composite, fixes: list[Fix]) -> str:
         why = "; ".join(e.text for e in explain_function(function)) or "retraced"
         head = f"`{function.qualname}` was traced {function.max_traces} times ({why})"
+        if decided.kind is None:
+            return f"{head}; no automatic fix: {decided.reason}"
         reads = ""
-        if rewrites:
-            shown = dict.fromkeys(f"`{r.text}` → `{cst.Module([]).code_for_node(r.dynamic)}`" for r in rewrites.values())
-            reads = f", with the static dimensions it makes None read on every call ({', '.join(shown)})"
+        if composite.reads or composite.casts:
+            code = cst.Module([]).code_for_node
+            shown = {}
+            for node, read in composite.reads.items():
+                dtype = composite.casts.get(node, "int32")
+                shown[read.text] = code(_cast(tf, dtype or "...", read.dynamic) if dtype != "int32" else read.dynamic)
+            for node, dtype in composite.casts.items():
+                if node not in composite.reads:
+                    shown[code(node).strip()] = code(_cast(tf, dtype or "...", node))
+            reads = f", with the static dimensions it makes None read on every call ({', '.join(f'`{a}` → `{b}`' for a, b in shown.items())})"
+        tried = ""
+        if len(fixes) > 1:
+            tried = (f" (not known: {'; '.join(composite.unknown)}; written: {fixes[0].label}; other candidates for "
+                     f"`fix --verify`: {', '.join(f.label for f in fixes[1:])})")
         if decided.kind == "input_signature":
-            return f"{head}; an input_signature generalised over the observed traces makes it trace once{reads}"
-        if decided.kind == "reduce_retracing":
-            return f"{head}; add reduce_retracing=True{reads}: {decided.reason}"
-        return f"{head}; no automatic fix: {decided.reason}"
+            return f"{head}; an input_signature generalised over the observed traces makes it trace once{reads}{tried}"
+        return f"{head}; add reduce_retracing=True{reads}{tried}: {decided.reason}"
+
+    def _fixes(self, ctx: FileContext, site: cst.BaseExpression, decided: Plan, composite: Composite) -> list[Fix]:
+        """The fix, then its alternatives: one per choice of the dtypes not known (at most four)."""
+        if decided.kind is None:
+            return []
+        keys = list(composite.choices)
+        picks = islice(product(*composite.choices.values()), _MAX_CANDIDATES)
+        return [self._fix(ctx, site, decided, composite, dict(zip(keys, pick))) for pick in picks]
 
     @staticmethod
-    def _fix(ctx: FileContext, site: cst.BaseExpression, decided: Plan, rewrites: dict) -> Fix | None:
-        if decided.kind is None:
-            return None
+    def _fix(ctx: FileContext, site: cst.BaseExpression, decided: Plan, composite: Composite, chosen: dict) -> Fix:
         tf, tf_import = ctx.tensorflow_alias
         if decided.kind == "input_signature":
-            specs = ", ".join(_spec_source(tf, p) for p in decided.signature)
+            specs = ", ".join(_spec_source(tf, p, chosen.get(p.name)) for p in decided.signature)
             argument = cst.Arg(keyword=cst.Name("input_signature"), value=cst.parse_expression(f"[{specs}]"))
         else:
             argument = cst.Arg(keyword=cst.Name("reduce_retracing"), value=cst.Name("True"))
@@ -300,20 +370,64 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             edit = add
         else:
             edit = cst.Call(func=site, args=[argument])
-        imports = (tf_import,) if tf_import is not None and (decided.kind == "input_signature" or rewrites) else ()
-        return Fix({site: edit, **{node: read.dynamic for node, read in rewrites.items()}}, applicability="unsafe", imports=imports)
+        edits: dict = {site: edit, **{node: read.dynamic for node, read in composite.reads.items()}}
+        for node, dtype in composite.casts.items():
+            dtype = dtype or chosen[None]
+            if dtype == "int32":
+                continue  # what `tf.shape` gives
+            done = edits.get(node)
+            edits[node] = _cast(tf, dtype, done) if done is not None else (lambda updated, d=dtype: _cast(tf, d, updated))
+        imports = (tf_import,) if tf_import is not None and (decided.kind == "input_signature" or composite.reads) else ()
+        label = ", ".join(f"`{key}`: {tf}.{dtype}" if key else f"casts to {tf}.{dtype}" for key, dtype in chosen.items())
+        return Fix(edits, applicability="unsafe", imports=imports, unknown=tuple(composite.unknown), label=label)
 
 
-def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, what: str, rewrites: dict) -> str | None:
-    """Add to ``rewrites`` the ``tf.shape`` form of each read of a dimension ``shape`` makes None
-    (None: the rank, hence every dimension); the reason there is no fix when one cannot be rewritten."""
+#: Candidate rewrites tried by execution for one finding (combinations of the unknown dtypes).
+_MAX_CANDIDATES = 4
+
+
+def _cast(tf: str, dtype: str, value: cst.BaseExpression) -> cst.Call:
+    """``tf.cast(value, tf.dtype)``."""
+    call = cst.parse_expression(f"{tf}.cast(_, {tf}.{dtype})" if dtype != "..." else f"{tf}.cast(_, ...)")
+    assert isinstance(call, cst.Call)
+    return call.with_changes(args=[call.args[0].with_changes(value=value.with_changes(lpar=[], rpar=[])), call.args[1]])
+
+
+def _dtype_split(function: FunctionTraces) -> set[str]:
+    """Parameters observed with more than one dtype: no single dtype is known for them."""
+    dtypes: dict[str, set] = {}
+    for trace in function.traces:
+        for name, spec in trace["parameters"].items():
+            dtypes.setdefault(name, set()).add(spec.get("dtype"))
+    return {name for name, seen in dtypes.items() if len(seen) > 1}
+
+
+def _list_python_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
+    """A use of list/tuple parameter ``name`` other than as an argument of a TensorFlow op or
+    ``len(name)`` (iterated, indexed, unpacked: its tensors' dimensions may be read), or None."""
+    for node in name_reads(func.body, name):
+        arg = ctx.parent(node)
+        call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+        if isinstance(call, cst.Call) and (op_name(ctx, call) is not None or ctx.resolves_to(call.func, "builtins.len")):
+            continue
+        return ctx.code(ctx.parent(node) or node).strip().splitlines()[0].rstrip(":")
+    return None
+
+
+def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, what: str, composite: Composite,
+                  infer: TensorInference | None = None) -> str | None:
+    """Add to ``composite`` the ``tf.shape`` form of each read of a dimension ``shape`` makes None
+    (None: the rank, hence every dimension) and the casts where it meets a tensor; the reason
+    there is no fix when one cannot be rewritten."""
     for read in reads:
         relaxed = shape is None or any(-len(shape) <= d < len(shape) and shape[d] is None for d in read.dims)
         if not relaxed:
             continue
-        used = int_tensor_use(ctx, read.node) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
+        casts: dict = {}
+        used = int_tensor_use(ctx, read.node, casts, infer) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
         if isinstance(used, Unknown):
             why = f": {used.reason}" if used.reason else ""
             return f"`{read.text}` reads a static dimension that {what} would make None{why} (use `tf.shape(...)` and graph ops)"
-        rewrites[read.node] = read
+        composite.reads[read.node] = read
+        composite.casts.update(casts)
     return None

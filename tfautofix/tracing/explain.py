@@ -239,6 +239,8 @@ def _hint(function: FunctionTraces, decided, name: str, aspect: str, call_sites:
         parameter = next((p for p in decided.signature if p.name == name), None)
         if parameter is not None and parameter.from_python:
             return "TFA007", "pass a tensor (tf.constant) instead of a Python number"
+        if parameter is not None and parameter.items:
+            return "TFA004", f"input_signature: a {parameter.container} of {len(parameter.items)} specs"
         if parameter is not None:
             return "TFA004", f"input_signature {_dims(parameter.shape)}"
     if number:

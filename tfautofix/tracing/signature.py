@@ -29,6 +29,9 @@ class TensorParameter:
     shape: Shape | None
     dtype: str
     from_python: bool = False  # a Python number that becomes a scalar tensor
+    #: A list/tuple of tensors (``container``: "list"/"tuple") of one length in every trace: a spec per item.
+    items: tuple[TensorParameter, ...] = ()
+    container: str = ""
 
 
 @dataclass
@@ -57,12 +60,18 @@ def _specs(function: FunctionTraces, name: str) -> list[dict]:
 
 
 def parameter_kind(specs: list[dict]) -> str:
-    """``tensor``, ``number`` (Python int/float), or ``other`` for a parameter's specs."""
+    """``tensor``, ``number`` (Python int/float), ``tensors`` (a list or tuple of tensors, one
+    length and one dtype per position in every trace), or ``other`` for a parameter's specs."""
     kinds = {s.get("kind") for s in specs}
     if kinds == {"tensor"}:
         return "tensor"
     if kinds == {"python"} and {s.get("type") for s in specs} <= set(NUMBER_TYPES):
         return "number"
+    lengths = {len(s.get("items") or ()) for s in specs}
+    if len(kinds) == 1 and kinds <= {"list", "tuple"} and len(lengths) == 1 and lengths != {0}:
+        positions = [[s["items"][i] for s in specs] for i in range(lengths.pop())]
+        if all(parameter_kind(p) == "tensor" and len({item.get("dtype") for item in p}) == 1 for p in positions):
+            return "tensors"
     return "other"
 
 
@@ -97,6 +106,10 @@ def plan(function: FunctionTraces) -> Plan:
         elif kind == "number":
             dtype = "int32" if {s["type"] for s in specs} == {"int"} else "float32"
             parameters.append(TensorParameter(name, [], dtype, from_python=True))
+        elif kind == "tensors":
+            items = tuple(TensorParameter(f"{name}[{i}]", common_shape(s["items"][i]["shape"] for s in specs), item["dtype"])
+                          for i, item in enumerate(specs[0]["items"]))
+            parameters.append(TensorParameter(name, None, items[0].dtype, items=items, container=specs[0]["kind"]))
         else:
             others.append(f"`{name}`")
             hint = stack_hint(name, specs)
