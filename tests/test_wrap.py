@@ -29,8 +29,7 @@ def step(x, learning_rate_schedule_value, gradient_norm_value):
 
 def _ruff() -> str:
     """The ``ruff`` of this interpreter's environment (CI's venv, active or not), else on PATH; skips without one."""
-    beside = Path(sys.executable).parent / "ruff"
-    ruff = str(beside) if beside.is_file() else shutil.which("ruff")
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
     if ruff is None:
         pytest.skip("ruff is not installed")
     return ruff
