@@ -21,16 +21,6 @@ SHAPE_KEYWORDS = frozenset({"shape", "axis", "depth", "num", "multiples", "num_o
 SHAPE_FIRST = frozenset({"zeros", "ones", "fill", "empty", "normal", "uniform", "truncated_normal", "eye"})
 
 
-def python_uses(ctx: FileContext, func: cst.FunctionDef, name: str) -> list[str]:
-    """Why parameter ``name`` of ``func`` needs its Python value (empty: only TensorFlow ops use it)."""
-    reasons: list[str] = []
-    for node in name_reads(func.body, name):
-        reason = python_use(ctx, func, node)
-        if reason and reason not in reasons:
-            reasons.append(reason)
-    return reasons
-
-
 class _NameFinder(cst.CSTVisitor):
     def __init__(self, name: str) -> None:
         self.name = name

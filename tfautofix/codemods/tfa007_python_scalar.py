@@ -78,7 +78,7 @@ def dtype_bound_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str |
     return None
 
 
-#: ``python_uses``' reason for a read that is not inside a TensorFlow op's arguments
+#: ``python_use``'s reason for a read that is not inside a TensorFlow op's arguments
 #: (``return lr * n``): a trace shows whether it met a tensor and was converted.
 _OUTSIDE = "outside TensorFlow ops"
 #: The dtype a Python number becomes by default (``tf.constant(n)``): not spelled in a fix.
