@@ -201,3 +201,15 @@ def test_a_file_rebuilt_with_chosen_alternatives_runs_again_as_written(tmp_path:
     (entry,) = json.loads(result.stdout)
     assert not entry["applied"] and [r["verdict"] for r in entry["remaining"]] == ["broken", "broken"]
     assert all(r["verdict_detail"] == "with the candidates chosen for the file's other fixes: together" for r in entry["remaining"])
+
+
+def test_each_seeded_stream_gets_its_own_generator() -> None:
+    """A module seeding both `random` and `np.random`: one generator per stream, each draw from its own
+    (one name for both made the second creation shadow the first)."""
+    source = SEEDED.replace("np.random.seed(0)\n", "random.seed(1)\nnp.random.seed(0)\n").replace(
+        "import numpy as np\n", "import random\n\nimport numpy as np\n").replace(
+        "np.random.uniform(-0.1, 0.1)", "np.random.uniform(-0.1, 0.1) + random.choice([0.0, 1.0])")
+    fixed = fix_source(source, [rule_by_code("TFA002")], unsafe_fixes=True)[0]
+    assert "random.seed(1)\ntf_rng = tf.random.Generator.from_seed(1)\n" in fixed
+    assert "np.random.seed(0)\ntf_rng_np = tf.random.Generator.from_seed(0)\n" in fixed
+    assert "tf_rng_np.uniform([], -0.1, 0.1)" in fixed and "tf.gather([0.0, 1.0], tf_rng.uniform([], 0, 2, dtype=tf.int32))" in fixed

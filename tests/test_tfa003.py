@@ -139,3 +139,49 @@ def test_single_value_branches_have_a_tf_where_candidate() -> None:
     assert where.applicability == "unsafe" and any(u.startswith("one-branch") for u in where.unknown)
     assert not any(u.startswith("one-branch") for u in first.fix.unknown)
     assert second.fix is not None and second.alternatives == ()
+
+
+PASSED = """\
+import tensorflow as tf
+
+
+@tf.function(autograph=False)
+def schedule(step, warm):
+    if step < 10.0:
+        lr = tf.constant(0.1)
+    elif step < 20.0:
+        lr = tf.constant(0.01)
+    else:
+        lr = tf.constant(0.001)
+    if warm:
+        lr = lr * 0.5
+    return lr
+
+
+def run():
+    return {call}
+"""
+
+
+@pytest.mark.parametrize("call, reported", [
+    ("schedule(tf.constant(3.0), True)", True),
+    ("schedule(step=tf.math.maximum(2.0, 1.0), warm=False)", True),
+    ("schedule(3.0, tf.constant(True))", False),  # the `if warm:` is reported, not the chain
+    ("schedule(3.0, False)", False),  # Python values: the `if` works
+    ("[schedule(s, False) for s in (tf.constant(1.0),)]", False),  # not a direct op result: unknown
+])
+def test_a_parameter_a_call_passes_a_tensor_makes_its_if_chain_reported(call: str, reported: bool) -> None:
+    """An `if`/`elif` chain on a parameter that some call in the file passes a TensorFlow op's
+    result raises there: reported, and fixed as nested `tf.cond`, unsafe (other callers may pass
+    Python values, where the `if` worked and `tf.cond` returns tensors)."""
+    from tfautofix.codemods.tfa003_tensor_branch import PythonBranchOnTensor
+    from tfautofix.engine import fix_source, lint_source
+
+    source = PASSED.format(call=call)
+    chain = [f for f in lint_source(source, [PythonBranchOnTensor()], "m.py") if f.line == 6]
+    assert bool(chain) is reported
+    if reported:
+        (finding,) = chain
+        assert finding.fix.applicability == "unsafe" and any(u.startswith("tensor-parameters: `step`") for u in finding.fix.unknown)
+        fixed = fix_source(source, [PythonBranchOnTensor()], "m.py", unsafe_fixes=True)[0]
+        assert "lambda: tf.cond(" in fixed and "elif" not in fixed and "if warm:" in fixed

@@ -228,6 +228,11 @@ class FileContext:
         function, _ = self._model_function(param)
         return self.screen.traced_code.may_receive_tensor(function, param.name.value)
 
+    def passed_tensor(self, param: cst.Param) -> bool:
+        """Does some call in the file pass ``param`` a TensorFlow op's result (``TracedCode.passed_tensor``)?"""
+        function, _ = self._model_function(param)
+        return self.screen.traced_code.passed_tensor(function, param.name.value)
+
     def graph_only(self, node: cst.CSTNode) -> bool:
         """Is ``node`` in a function traced only to build a graph (``TracedCode.graph_only``)?"""
         function, _ = self._model_function(node)

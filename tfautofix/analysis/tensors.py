@@ -4,7 +4,9 @@
 TensorFlow ops, arithmetic and comparisons involving them, names whose every
 assignment is such a value, and parameters declared as tensors (an
 ``input_signature`` of the decorating ``tf.function``, or a ``tf.Tensor``
-annotation). Anything unknown is *not* a tensor: Python flags, ``x.shape[0]``,
+annotation); with ``passed``, also parameters a call in the file passes a TensorFlow op's
+result (``passed_parameters`` says which an answer relied on: other callers may pass
+Python values). Anything unknown is *not* a tensor: Python flags, ``x.shape[0]``,
 ``len(x)``, ``x is None`` and calls of user functions stay Python values, so a
 rule built on this never rewrites Python control flow.
 
@@ -107,12 +109,15 @@ def _all(values: list[bool | None]) -> bool | None:
 
 
 class TensorInference:
-    def __init__(self, ctx: FileContext, function: cst.FunctionDef, dtypes: dict[str, str] | None = None) -> None:
+    def __init__(self, ctx: FileContext, function: cst.FunctionDef, dtypes: dict[str, str] | None = None, passed: bool = False) -> None:
         self.ctx = ctx
         self.function = function
         #: Parameter → its dtype where the caller knows it (a trace log, the signature a fix writes):
         #: such a parameter is a tensor of that dtype.
         self.dtypes = dtypes or {}
+        self.passed = passed
+        #: The parameters taken for tensors because a call passes one (``passed``); callers clear it.
+        self.passed_parameters: set[str] = set()
         self._signature = self._input_signature()
         self._visiting: set[tuple[str, cst.CSTNode]] = set()
         self._assumed: dict[tuple[str, object], str | None] = {}
@@ -308,6 +313,9 @@ class TensorInference:
             param.annotation.annotation, "tensorflow.Tensor"
         )
         if fact == "tensor":
+            if spec is None and not annotated and param.name.value not in self.dtypes and self.passed and self.ctx.passed_tensor(param):
+                self.passed_parameters.add(param.name.value)
+                return True
             return spec is not None or annotated or param.name.value in self.dtypes
         if spec is None:
             return None if fact == "scalar" else False
@@ -380,7 +388,7 @@ class ScreenTensors:
 
     def _tensor_names(self) -> set[str]:
         screen = self.screen
-        certain: set[str] = set()  # parameters with a possible TensorSpec or a tf.Tensor annotation, unpacked ops
+        certain: set[str] = set()  # parameters with a possible TensorSpec, a tf.Tensor annotation or passed one; unpacked ops
         plain: dict[ast.AST, set[str]] = {}  # function → its other parameters: never tensors in its scope
         for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
             func = site.node
@@ -394,7 +402,9 @@ class ScreenTensors:
             for param in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
                 if param is None:
                     continue
-                if signature or (param.annotation is not None and "tensorflow.Tensor" in screen.names(param.annotation)):
+                if signature or (param.annotation is not None and "tensorflow.Tensor" in screen.names(param.annotation)) or (
+                    screen.traced_code.passed_tensor(func, param.arg)  # `TensorInference(passed=True)`
+                ):
                     certain.add(param.arg)
                 else:
                     plain.setdefault(func, set()).add(param.arg)

@@ -694,6 +694,28 @@ class TracedCode:
         return dict(reasons)
 
     # -- what traced code passes to its helpers -------------------------------
+    def passed_tensor(self, function: ast.AST | None, parameter: str) -> bool:
+        """Does some call in this file pass ``parameter`` of ``function`` a TensorFlow op's result
+        (``schedule(tf.constant(s))``)? Then it certainly holds a tensor on that call; other
+        callers may still pass Python values."""
+        return parameter in self._tensors_passed.get(function, ())
+
+    @cached_property
+    def _tensors_passed(self) -> dict[ast.AST, set[str]]:
+        screen, found = self.screen, defaultdict(set)
+        for site in screen.sites(ast.Call):
+            call = site.node
+            targets = self.resolve(call.func, site.function) if isinstance(call.func, ast.Name) else []
+            if len(targets) != 1 or not isinstance(targets[0], _DEFS):
+                continue
+            arguments = targets[0].args
+            params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+            given = list(zip(params, call.args[:next((i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)), len(call.args))]))
+            given += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+            found[targets[0]].update(name for name, arg in given
+                                     if isinstance(arg, ast.Call) and builds_tensor(screen.names(arg.func)))
+        return found
+
     def may_receive_tensor(self, function: ast.AST | None, parameter: str) -> bool:
         """May ``parameter`` of traced ``function`` hold a tensor (see :attr:`tensor_parameters`)?"""
         names = self.tensor_parameters.get(function)

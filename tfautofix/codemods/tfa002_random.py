@@ -1031,11 +1031,17 @@ def _generator_name(ctx: FileContext, statement: cst.CSTNode | None) -> str | No
 
 def _fresh_name(ctx: FileContext, anchor: cst.SimpleStatementLine) -> str:
     """A module-level name for the generator that nothing in the file uses, the same for every
-    draw from one stream: ``tf_rng``, or ``<name>_tf`` beside a generator ``<name>``."""
+    draw from one stream and another for each stream: ``tf_rng`` after a seeding (``tf_rng_np``
+    after ``np.random.seed`` where the module seeds ``random`` too), ``<name>_tf`` beside a
+    generator ``<name>``."""
     assign = anchor.body[0]
     base = "tf_rng"
     if isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name):
         base = f"{assign.targets[0].target.value}_tf"
+    elif isinstance(assign, cst.Expr) and isinstance(assign.value, cst.Call) and ctx.resolves_to(
+        assign.value.func, "numpy.random.seed"
+    ) and _seeds(ctx, "python"):
+        base = "tf_rng_np"
     code, name, n = ctx.module.code, base, 1
     while re.search(rf"\b{name}\b", code):
         n += 1

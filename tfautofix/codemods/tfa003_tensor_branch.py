@@ -84,6 +84,9 @@ class PythonBranchOnTensor(Rule):
         "call", "result", "compile", "_step", "activation", "autograph", "Activation", "update_state", "Lambda",
     )
     facts = (
+        Fact("tensor-parameters", "the parameters the rewrite takes for tensors are declared so (`input_signature`, a "
+             "`tf.Tensor` annotation), not only passed tensors by calls in this file: where another caller passes "
+             "Python values the `if` works, and `tf.cond` returns tensors instead"),
         Fact("scalar-condition", "the condition is a scalar tensor"),
         Fact("tensor-values", "every value the branches (or the loop) produce is a tensor"),
         Fact("one-dtype", "each value keeps one dtype and structure across branches and iterations"),
@@ -131,7 +134,9 @@ The fix writes the graph control flow out explicitly:
 A condition counts as a tensor only when it certainly is one: a TensorFlow op
 (`tf.reduce_*`, `tf.math.*`, comparisons with them), a name assigned only such
 values, or a parameter declared as a tensor (`input_signature`, a `tf.Tensor`
-annotation). Python flags (`training`), static shapes (`x.shape[0]`, `len(x)`)
+annotation) or passed one by a call in the file (`schedule(tf.constant(s))`: the
+`if` raises on that call; the fix is unsafe, as other callers may pass Python
+values). Python flags (`training`), static shapes (`x.shape[0]`, `len(x)`)
 and `is None` checks stay Python `if`s.
 
 The fix is safe only when it proves: the condition is a scalar; every branch
@@ -199,7 +204,8 @@ def activation(x):
             if off is None:
                 continue  # AutoGraph converts it into tf.cond / tf.while_loop: it works
             if func not in inferences:
-                inferences[func] = TensorInference(ctx, func)
+                inferences[func] = TensorInference(ctx, func, passed=True)
+            inferences[func].passed_parameters.clear()
             rewriter = _Rewriter(ctx, func, inferences[func])
             test = _tensor_test(node, rewriter.inference)
             if test is None:
@@ -499,6 +505,10 @@ class _Rewriter:
             fact.name: Unknown("; ".join(self.unsafe[fact.name])) if fact.name in self.unsafe else Known()
             for fact in PythonBranchOnTensor.facts
         }
+        if self.inference.passed_parameters:
+            names = ", ".join(f"`{p}`" for p in sorted(self.inference.passed_parameters))
+            verb = "is" if len(self.inference.passed_parameters) == 1 else "are"
+            evidence["tensor-parameters"] = Unknown(f"{names} {verb} passed a tensor by a call in this file; others may pass Python values")
         impure = _impure(self.ctx, node)
         if impure:
             evidence["pure-branches"] = Unknown(impure)

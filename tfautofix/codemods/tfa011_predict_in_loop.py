@@ -49,6 +49,9 @@ class PredictInLoop(Rule):
         Fact("array-input", "the input is a float array (not a list, generator, integers or other data `predict` converts)"),
         Fact("float32-model", "the module gives no Keras layer a `dtype` and sets no dtype policy (predict feeds float32)"),
         Fact("result-read-only", "the result is only read: `.numpy()` of the output is not the fresh array `predict` gave"),
+        Fact("keras-predict-step", "the model's class keeps Keras' `predict_step` (a model call is what it computes); "
+             "where the class overrides it the fix calls the override on `x` as given, and `predict` hands it batches of "
+             "its data adapter (tensors, maybe a tuple)"),
         Fact("keras-version", "the conversion to NumPy exists in the Keras the module runs on (`.numpy()` and `tf.nest` "
              "of TensorFlow tensors: `tf.keras`, tf-keras, Keras 2; `keras.ops`: Keras 3, any backend)"),
     )
@@ -72,7 +75,10 @@ either version, Keras 2); `keras.ops.convert_to_numpy(...)` (`keras.tree.map_str
 of it) where the file is known to be Keras 3, on any backend. A plain `import keras`
 of unknown version gets the TensorFlow form (Keras 2, and Keras 3 on its default
 backend), unsafe naming the fact, and the Keras 3 form as an alternative for
-`fix --verify`. Both Kerases cast a float64 or integer array to the model's float32
+`fix --verify`. A model whose class (of the module, or a base class of it) overrides
+`predict_step` gets `model.predict_step(x)` converted instead, unsafe: a model call would
+skip the override, and `predict` hands it batches of its data adapter rather than `x`
+(the `keras-predict-step` fact, known for Keras' own classes). Both Kerases cast a float64 or integer array to the model's float32
 in a call as `predict` does. No conversion when the result goes straight into a
 TensorFlow op or is not used. `verbose=` and `batch_size=` are dropped.
 
@@ -146,10 +152,12 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
             if kind == "other" or _whole_dataset(ctx, call) or (kind is None and _not_keras_arguments(call)):
                 continue
             text = ctx.code(receiver)
+            owner = _model_class(ctx, receiver, frozenset())
+            step = _overrides(ctx, owner, "predict_step", frozenset())
+            direct = f"its `predict_step` directly: `{text}.predict_step(x)`" if step else f"the model directly: `{text}(x, training=False)`"
             message = (f"`{text}.predict(...)` inside a loop (line {ctx.span(loop)[0][0]}) sets up a data adapter and "
-                       f"a predict function on every call (and may retrace); call the model directly: "
-                       f"`{text}(x, training=False)`")
-            candidates, why_not = _fix(ctx, call, receiver, kind)
+                       f"a predict function on every call (and may retrace); call {direct}")
+            candidates, why_not = _fix(ctx, call, receiver, kind, step)
             fixes = []
             if not candidates:
                 message += f" (not fixed: {why_not})"
@@ -163,6 +171,9 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
                         "float32-model": _float32_model(ctx),
                         "result-read-only": facts.read_only(call),
                         "keras-version": keras,
+                        "keras-predict-step": Known() if kind == "rowwise" or owner is not None and not step else Unknown(
+                            f"the class of `{text}` overrides `predict_step`: called on `x` as given, not on the batches "
+                            "`predict` makes" if step else f"the class of `{text}` is not known: it may override `predict_step`"),
                     }, imports, label))
                 message += self.unsafe_note(fixes[0])
             yield self.finding(ctx, call, message, fixes[0] if fixes else None, fixes[1:])
@@ -241,8 +252,9 @@ def _float32_model(ctx: FileContext) -> Evidence:
 Candidate = tuple[cst.BaseExpression, tuple[ImportSpec, ...], Evidence, str]
 
 
-def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: Kind | None) -> tuple[list[Candidate], str]:
-    """The calls of the model (the primary first), and why they are not safe (or not made)."""
+def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: Kind | None, step: bool = False) -> tuple[list[Candidate], str]:
+    """The calls of the model (of its own ``predict_step`` when its class overrides it: a model
+    call would skip it), the primary first, and why they are not safe (or not made)."""
     inputs = [arg for arg in call.args if arg.keyword is None or arg.keyword.value == "x"]
     others = [arg for arg in call.args if arg not in inputs]
     if len(inputs) != 1 or inputs[0].star or any(arg.keyword.value not in _DROPPED_KEYWORDS for arg in others):
@@ -254,6 +266,8 @@ def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: K
     training = cst.Arg(cst.Name("False"), keyword=cst.Name("training"),
                        equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space))
     new: cst.BaseExpression = cst.Call(receiver, [cst.Arg(x, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))), training])
+    if step:
+        new = cst.Call(cst.Attribute(receiver, cst.Name("predict_step")), [cst.Arg(x)])
     parent = ctx.parent(call)
     into_tf_op = isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call) and any(
         n.startswith("tensorflow.") for n in ctx.names(ctx.parent(parent).func)  # type: ignore[union-attr]
@@ -385,6 +399,31 @@ def _kind(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> Kind |
         assign = ctx.parent(parent) if isinstance(parent, cst.AssignTarget) else None
         kinds.add(_kind(ctx, assign.value, seen | {expr}) if isinstance(assign, cst.Assign) else None)
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _model_class(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> cst.ClassDef | str | None:
+    """The class ``expr`` is an instance of, through assignments: one of this module
+    (``Thresholded([...])``), or ``"keras"`` for Keras' own (``keras.Model(inputs, outputs)``)."""
+    if isinstance(expr, cst.Call):
+        if any(n.startswith(("keras.", "tensorflow.keras.", "tf_keras.")) and n.rsplit(".", 1)[-1][:1].isupper()
+               for n in ctx.names(expr.func)):
+            return "keras"  # a Keras class (`load_model(...)` may give a custom one)
+        local = _local_definitions(ctx, expr.func)
+        return local[0] if len(local) == 1 and isinstance(local[0], cst.ClassDef) else None
+    if not isinstance(expr, cst.Name) or expr in seen:
+        return None
+    classes = {_model_class(ctx, v, seen | {expr}) if v is not None else None for v in _values(ctx, expr)}
+    return classes.pop() if len(classes) == 1 else None
+
+
+def _overrides(ctx: FileContext, cls: cst.ClassDef | str | None, method: str, seen: frozenset) -> bool:
+    """Does ``cls`` or a base class of this module define ``method``?"""
+    if not isinstance(cls, cst.ClassDef) or cls in seen:
+        return False
+    if any(m.matches(stmt, m.FunctionDef(name=m.Name(method))) for stmt in cls.body.body):
+        return True
+    return any(_overrides(ctx, d, method, seen | {cls}) for b in cls.bases for d in _local_definitions(ctx, b.value)
+               if isinstance(d, cst.ClassDef))
 
 
 def _rowwise_layers(ctx: FileContext, sequential: cst.Call) -> bool:

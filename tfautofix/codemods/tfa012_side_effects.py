@@ -11,7 +11,7 @@ import libcst.matchers as m
 from libcst.metadata import ComprehensionScope
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.facts import Fact, Known, facts_of
+from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import loop_bound_names, names_in
 from tfautofix.analysis.names import counts_traces
@@ -23,6 +23,7 @@ from tfautofix.analysis.tensors import (
     op_name,
     tensor_op,
 )
+from tfautofix.codemods.tfa007_python_scalar import CANDIDATE_DTYPES
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -83,7 +84,9 @@ it, it becomes a `tf.TensorArray` (`outs = outs.write(outs.size(), value)`,
 `outs.stack()`; `infer_shape=False` for `concat`), with the dtype of the one
 tensor the values come from (or of a `tf.cast`), read where the list was created:
 no fix when that name is bound again between `outs = []` and the loop or in it
-(`rows = tf.cast(rows, tf.float32)` after `outs = []`). No fix otherwise.
+(`rows = tf.cast(rows, tf.float32)` after `outs = []`). When the values' dtype is not
+evident (`x = x * 0.9` in the loop), an unsafe fix per candidate dtype (`tf.float32`
+first, then `int32`, `int64`, `float64`): `fix --verify` writes the one execution confirms.
 
 With AutoGraph's `LISTS` feature (`experimental_autograph_options`, measured on TF 2.21)
 `x.append(v)` becomes `x = ag__.list_append(x, v)` and `[]` an untyped TensorList: an
@@ -246,14 +249,25 @@ def doubled(x):
         message = (f"`{name.value}.append(...)` in a loop over tensors (AutoGraph makes it a `tf.while_loop`) cannot "
                    f"collect per-step tensors: the list receives the loop body's symbolic tensors and using it after "
                    f"the loop raises `InaccessibleTensorError`; collect them in a `tf.TensorArray`")
-        fix, why_not = _tensor_array_fix(ctx, call, name, loop)
-        if fix is None:
-            message += f" (not fixed: {why_not})"
-        else:  # `_tensor_array_fix` proves the first three facts or makes no fix
-            evidence = {"tensor-loop": Known(), "list-uses": Known(), "dtype": Known(), "no-xla": facts_of(ctx).xla(call)}
-            fix = self.closed_fix(fix.edits, evidence, fix.imports)
-            message += self.unsafe_note(fix)
-        return self.finding(ctx, call, message, fix)
+        value = call.args[0].value if len(call.args) == 1 and not call.args[0].star and not call.args[0].keyword else None
+        dtype = _dtype(ctx, value, loop)
+        tf_name = ctx.tensorflow_alias[0]
+        # Not evident from the code: each candidate dtype is a fix, and execution (`fix --verify`) chooses.
+        dtypes = [dtype] if dtype is not None else [f"{tf_name}.{d}" for d in CANDIDATE_DTYPES] if value is not None else []
+        candidates, why_not = [], "the appended value is not one positional argument"
+        for spelled in dtypes:
+            fix, why_not = _tensor_array_fix(ctx, call, name, loop, spelled)
+            if fix is None:
+                break
+            # `_tensor_array_fix` proves the tensor-loop and list-uses facts or makes no fix
+            evidence = {"tensor-loop": Known(), "list-uses": Known(), "no-xla": facts_of(ctx).xla(call), "dtype": Known()
+                        if dtype is not None else Unknown("the appended values' dtype is not evident: execution chooses")}
+            candidates.append(self.closed_fix(fix.edits, evidence, fix.imports, label="" if dtype else f"dtype={spelled}"))
+        if not dtypes or len(candidates) < len(dtypes):
+            return self.finding(ctx, call, f"{message} (not fixed: {why_not})")
+        first, *others = candidates
+        tried = f" ({first.label}; other candidates for `fix --verify`: {', '.join(c.label for c in others)})" if others else ""
+        return self.finding(ctx, call, f"{message}{tried}{self.unsafe_note(first)}", first, alternatives=others)
 
     # -- assignments -------------------------------------------------------
     def _assignment(self, ctx: FileContext, target: cst.BaseExpression) -> Finding | None:
@@ -593,7 +607,8 @@ def _iterates_tensor(ctx: FileContext, loop: cst.For) -> bool:
     return TensorInference(ctx, func).is_tensor(iterable)
 
 
-def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cst.For) -> tuple[Fix | None, str]:
+def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cst.For, dtype: str) -> tuple[Fix | None, str]:
+    """The list made a ``tf.TensorArray(dtype, ...)``, or None and why not."""
     func = ctx.enclosing(loop, cst.FunctionDef)
     block = ctx.parent(loop)
     if func is None or not isinstance(block, (cst.IndentedBlock, cst.Module)):
@@ -603,9 +618,6 @@ def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cs
         body=[m.Assign(targets=[m.AssignTarget(target=m.Name(name.value))], value=m.List(elements=[]))]))), None)
     if init is None:
         return None, f"`{name.value} = []` is not right before the loop"
-    dtype = _dtype(ctx, call.args[0].value if len(call.args) == 1 else None, loop)
-    if dtype is None:
-        return None, "the dtype of the appended values is not evident"
     # The TensorArray is created where the list was: its dtype must mean the same there.
     between = before[before.index(init) + 1:]
     rebound = loop_bound_names(loop).union(*(names_in(s, nested=False)[1] for s in between))
@@ -635,7 +647,7 @@ def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cs
     # Preconditions of this safe fix, all proven above: the loop certainly iterates a tensor
     # (`_tensor_loop`: so AutoGraph stages it and the original is broken, not unrolled), the
     # list is created empty right before it, only appended to inside it and only stacked or
-    # concatenated (on axis 0) after it, and the values' dtype is that of one tensor or cast.
+    # concatenated (on axis 0) after it; the caller says whether the dtype is known.
     return Fix(edits, imports=(tf_import,) if tf_import else ()), ""
 
 
