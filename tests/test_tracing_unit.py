@@ -259,10 +259,13 @@ def test_tfa007_reports_varying_numbers_from_traces() -> None:
     ]
 
 
-def test_tfa007_from_traces_does_not_advise_a_tensor_that_meets_a_float() -> None:
+def test_tfa007_from_traces_leaves_a_number_meeting_a_float_to_execution() -> None:
+    """`x * 2.0`: the log does not say what `x` was converted to, so no dtype is proven: candidates
+    for `fix --verify` (none written without execution), never "pass a tensor" as if it were known."""
     log = from_json(log_json(function_log(line=4, traces=[{"x": python(1)}, {"x": python(2)}])))
-    (finding,) = lint_source(SOURCE, [rule_by_code("TFA007")], "model.py", traces=log)  # `x * 2.0`
-    assert "it needs the Python value" in finding.message and "pass a tensor" not in finding.message
+    (finding,) = lint_source(SOURCE, [rule_by_code("TFA007")], "model.py", traces=log)
+    assert "candidate tensors that `fix --verify` runs" in finding.message and "pass a tensor" not in finding.message
+    assert "(the trace log: it did not observe what `x` was converted to)" in finding.message
 
 
 def test_tfa007_from_traces_is_silent_once_a_signature_exists() -> None:

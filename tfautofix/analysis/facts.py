@@ -133,7 +133,7 @@ class FileFacts:
                 return Unknown("a trace raised: its conversions may be incomplete")
             uses = (trace.get("converted") or {}).get(name)
             if uses is None:
-                return Unknown(f"the trace log did not observe what `{name}` was converted to")
+                return Unknown(f"it did not observe what `{name}` was converted to")
             here = [u for u in uses if log.same_file(u["file"], self.ctx.path)]
             for (first, last), count in sorted(reads.items()):
                 if sum(u["count"] for u in here if first <= u["line"] <= last) < count:

@@ -18,6 +18,8 @@ model = Ranker([keras.Input((3,)), keras.layers.Dense(1, kernel_initializer="one
 def exercise(calls=12):
     rows = np.linspace(-1, 1, 3 * calls, dtype=np.float32).reshape(calls, 3)
     return [
-        keras.tree.map_structure(keras.ops.convert_to_numpy, model.predict_step(r[None]))
+        keras.tree.map_structure(
+            keras.ops.convert_to_numpy, model.predict_step(r[None])
+        )
         for r in rows
     ]
