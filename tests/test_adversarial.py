@@ -23,6 +23,7 @@ Only the cases of the selected tests are run (``-k bb_`` runs the black-box ones
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -75,6 +76,7 @@ def _traces(case: Path):
     return load_traces(path) if path.exists() else None
 
 
+@functools.cache  # one computation per case, shared by the batch and the three tests that read it
 def _rewrites(case: Path) -> dict[str, str]:
     """The tool's output: ``{"safe": text, "unsafe": text}`` (only those that differ from the input)."""
     source = _source(case)

@@ -18,6 +18,7 @@ Set TFAUTOFIX_UPDATE_GOLDEN=1 to (re)write expected.py/findings.txt, then review
 from __future__ import annotations
 
 import ast
+import functools
 import os
 from pathlib import Path
 
@@ -69,12 +70,20 @@ def _reported(case: Path) -> bool:
     return (case / "findings.txt").exists()
 
 
+@functools.cache  # one computation per case: the snapshot test and the TensorFlow batch share it
+def _fixed(case: Path) -> tuple[str, bool]:
+    """The rule's actual output on ``input.py`` (unsafe fixes included), and whether it applied a fix."""
+    source = (case / "input.py").read_text(encoding="utf-8")
+    fixed, applied, _ = fix_source(source, [_rule(case)], "input.py", unsafe_fixes=True, traces=_traces(case))
+    return fixed, bool(applied)
+
+
 @pytest.mark.parametrize("case", CASES, ids=_id)
 def test_fix_matches_expected(case: Path) -> None:
     rule = _rule(case)
     source = (case / "input.py").read_text(encoding="utf-8")
     traces = _traces(case)
-    fixed, applied, _ = fix_source(source, [rule], "input.py", unsafe_fixes=True, traces=traces)
+    fixed, applied = _fixed(case)
     ast.parse(fixed)
     expected_file = case / "expected.py"
     if UPDATE and fixed != source:
@@ -128,8 +137,7 @@ TF_KERAS = "@tf-keras"
 def _actual_output(case: Path, directory: Path) -> Path:
     """The rule's actual output on ``input.py`` (not ``expected.py``): a regenerated
     snapshot is protected by execution, not only by review."""
-    source = (case / "input.py").read_text(encoding="utf-8")
-    fixed, _, _ = fix_source(source, [_rule(case)], "input.py", unsafe_fixes=True, traces=_traces(case))
+    fixed, _ = _fixed(case)
     path = directory / _id(case).replace("/", "__") / "input.py"
     path.parent.mkdir(parents=True)
     path.write_text(fixed, encoding="utf-8")

@@ -282,9 +282,8 @@ def _stale(ctx: FileContext, call: cst.Call, value: cst.BaseExpression) -> str |
         if scope is None or name.value not in scope:  # type: ignore[attr-defined]
             continue
         module_level = [a for a in scope[name.value] if isinstance(a.scope, GlobalScope)]  # type: ignore[attr-defined]
-        if module_level and (len(module_level) > 1 or any(
-            m.findall(ctx.module, m.Global(names=[m.ZeroOrMore(), m.NameItem(name=m.Name(name.value)), m.ZeroOrMore()]))  # type: ignore[attr-defined]
-        )):
+        declared = (item.name.value for statement in nodes(ctx, cst.Global) for item in statement.names)  # the file's index: no walk per print
+        if module_level and (len(module_level) > 1 or name.value in declared):  # type: ignore[attr-defined]
             return f"prints the global `{name.value}` as it was when the function was traced"  # type: ignore[attr-defined]
     return None
 
