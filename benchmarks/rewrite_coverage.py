@@ -345,8 +345,9 @@ def table(modules: list[Module]) -> tuple[list[dict], list[Hazard]]:
             row = rows.setdefault(key, {"rule": key, "hazards": 0, "right_exists": 0, "written_right": 0, "written_wrong": 0,
                                         "unjudged": 0, "declined": 0, "gaps": 0, "unlabelled": 0, "written_no_right": 0})
             row["hazards"] += 1
-            row["right_exists"] += h.right == "yes"
-            row["unlabelled"] += h.right == "?"
+            proven = h.right == "?" and h.outcome == "right"  # unlabelled, but the judge confirmed what was written
+            row["right_exists"] += h.right == "yes" or proven
+            row["unlabelled"] += h.right == "?" and not proven
             row["written_right"] += h.outcome == "right" and h.right != "no"
             row["written_no_right"] += h.outcome == "right" and h.right == "no"
             row["written_wrong"] += h.outcome == "wrong"
@@ -368,7 +369,7 @@ or `--subset 't011*'` for quick runs):
 
     PYTHONPATH=$PWD .venv/bin/python benchmarks/rewrite_coverage.py --markdown benchmarks/rewrite_coverage_after.md
 
-Per hazard: *right rewrite exists* (labelled, or reviewed in golden `expected.py`); *written right*: `fix --write
+Per hazard: *right rewrite exists* (labelled, reviewed in golden `expected.py`, or unlabelled but written and confirmed by the judge); *written right*: `fix --write
 --verify` changed it and the rewritten module, run compiled, matches the original run eagerly (verified/improved);
 *coverage* = written right / right rewrite exists (target ≥ 90 %); *written wrong*: changed or broken (target 0);
 *unjudged*: written but the judge could not decide (unverifiable); *declined*: not written; *gaps*: right rewrite
