@@ -7,9 +7,10 @@ runs on it, as a user's ``fix`` would. The tool's *actual output* is executed:
 - the original eagerly (the oracle; it must not raise);
 - the output with safe fixes only, in graph mode: it must match the oracle
   under CODE's contract — a safe fix is never wrong;
-- the output with unsafe fixes too, in graph mode: it must match the oracle,
-  unless the case says ``# expect: unsafe-declined`` — then verification must
-  not call it verified or improved, so ``fix --write --verify`` declines it.
+- the output with unsafe fixes too, in graph mode: it, or one of the outputs with each
+  finding's next candidate (what ``fix --verify`` tries when it is not confirmed), must
+  match the oracle, unless the case says ``# expect: unsafe-declined`` — then verification
+  must call none of them verified or improved, so ``fix --write --verify`` declines it.
 
 A trace-log rule (TFA004) reads ``<case>.traces.json`` next to the case, as
 ``fix --traces`` would. All cases share one TensorFlow process per mode.
@@ -78,13 +79,22 @@ def _traces(case: Path):
 
 @functools.cache  # one computation per case, shared by the batch and the three tests that read it
 def _rewrites(case: Path) -> dict[str, str]:
-    """The tool's output: ``{"safe": text, "unsafe": text}`` (only those that differ from the input)."""
+    """The tool's output: ``{"safe": text, "unsafe": text, "unsafe#1": text, ...}`` (only those that
+    differ from the input and from each other): ``unsafe#k`` has each finding's candidate k where it
+    has one, what ``fix --verify`` tries, rank by rank, when the unsafe output is not confirmed."""
     source = _source(case)
     out = {}
+    ranks = 1
     for kind, unsafe in (("safe", False), ("unsafe", True)):
-        fixed, _, _ = fix_source(source, all_rules(), case.name, unsafe_fixes=unsafe, traces=_traces(case))
+        fixed, applied, _ = fix_source(source, all_rules(), case.name, unsafe_fixes=unsafe, traces=_traces(case))
+        ranks = max([ranks, *(len(f.candidates) for f in applied)])
         if fixed != source and fixed not in out.values():
             out[kind] = fixed
+    for rank in range(1, ranks):
+        fixed = fix_source(source, all_rules(), case.name, unsafe_fixes=True, traces=_traces(case),
+                           choose=lambda f, rank=rank: f.candidates[min(rank, len(f.candidates) - 1)] if f.candidates else None)[0]
+        if fixed != source and fixed not in out.values():
+            out[f"unsafe#{rank}"] = fixed
     return out
 
 
@@ -100,7 +110,7 @@ def test_cases_are_well_formed() -> None:
 def test_output_parses_and_is_stable(case: Path) -> None:
     for kind, text in _rewrites(case).items():
         ast.parse(text)
-        again, applied, _ = fix_source(text, all_rules(), case.name, unsafe_fixes=kind == "unsafe", traces=_traces(case))
+        again, applied, _ = fix_source(text, all_rules(), case.name, unsafe_fixes=kind.startswith("unsafe"), traces=_traces(case))
         assert again == text and not applied, f"{kind} output changes on a second pass"
 
 
@@ -111,7 +121,7 @@ def executions(tmp_path_factory, request):
     for case in [c for c in CASES if c in selected]:
         jobs += [Job(_id(case), str(case), "eager"), Job(_id(case), str(case), "graph")]
         for kind, text in _rewrites(case).items():
-            target = tmp_path_factory.mktemp(kind) / case.name
+            target = tmp_path_factory.mktemp(kind.replace("#", "_")) / case.name
             target.write_text(text, encoding="utf-8")
             jobs.append(Job(f"{_id(case)}@{kind}", str(target), "graph", root=str(case.parent)))
     return run_exercises(jobs)
@@ -122,15 +132,20 @@ def _check(case: Path, kinds: tuple[str, ...], executions) -> None:
     before = executions[(_id(case), "graph")]
     assert not oracle["error"], f"the original fails eagerly: {oracle['error']}"
     contract = _contract(case)
-    for kind in _rewrites(case):
-        if kind not in kinds:
-            continue
-        after = executions[(f"{_id(case)}@{kind}", "graph")]
-        result = verdict(contract, oracle, before, after)
-        if kind == "unsafe" and _unsafe_declined(case):
-            assert result.kind not in ACCEPTED, f"unsafe rewrite expected to be declined, got {result}"
-        else:
-            assert result.kind in ACCEPTED, f"{kind} rewrite: {result}\n{after.get('traceback', '')}"
+    results = {kind: (verdict(contract, oracle, before, executions[(f"{_id(case)}@{kind}", "graph")]),
+                      executions[(f"{_id(case)}@{kind}", "graph")]) for kind in _rewrites(case) if kind.split("#")[0] in kinds}
+    if "safe" in results:
+        result, after = results.pop("safe")
+        assert result.kind in ACCEPTED, f"safe rewrite: {result}\n{after.get('traceback', '')}"
+    if not results:
+        return
+    confirmed = [kind for kind, (result, _) in results.items() if result.kind in ACCEPTED]
+    if _unsafe_declined(case):
+        assert not confirmed, f"unsafe rewrite expected to be declined, got {results[confirmed[0]][0]} ({confirmed[0]})"
+    else:  # the unsafe output, or one with the candidates execution would choose instead
+        result, after = next(iter(results.values()))
+        assert confirmed, f"unsafe rewrite: {result}\n{after.get('traceback', '')}" + "".join(
+            f"\n{kind}: {r}" for kind, (r, _) in list(results.items())[1:])
 
 
 @pytest.mark.tensorflow

@@ -2,6 +2,8 @@
 
 `tf.reduce_any(row > 0)` is bool, the loop's rows float32.
 """
+# expect: unsafe-declined
+# (the TensorArray dtype candidates are numeric; a bool mask fits none: execution refuses them all)
 import tensorflow as tf
 
 

@@ -3,6 +3,8 @@
 Eagerly the list holds the same variable object every step, so tf.stack
 reads its final value each time; a TensorArray write records each step's value.
 """
+# expect: unsafe-declined
+# (a TensorArray of a variable's reads is not a list of its snapshots: execution refuses every candidate)
 import tensorflow as tf
 
 state = tf.Variable(0.0)
