@@ -216,6 +216,7 @@ def test_ctrl_c_during_a_bulk_write_says_what_was_written(tmp_path: Path) -> Non
     process = subprocess.Popen(
         [sys.executable, "-m", "tfautofix", "fix", "--write", "--jobs", "1", "."],
         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_default_sigint,  # a shell starting pytest in the background leaves SIGINT ignored: Python would inherit that
     )
     hung = time.time() + 900  # only against a hang: a loaded machine may be slow to the first write
     while not any("tf.print" in p.read_text() for p in tmp_path.glob("m*.py")):  # the event: a file is written
@@ -483,3 +484,10 @@ def test_layers_import_downwards_only():
                 if target.startswith("tfautofix") and _layer(target) > _layer(module):
                     upward.append(f"{module} imports {target} (line {node.lineno})")
     assert upward == [], "\n".join(upward)
+
+
+def _default_sigint() -> None:
+    """In the child: Ctrl-C's default disposition, so Python installs its KeyboardInterrupt handler."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

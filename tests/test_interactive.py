@@ -159,6 +159,7 @@ def test_ctrl_c_half_way_leaves_files_untouched_or_fully_written(files) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "tfautofix", "fix", "--interactive", "--unsafe-fixes", str(first), str(second)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(),
+        preexec_fn=_default_sigint,  # a shell starting pytest in the background leaves SIGINT ignored: Python would inherit that
     )
     assert process.stdin and process.stdout
     # TFA009: all (both files); the three prints of the first file: yes. Then the
@@ -221,3 +222,10 @@ def test_each_file_is_reviewed_with_the_rules_its_package_configures(tmp_path: P
     ]
     assert "tf.print" in (tmp_path / "main.py").read_text(encoding="utf-8")
     assert (excluded / "lib.py").read_text(encoding="utf-8") == SOURCE
+
+
+def _default_sigint() -> None:
+    """In the child: Ctrl-C's default disposition, so Python installs its KeyboardInterrupt handler."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
