@@ -35,6 +35,10 @@ SHAPE_ARGUMENT_OPS = frozenset({
     "reshape", "zeros", "ones", "fill", "range", "one_hot", "tile", "broadcast_to", "slice", "eye",
     "random.uniform", "random.normal", "random.truncated_normal", "random.shuffle", "expand_dims", "split",
 })
+#: The dtypes tried by execution (``fix --verify``) when nothing says which one the graph used.
+CANDIDATE_DTYPES = ("float32", "int32", "int64", "float64")
+#: The dtypes tried for an integer argument (an index, a shape, a loop count).
+INTEGER_DTYPES = ("int32", "int64")
 _INT_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
 #: Python operators that convert an int operand to the other operand's dtype when that is a tensor.
 _ARITHMETIC = (*_INT_ARITHMETIC, cst.Divide, cst.Power)

@@ -11,7 +11,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Unknown
-from tfautofix.analysis.int_arguments import int_tensor_use
+from tfautofix.analysis.int_arguments import CANDIDATE_DTYPES, int_tensor_use
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.tensors import TensorInference, op_name
 from tfautofix.analysis.usage import (
@@ -20,7 +20,7 @@ from tfautofix.analysis.usage import (
     name_reads,
     parameter_names,
 )
-from tfautofix.codemods.tfa007_python_scalar import CANDIDATE_DTYPES, scalar_plan
+from tfautofix.codemods.tfa007_python_scalar import scalar_plan
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.tracing.explain import explain_function
 from tfautofix.tracing.log import FunctionTraces, TraceLog, from_json

@@ -12,7 +12,7 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.int_arguments import int_use
+from tfautofix.analysis.int_arguments import CANDIDATE_DTYPES, INTEGER_DTYPES, int_use
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import (
     functions_by_qualname,
@@ -83,10 +83,6 @@ def dtype_bound_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str |
 _OUTSIDE = "outside TensorFlow ops"
 #: The dtype a Python number becomes by default (``tf.constant(n)``): not spelled in a fix.
 _DEFAULT_DTYPE = {"int": "int32", "float": "float32"}
-#: The dtypes tried by execution (``fix --verify``) when nothing says which one the graph used.
-CANDIDATE_DTYPES = ("float32", "int32", "int64", "float64")
-#: The dtypes tried for an integer argument (an index, a shape, a loop count).
-INTEGER_DTYPES = ("int32", "int64")
 
 
 @dataclass

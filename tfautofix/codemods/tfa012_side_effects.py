@@ -13,6 +13,7 @@ from libcst.metadata import ComprehensionScope
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
+from tfautofix.analysis.int_arguments import CANDIDATE_DTYPES
 from tfautofix.analysis.loops import loop_bound_names, names_in
 from tfautofix.analysis.names import counts_traces
 from tfautofix.analysis.tensor_values import may_be_tensor
@@ -23,7 +24,6 @@ from tfautofix.analysis.tensors import (
     op_name,
     tensor_op,
 )
-from tfautofix.codemods.tfa007_python_scalar import CANDIDATE_DTYPES
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 
