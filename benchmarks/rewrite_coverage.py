@@ -25,6 +25,7 @@ Hazards come from three suites:
     PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --markdown benchmarks/rewrite_coverage_after.md
     PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --suites rewrites --rules TFA007,TFA011
     PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --subset 'TFA00[47]*' --markdown -
+    PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --from-json run.json --relabel --markdown -  # today's labels on a saved run
 """
 
 from __future__ import annotations
@@ -92,6 +93,23 @@ def read_labels(path: Path) -> dict[tuple[str, int, str], dict]:
         return {}
     with path.open(encoding="utf-8") as f:
         return {(r["file"], int(r["line"]), r["code"]): r for r in csv.DictReader(f)}
+
+
+def relabel(hazards: list[Hazard]) -> None:
+    """Apply today's hand labels to saved hazards (`--from-json --relabel`): labels change without
+    re-running the hour of fixing; a hazard no label names keeps what it was measured with."""
+    suite_labels, rewrite_labels = read_labels(REWRITES / "labels_suites.csv"), read_labels(REWRITES / "labels.csv")
+    for h in hazards:
+        m = re.match(r"([ga])_(TFA\d+)_(.+)\.py$", h.module)
+        if h.suite == "rewrites":
+            label = rewrite_labels.get((h.module, h.line, h.code))
+        elif m:
+            source = f"tests/golden/{m.group(2)}/{m.group(3)}/input.py" if m.group(1) == "g" else f"tests/adversarial/{m.group(2)}/{m.group(3)}.py"
+            label = suite_labels.get((source, h.line, h.code))
+        else:
+            label = None
+        if label:
+            h.right, h.rewrite, h.why = label["has_right_rewrite"], label.get("right_rewrite", ""), label.get("why", "")
 
 
 def _has_exercise(path: Path) -> bool:
@@ -404,7 +422,7 @@ def markdown(modules: list[Module], meta: dict) -> str:
     if odd:
         lines += ["", "### Written right where the label says no right rewrite exists (check the label)", ""]
         lines += [f"- {h.suite} {h.module}:{h.line} {h.code}: {h.why}" for h in odd]
-    unl = [h for m in modules for h in m.hazards if h.right == "?"]
+    unl = [h for m in modules for h in m.hazards if h.right == "?" and h.outcome != "right"]  # as the tables count them
     if unl:
         lines += ["", f"### Unlabelled ({len(unl)}): declined hazards whose right rewrite nobody judged yet", ""]
         lines += [f"- {h.suite} {h.module}:{h.line} {h.code} ({h.outcome}): {h.tool[:160]}" for h in unl]
@@ -422,6 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (printed)")
     parser.add_argument("--work", help="work in this directory (kept); suites already fixed there are only judged again")
     parser.add_argument("--from-json", nargs="+", help="render earlier --json results (merged) instead of running")
+    parser.add_argument("--relabel", action="store_true", help="with --from-json: apply today's hand labels to the saved hazards")
     args = parser.parse_args(argv)
     if args.from_json:
         saved = [json.loads(Path(p).read_text(encoding="utf-8")) for p in args.from_json]
@@ -431,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
                 modules.append(Module(hazard.suite, hazard.module, Path(hazard.module)))
             modules[-1].hazards.append(hazard)
         meta = {"timings": {k: v for s in saved for k, v in s["timings"].items()}}
+        if args.relabel:
+            relabel([h for m in modules for h in m.hazards])
     else:
         rules = set(args.rules.split(",")) if args.rules else None
         modules = collect([s for s in args.suites.split(",") if s], rules, args.subset)

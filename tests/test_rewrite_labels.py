@@ -97,3 +97,30 @@ def test_judge_counts_a_hazard_written_only_where_its_lines_changed() -> None:
     unchanged = _hazard(2)
     rewrite_coverage.judge(unchanged, text, text, [_finding(2)], [_finding(2)], None)
     assert unchanged.outcome == "declined"
+
+
+def test_relabel_applies_todays_labels_to_saved_hazards() -> None:
+    """`--from-json --relabel`: a saved run is re-counted with the labels as they are now."""
+    rows = {(r["file"], int(r["line"]), r["code"]): r for r in _rows("labels_suites.csv")}
+    golden = next(k for k in rows if k[0].startswith("tests/golden/"))
+    adversarial = next(k for k in rows if k[0].startswith("tests/adversarial/"))
+    staged = {
+        golden: f"g_{golden[0].split('/')[2]}_{golden[0].split('/')[3]}.py",
+        adversarial: f"a_{adversarial[0].split('/')[2]}_{Path(adversarial[0]).stem}.py",
+    }
+    saved = {k: rewrite_coverage.Hazard(k[0].split("/")[1], name, k[2], k[1], k[1], "?", "old", "old") for k, name in staged.items()}
+    unknown = rewrite_coverage.Hazard("adversarial", "a_TFA001_no_such_module.py", "TFA001", 3, 3, "yes", "kept")
+    rewrite_coverage.relabel([*saved.values(), unknown])
+    for key, hazard in saved.items():
+        assert (hazard.right, hazard.rewrite, hazard.why) == (rows[key]["has_right_rewrite"], rows[key]["right_rewrite"], rows[key]["why"])
+    assert (unknown.right, unknown.rewrite) == ("yes", "kept")
+
+
+def test_unlabelled_list_counts_what_the_tables_count() -> None:
+    """An unlabelled hazard the judge confirmed counts as having a right rewrite, so it is not listed as unlabelled."""
+    proven = rewrite_coverage.Hazard("adversarial", "a.py", "TFA007", 1, 1, "?", outcome="right")
+    open_ = rewrite_coverage.Hazard("adversarial", "a.py", "TFA007", 2, 2, "?", outcome="declined")
+    module = rewrite_coverage.Module("adversarial", "a.py", Path("a.py"), [proven, open_])
+    text = rewrite_coverage.markdown([module], {"timings": {}})
+    assert rewrite_coverage.table([module])[0][-1]["unlabelled"] == 1
+    assert "### Unlabelled (1)" in text and "a.py:2" in text and "a.py:1 " not in text
