@@ -28,8 +28,9 @@ def train():
         grads = tape.gradient(loss, model.trainable_variables)
         optimizer.apply_gradients(zip(grads, model.trainable_variables))
         batch_index += 1
-    return loss
 
 
 def exercise():
-    return [float(train()) for _ in range(2)]
+    train()
+    train()
+    return [w.numpy() for w in model.trainable_variables]
