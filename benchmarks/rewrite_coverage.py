@@ -12,20 +12,26 @@ eager oracle confirms. The tool's output is then judged on its own:
   or `improved` is *right*, `changed`/`broken` is *wrong* (attributed to every hazard
   written in that module), `unverifiable` is *unjudged*.
 
-Hazards come from three suites:
+Hazards come from four suites (heldout only when named in --suites):
 - golden: `tests/golden/*/*/input.py` with an `exercise()`; the findings in its
   `findings.txt`; a right rewrite exists when the case's reviewed `expected.py` fixes the
   finding, otherwise by the hand label in `benchmarks/rewrites/labels_suites.csv`;
 - adversarial: `tests/adversarial/CODE/*.py`, the directory rule's findings on the
   original; a right rewrite exists when the tool offers one the case does not mark
   `# expect: unsafe-declined`, otherwise by the hand label;
-- rewrites: `benchmarks/rewrites/*.py`, held-out realistic modules, every hazard labelled
-  by hand in `benchmarks/rewrites/labels.csv` (written without reading the rules' code).
+- rewrites: `benchmarks/rewrites/*.py`, realistic modules, every hazard labelled
+  by hand in `benchmarks/rewrites/labels.csv` (written without reading the rules' code);
+- heldout: `benchmarks/heldout/*.py`, the same format, modelled on public users' code and
+  kept out of the tool's development: not in the default run (`benchmarks/heldout/README.md`).
+
+`--check-rewrites DIR` judges hand-written rewrites instead (`DIR/<module>.py`, the label's
+rewrite written out): each is run compiled against its suite's original run eagerly.
 
     PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --markdown benchmarks/rewrite_coverage_after.md
     PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --suites rewrites --rules TFA007,TFA011
     PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --subset 'TFA00[47]*' --markdown -
     PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --from-json run.json --relabel --markdown -  # today's labels on a saved run
+    PYTHONPATH=$PWD python benchmarks/rewrite_coverage.py --suites heldout --check-rewrites benchmarks/heldout/hand
 """
 
 from __future__ import annotations
@@ -48,7 +54,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 REWRITES = ROOT / "benchmarks" / "rewrites"
-SUITES = ("golden", "adversarial", "rewrites")
+LABELLED = {"rewrites": REWRITES, "heldout": ROOT / "benchmarks" / "heldout"}  # suite → its directory of labelled modules
+SUITES = ("golden", "adversarial", *LABELLED)
+DEFAULT_SUITES = ("golden", "adversarial", "rewrites")  # heldout is measured only when asked for
 TRACE_RULES = {"TFA004", "TFA007"}  # the rules `fix --traces` feeds (README)
 DRIVER = '''\
 import importlib.util, sys, traceback
@@ -180,17 +188,18 @@ def collect(suites: list[str], rules: set[str] | None, subset: str | None) -> li
             if case.name.startswith("_") or not _has_exercise(case):
                 continue
             modules.append(Module("adversarial", f"a_{case.parent.name}_{case.stem}.py", case))
-    if "rewrites" in suites:
-        labels = read_labels(REWRITES / "labels.csv")
+    for suite, directory in LABELLED.items():
+        if suite not in suites:
+            continue
         by_file: dict[str, list[dict]] = {}
-        for row in labels.values():
+        for row in read_labels(directory / "labels.csv").values():
             by_file.setdefault(row["file"], []).append(row)
-        for case in sorted(REWRITES.glob("*.py")):
-            module = Module("rewrites", case.name, case)
+        for case in sorted(directory.glob("*.py")):
+            module = Module(suite, case.name, case)
             for row in sorted(by_file.get(case.name, []), key=lambda r: int(r["line"])):
                 end = int(row.get("end_line") or row["line"])
                 module.hazards.append(
-                    Hazard("rewrites", case.name, row["code"], int(row["line"]), end, row["has_right_rewrite"],
+                    Hazard(suite, case.name, row["code"], int(row["line"]), end, row["has_right_rewrite"],
                            row.get("right_rewrite", ""), row.get("why", ""))
                 )
             modules.append(module)
@@ -199,6 +208,15 @@ def collect(suites: list[str], rules: set[str] | None, subset: str | None) -> li
     if rules:
         modules = [m for m in modules if m.suite == "adversarial" and m.source.parent.name in rules or any(h.code in rules for h in m.hazards)]
     return modules
+
+
+def contract(m: Module, text: str) -> str:
+    """How the judge compares runs: draws by distribution, prints as side effects, else exact (`# contract:` pins it)."""
+    pinned = re.search(r"^# contract: (\S+)", text, re.MULTILINE)
+    if pinned:
+        return pinned.group(1)
+    codes = {h.code for h in m.hazards}
+    return "distribution" if "TFA002" in codes else "side-effect" if "TFA008" in codes else "exact"
 
 
 def _uses_traces(module: Module) -> bool:
@@ -272,13 +290,7 @@ def run(modules: list[Module], work: Path, rules: set[str] | None, log) -> dict:
                     h.tool = hit[0]["message"]
                 elif not hit and not h.tool:
                     h.tool = "(not reported)"
-        if any(h.code == "TFA002" for h in m.hazards):
-            m.contract = "distribution"
-        elif any(h.code == "TFA008" for h in m.hazards):
-            m.contract = "side-effect"
-        pinned = re.search(r"^# contract: (\S+)", originals[m.name], re.MULTILINE)
-        if pinned:
-            m.contract = pinned.group(1)
+        m.contract = contract(m, originals[m.name])
     if rules:
         for m in modules:
             m.hazards = [h for h in m.hazards if h.code in rules]
@@ -354,6 +366,30 @@ def judge(h: Hazard, text: str, new: str, before: list[dict], after: list[dict],
     h.verdict = str(module_verdict)
     kind = module_verdict.kind if module_verdict else "unverifiable"
     h.outcome = "right" if kind in ("verified", "improved") else "wrong" if kind in ("changed", "broken") else "unjudged"
+
+
+def check_rewrites(modules: list[Module], hand: Path) -> int:
+    """Judge hand-written rewrites (a label's rewrite written out) as the tool's are judged: each
+    `hand/<module>` compiled against the original run eagerly, in one batch. Exit 1 unless all are right."""
+    from tfautofix.verify import Job, run_exercises, verdict
+
+    chosen = [m for m in modules if (hand / m.name).exists()]
+    jobs = []
+    for m in chosen:
+        m.contract = contract(m, m.source.read_text(encoding="utf-8"))
+        new = str(hand / m.name)
+        jobs += [Job(m.name, str(m.source), "eager"), Job(m.name, str(m.source), "graph"), Job(m.name + "@new", new, "graph")]
+        if m.contract == "distribution":
+            jobs += [Job(m.name + "#2", str(m.source), "eager", seed=1), Job(m.name + "@new#2", new, "graph", seed=1)]
+    runs = run_exercises(jobs) if jobs else {}
+    r = lambda key, mode: runs.get((key, mode), {"error": "not run", "value": None, "traces": 0})
+    bad = 0
+    for m in chosen:
+        v = verdict(m.contract, r(m.name, "eager"), r(m.name, "graph"), r(m.name + "@new", "graph"),
+                    second_oracle=runs.get((m.name + "#2", "eager")), second_after=runs.get((m.name + "@new#2", "graph")))
+        bad += v.kind not in ("verified", "improved")
+        print(f"{m.name}: {v.kind} ({m.contract}) {str(v)[:300]}")
+    return 1 if bad else 0
 
 
 def table(modules: list[Module]) -> tuple[list[dict], list[Hazard]]:
@@ -432,7 +468,7 @@ def markdown(modules: list[Module], meta: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--suites", default=",".join(SUITES), help="comma-separated: golden,adversarial,rewrites")
+    parser.add_argument("--suites", default=",".join(DEFAULT_SUITES), help="comma-separated, of: " + ",".join(SUITES))
     parser.add_argument("--rules", help="only hazards of these codes, e.g. TFA004,TFA007")
     parser.add_argument("--subset", help="only modules whose staged name matches this glob (g_/a_ prefixes optional)")
     parser.add_argument("--markdown", default=None, help="write the tables here ('-': stdout; default: print the summary only)")
@@ -441,7 +477,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", help="work in this directory (kept); suites already fixed there are only judged again")
     parser.add_argument("--from-json", nargs="+", help="render earlier --json results (merged) instead of running")
     parser.add_argument("--relabel", action="store_true", help="with --from-json: apply today's hand labels to the saved hazards")
+    parser.add_argument("--check-rewrites", metavar="DIR", help="judge the hand-written rewrites DIR/<module>.py instead of the tool's")
     args = parser.parse_args(argv)
+    if args.check_rewrites:
+        modules = collect([s for s in args.suites.split(",") if s], None, args.subset)
+        return check_rewrites(modules, Path(args.check_rewrites).resolve())  # the runner works elsewhere
     if args.from_json:
         saved = [json.loads(Path(p).read_text(encoding="utf-8")) for p in args.from_json]
         modules = []

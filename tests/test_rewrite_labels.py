@@ -1,6 +1,7 @@
 """The hand labels of `benchmarks/rewrite_coverage.py` point at real code (no TensorFlow).
 
-`benchmarks/rewrites/labels.csv` labels each hazard of the held-out rewrite suite;
+`benchmarks/rewrites/labels.csv` and `benchmarks/heldout/labels.csv` label each hazard of the
+realistic suites;
 `labels_suites.csv` judges the golden and adversarial hazards the tool declines. A label
 whose file or line moved would silently count as a declined hazard (or none at all).
 """
@@ -12,6 +13,8 @@ import csv
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 REWRITES = ROOT / "benchmarks" / "rewrites"
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -21,8 +24,8 @@ import rewrite_coverage
 CODES = {f"TFA{n:03d}" for n in range(1, 19)}
 
 
-def _rows(name: str) -> list[dict]:
-    with (REWRITES / name).open(encoding="utf-8") as f:
+def _rows(name: str, directory: Path = REWRITES) -> list[dict]:
+    with (directory / name).open(encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
 
@@ -41,18 +44,32 @@ def _check(row: dict, path: Path) -> None:
         assert row["why"].strip(), f"{where}: say why no rewrite is right"
 
 
-def test_rewrite_suite_labels_point_at_code() -> None:
-    rows = _rows("labels.csv")
-    assert len(rows) >= 40
+@pytest.mark.parametrize("suite", sorted(rewrite_coverage.LABELLED))
+def test_labelled_suite_labels_point_at_code(suite: str) -> None:
+    directory = rewrite_coverage.LABELLED[suite]
+    rows = _rows("labels.csv", directory)
+    assert len(rows) >= 30
     for row in rows:
-        _check(row, REWRITES / row["file"])
-    modules = sorted(REWRITES.glob("*.py"))
+        _check(row, directory / row["file"])
+    modules = sorted(directory.glob("*.py"))
     labelled = {row["file"] for row in rows}
     for module in modules:
         tree = ast.parse(module.read_text(encoding="utf-8"))
         assert ast.get_docstring(tree), f"{module.name}: say what the module does"
         assert any(isinstance(n, ast.FunctionDef) and n.name == "exercise" for n in tree.body), f"{module.name}: no exercise()"
         assert module.name in labelled, f"{module.name}: no labelled hazard"
+
+
+def test_heldout_modules_name_their_source_and_hand_rewrites_their_module() -> None:
+    heldout = rewrite_coverage.LABELLED["heldout"]
+    with (heldout / "sources.csv").open(encoding="utf-8") as f:
+        sources = {row["module"]: row for row in csv.DictReader(f)}
+    modules = {m.name for m in heldout.glob("*.py")}
+    assert set(sources) == modules
+    assert all(sources[m]["repository"].strip() and sources[m]["path"].strip() for m in modules)
+    yes = {row["file"] for row in _rows("labels.csv", heldout) if row["has_right_rewrite"] == "yes"}
+    assert {m.name for m in (heldout / "hand").glob("*.py")} == yes  # every "yes" label's rewrite, written out
+    assert {m.name for m in (heldout / "hand_alternatives").glob("*.py")} <= modules
 
 
 def test_suite_labels_point_at_code() -> None:
