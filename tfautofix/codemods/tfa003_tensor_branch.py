@@ -39,8 +39,8 @@ _ZERO_ARG_SUPER = m.Call(func=m.Name("super"), args=[])
 #: ``tf.strings`` ops whose result is a string tensor.
 _STRING_OPS = frozenset(f"tensorflow.strings.{n}" for n in (
     "strip", "upper", "lower", "join", "reduce_join", "regex_replace", "substr", "as_string", "format", "format_string"))
-#: Python's truth test of a condition, by its dtype: real numbers, complex numbers, strings.
-_TRUTH_LABELS = {"cast": "cast to bool", "nonzero": "non-zero test", "nonempty": "non-empty string test"}
+#: Python's truth tests other than ``tf.cast(c, tf.bool)`` (real numbers): complex numbers, strings.
+_TRUTH_LABELS = {"nonzero": "non-zero test", "nonempty": "non-empty string test"}
 
 
 #: Builtins that compute a value and touch nothing else.
@@ -129,11 +129,21 @@ The fix writes the graph control flow out explicitly:
   `a or b` → `tf.cond(a, lambda: b, lambda: tf.constant(False))` /
   `tf.cond(a, lambda: tf.constant(True), lambda: b)`, so `b` runs only when
   Python would run it (`i < n and v[i] > t` never reads `v[n]`); a non-boolean
-  condition is cast with `tf.cast(..., tf.bool)`, Python's truth test;
+  condition gets Python's truth test for its dtype: `tf.cast(c, tf.bool)` for
+  real numbers, `tf.not_equal(c, 0)` for complex ones (`tf.cast` reads the real
+  part only), `tf.strings.length(c) > 0` for strings; where the dtype is unknown
+  the cast is the fix (unsafe) and the other two are candidates `fix --verify`
+  chooses between;
+- zero-argument `super()` moved into a branch function (where it raises) →
+  `super(Class, self)` (unsafe unless the class name is bound once, undecorated,
+  and `self` is not rebound);
 - `while cond:` updating local variables → `tf.while_loop` over them; a variable
   grown by `tf.concat`/`tf.stack`/`tf.pad`/`tf.tile`/`tf.repeat` gets the
   invariant `tf.TensorShape(None)` (the others their own `.shape` when proven to
   keep it) in `shape_invariants=` (unsafe: its static shape after the loop is unknown);
+  a loop variable indexing a list or tuple of literals bound once (`LEVELS[steps]`,
+  a tensor index after the loop) → `tf.gather(LEVELS, steps)`, replacing a
+  `tf.constant(...)` around it;
 - `if py and t:` / `if py or t:` with a Python operand first → a Python
   `if py:` around `tf.cond(t, ...)` (for `or`, in its `else`), the other branch
   kept: `py` is evaluated first and `t` only when Python would evaluate it (safe
@@ -161,8 +171,7 @@ by scalars). Anything unproven makes it unsafe, with the reason in the message.
 Reported without a fix: `break`/`continue`/`yield`/`raise` in the body, a name
 assigned in only one branch with no value before the `if`, Python side effects
 in a branch (`print`, `list.append`, `self.x = ...` run once per trace, in both
-branches), zero-argument `super()` in a branch (it raises inside the branch
-function), conditions that are not scalars, `and`/`or` whose tensor operand comes
+branches), zero-argument `super()` outside a method (nothing to name), conditions that are not scalars, `and`/`or` whose tensor operand comes
 before a Python one (Python would test the tensor first) or followed by `elif`.
 """
     before = """\
@@ -244,7 +253,7 @@ def activation(x):
         where the condition's dtype is unknown, the truth tests of complex numbers and strings."""
         variants = [("where", dict(where=True))] if isinstance(node, cst.If) else []
         if truth_unknown:
-            variants += [(truth, dict(truth=truth)) for truth in ("nonzero", "nonempty")]
+            variants += [(truth, dict(truth=truth)) for truth in _TRUTH_LABELS]
         target = "tf.cond" if isinstance(node, cst.If) else "tf.while_loop"
         found = []
         for label, options in variants:
@@ -1079,6 +1088,7 @@ class _Rewriter:
             if not (self.ctx.span(subscript)[0] >= self.ctx.span(node)[1] or node in self.ctx.ancestors(subscript)):
                 continue
             gather = self._tf("gather", subscript.value, index)
+            self._note_unsafe("tensor-values", f"`{self.ctx.code(subscript).strip()}`: `tf.gather` rejects the negative indices a list takes")
             arg = self.ctx.parent(subscript)
             call = self.ctx.parent(arg) if isinstance(arg, cst.Arg) else None
             if isinstance(call, cst.Call) and len(call.args) == 1 and arg.keyword is None and self.ctx.resolves_to(  # type: ignore[union-attr]

@@ -96,8 +96,9 @@ class NumpyInTracedFunction(Rule):
         Fact("same-value", "the TensorFlow op computes what NumPy computed for the data, a tensor, whatever its dtype"),
         Fact("uses-after", "the result (a tensor where NumPy gave an array) is only used by TensorFlow ops, tensor "
              "arithmetic or returned from traced code"),
-        Fact("no-gradient", "no gradient is taken in the module (a NumPy value is a constant for a GradientTape; the "
-             "TensorFlow op lets gradients flow)"),
+        Fact("no-gradient", "no gradient flows where NumPy gave a constant: none is taken in the module, or the value "
+             "is wrapped in `tf.stop_gradient` (a NumPy value is a constant for a GradientTape; the TensorFlow op lets "
+             "gradients flow)"),
         Fact("exact-cast", "no cast to a 16-bit float (tf.cast rounds float64 through float32, NumPy rounds once)"),
     )
     code = "TFA010"
@@ -125,6 +126,20 @@ uint8/bool before summing, TensorFlow overflows), `np.mean` (TensorFlow truncate
 integer means), `np.max`/`np.min`/`np.square` (no boolean kernels), `np.abs`
 (no unsigned kernels), `np.exp/log/sqrt/tanh` (integers rejected),
 `np.maximum/minimum/where/clip/concatenate/stack` (NumPy promotes mixed dtypes).
+Where the data's dtype is known (a comparison is bool, `tf.cast(x, tf.uint8)`, a
+trace log), the fix spells NumPy's result instead: `tf.reduce_any`/`tf.reduce_all`
+for the max/min of booleans, `tf.reduce_mean(tf.cast(x, tf.float64))` for integer
+means, a cast to int64/uint64 before summing small integers, float64 for
+`np.exp/log/sqrt/tanh` of 32/64-bit integers; where it is unknown, each of these
+is a candidate `fix --verify` runs, keeping the one the eager original confirms.
+`np.size(x)` → `tf.size(x)`; `np.clip` with one open (`None`) bound →
+`tf.minimum`/`tf.maximum`; `np.reshape(x, s, order="F")` →
+`tf.transpose(tf.reshape(tf.transpose(x), reversed s))` (`order="C"` is dropped).
+
+A NumPy value is a constant to a `GradientTape`: where the module may take
+gradients (a tape, an optimizer, Keras training), the TensorFlow value is wrapped
+in `tf.stop_gradient(...)`, as the NumPy copy was (not inside what `tf.print`
+prints, nor inside another NumPy call being rewritten).
 
 `.numpy()`: removed (safe) where the tensor is the *data* argument of a
 TensorFlow op, which takes a tensor there, or a value `tf.print` prints when it is proven
@@ -137,8 +152,8 @@ tensors of another dtype). Removed in arithmetic or in other op arguments
 
 Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())`,
 `if x.numpy() > 0`); NumPy functions without an exact TensorFlow equivalent;
-NumPy-only arguments (`dtype=`, `out=`, `axis=None` of concatenate); `np.clip`
-with an open (`None`) bound; results used through NumPy-only attributes
+NumPy-only arguments (`dtype=`, `out=`, `axis=None` of concatenate, `order="A"`); `np.clip`
+with no bound at all; results used through NumPy-only attributes
 (`np.mean(x).item()`); backend-agnostic Keras code (no TensorFlow import). A
 traced function that builds a NumPy array and stores tensors into it
 (`buf[i] = x[i]`) is reported **once**, at the array, with no fix: no op-by-op
@@ -380,7 +395,7 @@ def _reshape_order(call: cst.Call, tf_name: str) -> cst.BaseExpression | None:
         reversed_shape: cst.BaseExpression = shape.with_changes(elements=[
             e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in reversed(shape.elements)])
     else:
-        reversed_shape = cst.Subscript(shape, [cst.SubscriptElement(cst.Slice(None, None, step=cst.Integer("-1")))])
+        reversed_shape = cst.Subscript(shape, [cst.SubscriptElement(cst.Slice(None, None, step=cst.UnaryOperation(cst.Minus(), cst.Integer("1"))))])
     transpose = cst.parse_expression(f"{tf_name}.transpose")
     inner = cst.Call(transpose, [cst.Arg(data)])
     return cst.Call(transpose, [cst.Arg(call.with_changes(args=[cst.Arg(inner), cst.Arg(reversed_shape)]))])
