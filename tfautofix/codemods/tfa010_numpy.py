@@ -356,7 +356,7 @@ def normalise(x):
         # `_closed` asks the facts every fix of the rule needs; these two are this path's.
         unknown = tuple(f"{name}: {e.reason}" for name, e in (("same-value", same), ("uses-after", used)) if isinstance(e, Unknown))
         imports = (tf_import,) if tf_import else ()
-        fix = Fix({call: new_call}, "unsafe" if unknown else "safe", imports, unknown)
+        fix = Fix({call: new_call}, "unsafe" if unknown else "safe", imports, unknown, f"tf.{equivalent.tf_name}")
         alternatives = []
         if dtype is None and isinstance(same, Unknown):  # candidates, one per dtype NumPy treats apart: execution chooses
             for variant in variants:
