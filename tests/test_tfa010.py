@@ -68,3 +68,23 @@ def test_a_numpy_value_a_tape_may_see_becomes_a_stopped_gradient() -> None:
     assert _rendered(outer.fix) == "tf.stop_gradient(tf.maximum(np.square(x), 0.5))"
     assert _rendered(inner.fix) == "tf.square(x)" and _rendered(printed.fix) == "x"
     assert not any(u.startswith("no-gradient") for f in (copy, outer, inner, printed) for u in f.fix.unknown)
+
+
+@pytest.mark.parametrize("call, fixed", [
+    ("np.transpose(a=x, axes=(1, 0))", "tf.transpose(x, perm=(1, 0))"),
+    ("np.transpose(x, (1, 0))", "tf.transpose(x, (1, 0))"),
+    ("np.reshape(x, newshape=(3, 2))", "tf.reshape(x, shape=(3, 2))"),
+    ("np.sum(a=x, axis=0)", "tf.reduce_sum(x, axis=0)"),
+])
+def test_numpy_keywords_become_the_ops(call: str, fixed: str) -> None:
+    """NumPy's data keyword `a=` is the op's first argument; `axes=`/`newshape=` are `perm=`/`shape=`."""
+    (finding,) = _findings(f"    return {call}\n")
+    assert _rendered(finding.fix) == fixed
+
+
+def test_astype_of_the_numpy_result_becomes_a_cast() -> None:
+    """A tensor has no `.astype`: `np.f(x).astype(D)` as a whole becomes `tf.cast(tf.g(x), D)`; other
+    NumPy-only methods of the result still leave it unfixed."""
+    cast, item = _findings("    return np.transpose(x, (1, 0)).astype('float32'), np.sum(x).item()\n")
+    assert _rendered(cast.fix) == "tf.cast(tf.transpose(x, (1, 0)), 'float32')"
+    assert item.fix is None and "`.item`" in item.message

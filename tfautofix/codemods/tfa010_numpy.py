@@ -26,6 +26,8 @@ class Equivalent(NamedTuple):
     keywords: tuple[str, ...] = ()
     #: Why the TensorFlow op differs from NumPy on some dtypes (None: on none; the fix is safe).
     unsafe: str | None = None
+    #: NumPy keywords the TensorFlow op spells otherwise: (NumPy's, TensorFlow's).
+    renames: tuple[tuple[str, str], ...] = ()
 
 
 _REDUCE = ("axis", "keepdims")
@@ -54,9 +56,9 @@ EQUIVALENTS: dict[str, Equivalent] = {
     "tanh": Equivalent("tanh", 1, (), "TensorFlow rejects integer tensors NumPy turns into floats"),
     "concatenate": Equivalent("concat", 2, ("axis",), _PROMOTE),
     "stack": Equivalent("stack", 2, ("axis",), _PROMOTE),
-    "reshape": Equivalent("reshape", 2, ("order",)),
+    "reshape": Equivalent("reshape", 2, ("order", "newshape", "shape"), renames=(("newshape", "shape"),)),
     "size": Equivalent("size", 1),
-    "transpose": Equivalent("transpose", 1),
+    "transpose": Equivalent("transpose", 2, ("axes",), renames=(("axes", "perm"),)),
     "where": Equivalent("where", 3, (), _PROMOTE),
     "clip": Equivalent("clip_by_value", 3, (), _PROMOTE),
 }
@@ -327,8 +329,10 @@ def normalise(x):
         if args is None:
             return self.finding(ctx, call, message + " (not fixed: these arguments have no TensorFlow equivalent)")
         parent = ctx.parent(call)
-        if isinstance(parent, cst.Attribute) and parent.value is call and parent.attr.value not in TENSOR_METADATA:
+        astype = _astype(ctx, call)  # `np.f(...).astype(D)`: the whole call becomes `tf.cast(tf.g(...), D)`
+        if astype is None and isinstance(parent, cst.Attribute) and parent.value is call and parent.attr.value not in TENSOR_METADATA:
             return self.finding(ctx, call, message + f" (not fixed: the NumPy result's `.{parent.attr.value}` does not exist on tensors)")
+        site = astype or call
         tf_name, tf_import = ctx.tensorflow_alias
         if ctx.backend_agnostic_keras:
             return self.finding(ctx, call, message + " (not fixed: the module does not import TensorFlow)")
@@ -338,7 +342,7 @@ def normalise(x):
             if new_call is None:
                 return self.finding(ctx, call, message + " (not fixed: `order=` other than \"C\" or \"F\")")
         unsafe = equivalent.unsafe
-        data = next((a.value for a in call.args if a.keyword is None), None)
+        data = next((a.value for a in args if a.keyword is None), None)
         if unsafe is None and (data is None or not is_tensor(ctx, data)):
             # Safe needs the data to be a tensor: on a NumPy array (`np.transpose(df.to_numpy())`)
             # the op returns a tensor where NumPy returned an array, and NumPy code after it breaks.
@@ -352,18 +356,33 @@ def normalise(x):
             same = Known(dtype, "dtype")
         elif unsafe is not None and equivalent.unsafe not in (None, _PROMOTE) and dtype in ("float32", "float64"):
             same = Known(dtype, "dtype")  # the op differs from NumPy only on other dtypes
-        used = facts_of(ctx).uses_after(call)
+        used = facts_of(ctx).uses_after(site)
         # `_closed` asks the facts every fix of the rule needs; these two are this path's.
         unknown = tuple(f"{name}: {e.reason}" for name, e in (("same-value", same), ("uses-after", used)) if isinstance(e, Unknown))
         imports = (tf_import,) if tf_import else ()
-        fix = Fix({call: new_call}, "unsafe" if unknown else "safe", imports, unknown, f"tf.{equivalent.tf_name}")
+
+        def cast(expr: cst.BaseExpression) -> cst.BaseExpression:  # NumPy's `.astype(D)` of the result
+            return expr if astype is None else cst.Call(cst.parse_expression(f"{tf_name}.cast"), [cst.Arg(expr), astype.args[0]])
+
+        fix = Fix({site: cast(new_call)}, "unsafe" if unknown else "safe", imports, unknown, f"tf.{equivalent.tf_name}")
         alternatives = []
         if dtype is None and isinstance(same, Unknown):  # candidates, one per dtype NumPy treats apart: execution chooses
             for variant in variants:
                 reason = f"same-value: NumPy's result on {'/'.join(sorted(variant.dtypes))} data; the data's dtype is not known"
-                alternatives.append(Fix({call: _variant(new_call, variant, tf_name)}, "unsafe", imports, (reason, *unknown[1:]), variant.label))
+                alternatives.append(Fix({site: cast(_variant(new_call, variant, tf_name))}, "unsafe", imports, (reason, *unknown[1:]), variant.label))
         message += f"; use `tf.{equivalent.tf_name}`" + self.unsafe_note(fix)
         return self.finding(ctx, call, message, fix, alternatives)
+
+
+def _astype(ctx: FileContext, call: cst.Call) -> cst.Call | None:
+    """The ``call.astype(D)`` call around ``call`` (one positional dtype), if any."""
+    attribute = ctx.parent(call)
+    if not (isinstance(attribute, cst.Attribute) and attribute.value is call and attribute.attr.value == "astype"):
+        return None
+    outer = ctx.parent(attribute)
+    if isinstance(outer, cst.Call) and outer.func is attribute and len(outer.args) == 1 and outer.args[0].keyword is None and not outer.args[0].star:
+        return outer
+    return None
 
 
 def _open_clip(call: cst.Call) -> tuple[Equivalent, list[cst.Arg]] | None:
@@ -609,11 +628,18 @@ def _numpy_buffers(ctx: FileContext) -> dict[cst.FunctionDef, cst.CSTNode]:
 
 
 def _translated_args(call: cst.Call, equivalent: Equivalent, short: str) -> list[cst.Arg] | None:
+    data = next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == "a"), None)
+    if data is not None and not any(arg.keyword is None for arg in call.args):  # NumPy's data keyword: the op's first argument
+        call = call.with_changes(args=[data.with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT),
+                                       *(arg for arg in call.args if arg is not data)])
+    renames = dict(equivalent.renames)
+    call = call.with_changes(args=[arg.with_changes(keyword=cst.Name(renames[arg.keyword.value]))
+                                   if arg.keyword is not None and arg.keyword.value in renames else arg for arg in call.args])
     positional = [arg for arg in call.args if arg.keyword is None]
     keywords = [arg for arg in call.args if arg.keyword is not None]
     if any(arg.star for arg in call.args) or len(positional) > equivalent.positional:
         return None
-    if any(arg.keyword.value not in equivalent.keywords for arg in keywords):
+    if any(arg.keyword.value not in (*equivalent.keywords, *renames.values()) for arg in keywords):
         return None
     if len(positional) < equivalent.positional and equivalent.positional > 1 and not equivalent.keywords:
         return None  # e.g. np.where(cond): a different function from tf.where(cond)
