@@ -14,4 +14,6 @@ class GatedDense(keras.layers.Dense):
 def exercise():
     layer = GatedDense(2, kernel_initializer="ones")
     x = np.array([[1.0, 2.0], [3.0, 4.0]], dtype="float32")
-    return [layer(x), layer(-x)]
+    layer(x)  # built eagerly, then traced
+    step = tf.function(lambda v: layer(v))
+    return [step(x), step(-x)]
