@@ -73,7 +73,7 @@ def test_a_numpy_value_a_tape_may_see_becomes_a_stopped_gradient() -> None:
 @pytest.mark.parametrize("call, fixed", [
     ("np.transpose(a=x, axes=(1, 0))", "tf.transpose(x, perm=(1, 0))"),
     ("np.transpose(x, (1, 0))", "tf.transpose(x, (1, 0))"),
-    ("np.reshape(x, newshape=(3, 2))", "tf.reshape(x, shape=(3, 2))"),
+    ("np.reshape(x, newshape=(3, 2))", "tf.reshape(x, shape=(3, 2))"),  # NumPy < 2.1 spelling
     ("np.sum(a=x, axis=0)", "tf.reduce_sum(x, axis=0)"),
 ])
 def test_numpy_keywords_become_the_ops(call: str, fixed: str) -> None:

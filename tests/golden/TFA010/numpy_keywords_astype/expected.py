@@ -6,8 +6,10 @@ def to_chw(img):
     chw = tf.cast(
         tf.transpose(img, (2, 0, 1)), "float32"
     )  # a tensor has no .astype: tf.cast
-    flat = tf.reshape(chw, shape=(3, -1))  # NumPy's keywords: data first, shape=
-    return tf.reduce_sum(tf.transpose(flat, perm=(1, 0)), axis=0)
+    flat = tf.reshape(chw, (3, -1))
+    return tf.reduce_sum(
+        tf.transpose(flat, perm=(1, 0)), axis=0
+    )  # NumPy's keywords: the data first, perm=
 
 
 def exercise():

@@ -5,8 +5,8 @@ import tensorflow as tf
 @tf.function
 def to_chw(img):
     chw = np.transpose(img, (2, 0, 1)).astype("float32")  # a tensor has no .astype: tf.cast
-    flat = np.reshape(a=chw, newshape=(3, -1))  # NumPy's keywords: data first, shape=
-    return tf.reduce_sum(np.transpose(a=flat, axes=(1, 0)), axis=0)
+    flat = np.reshape(chw, (3, -1))
+    return np.sum(a=np.transpose(a=flat, axes=(1, 0)), axis=0)  # NumPy's keywords: the data first, perm=
 
 
 def exercise():
