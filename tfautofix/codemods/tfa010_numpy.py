@@ -79,12 +79,13 @@ _WIDE_INTS = frozenset({"int32", "int64", "uint32", "uint64"})  # NumPy's float 
 _MEAN = (Variant("float64 mean", _SIGNED | _UNSIGNED | {"int64", "uint64"}, cast="float64"),)
 _SUMS = (Variant("int64 sum", _SIGNED, cast="int64"), Variant("uint64 sum", _UNSIGNED, cast="uint64"))
 _FLOAT64 = (Variant("float64 of integers", _WIDE_INTS, cast="float64"),)
+_ANY = (Variant("any", frozenset({"bool"}), "reduce_any"),)  # the max of booleans
+_ALL = (Variant("all", frozenset({"bool"}), "reduce_all"),)  # the min of booleans
 #: Per NumPy function, the spellings that give its result on the dtypes its equivalent differs:
 #: chosen by the data's dtype when it is known, else candidates ``fix --verify`` chooses between.
 VARIANTS: dict[str, tuple[Variant, ...]] = {
     "mean": _MEAN, "average": _MEAN, "sum": _SUMS, "prod": _SUMS,
-    "max": (Variant("any", frozenset({"bool"}), "reduce_any"),), "amax": (Variant("any", frozenset({"bool"}), "reduce_any"),),
-    "min": (Variant("all", frozenset({"bool"}), "reduce_all"),), "amin": (Variant("all", frozenset({"bool"}), "reduce_all"),),
+    "max": _ANY, "amax": _ANY, "min": _ALL, "amin": _ALL,
     "exp": _FLOAT64, "log": _FLOAT64, "sqrt": _FLOAT64, "tanh": _FLOAT64,
 }
 #: NumPy constructors of arrays a traced function may fill with tensors (issue: NumPy through and through).
