@@ -251,9 +251,9 @@ def activation(x):
         """Candidates only execution (``fix --verify``) can choose between: ``tf.where(pred, a, b)``
         where the ``tf.cond`` branches are single values (it computes both and broadcasts them), and,
         where the condition's dtype is unknown, the truth tests of complex numbers and strings."""
-        variants = [("where", dict(where=True))] if isinstance(node, cst.If) else []
+        variants = [("where", {"where": True})] if isinstance(node, cst.If) else []
         if truth_unknown:
-            variants += [(truth, dict(truth=truth)) for truth in _TRUTH_LABELS]
+            variants += [(truth, {"truth": truth}) for truth in _TRUTH_LABELS]
         target = "tf.cond" if isinstance(node, cst.If) else "tf.while_loop"
         found = []
         for label, options in variants:
