@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import libcst
 import pytest
 
 from tfautofix.codemods import all_rules, rule_by_code
@@ -108,12 +109,15 @@ def _log(dtype: str):
     return from_json({"format": "tfautofix-traces", "version": 1, "functions": [function]})
 
 
-@pytest.mark.parametrize(("log", "applicability"), [(None, "unsafe"), ("float32", "safe"), ("int32", "unsafe")])
-def test_observed_dtypes_are_evidence(log, applicability):
-    """``np.mean`` → ``tf.reduce_mean`` differs on integers: a trace that saw only float32 settles it."""
+@pytest.mark.parametrize(("log", "applicability", "cast"), [(None, "unsafe", False), ("float32", "safe", False), ("int32", "safe", True)])
+def test_observed_dtypes_are_evidence(log, applicability, cast):
+    """``np.mean`` → ``tf.reduce_mean`` differs on integers: a trace that saw only float32 settles it;
+    one that saw int32 makes the fix NumPy's float64 mean."""
     traces = None if log is None else _log(log)
     [finding] = lint_source(OBSERVED, [rule_by_code("TFA010")], "m.py", traces=traces)
     assert finding.fix is not None and finding.fix.applicability == applicability
+    (edit,) = finding.fix.edits.values()
+    assert ("tf.cast(x, tf.float64)" in libcst.Module([]).code_for_node(edit)) == cast
 
 
 def test_rules_shows_the_facts_table():

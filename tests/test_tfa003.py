@@ -110,8 +110,10 @@ def test_rewrites_trace_no_more_than_autograph(tmp_path: Path) -> None:
         assert not rewrite["error"], (case.name, rewrite["error"])
         if original["error"]:
             # AutoGraph rejects it too (a float condition; a loop variable that grows, which needs the
-            # shape invariants the rewrite states); the golden test compares with eager.
-            assert any(why in original["error"] for why in ("OperatorNotAllowed", "boolean", "shape invariants")), original["error"]
+            # shape invariants the rewrite states; a list indexed by the loop counter, which the rewrite
+            # gathers); the golden test compares with eager.
+            reasons = ("OperatorNotAllowed", "boolean", "shape invariants", "indices must be integers")
+            assert any(why in original["error"] for why in reasons), original["error"]
             continue
         assert compare_values([original["value"]], None, [rewrite["value"]]).problem is None, case.name
         assert 0 < rewrite["traces"] <= original["traces"], (case.name, rewrite["traces"], original["traces"])
@@ -185,3 +187,69 @@ def test_a_parameter_a_call_passes_a_tensor_makes_its_if_chain_reported(call: st
         assert finding.fix.applicability == "unsafe" and any(u.startswith("tensor-parameters: `step`") for u in finding.fix.unknown)
         fixed = fix_source(source, [PythonBranchOnTensor()], "m.py", unsafe_fixes=True)[0]
         assert "lambda: tf.cond(" in fixed and "elif" not in fixed and "if warm:" in fixed
+
+
+def _rendered(fix) -> str:
+    nodes = [n for e in fix.edits.values() for n in (e.nodes if isinstance(e, cst.FlattenSentinel) else [e])]
+    return "".join(cst.Module([]).code_for_node(n) for n in nodes if isinstance(n, cst.CSTNode))
+
+
+@pytest.mark.parametrize("condition, primary, alternatives", [
+    # Unknown dtype: the cast (real numbers) is the fix; complex and string truth tests are candidates.
+    ("tf.reduce_sum(x)", "tf.cast(tf.reduce_sum(x), tf.bool)", ["tf.not_equal(tf.reduce_sum(x), 0)", "tf.strings.length(tf.reduce_sum(x)) > 0"]),
+    ("tf.reduce_sum(tf.cast(x, tf.complex64))", "tf.not_equal(tf.reduce_sum(tf.cast(x, tf.complex64)), 0)", []),
+    ("tf.strings.strip(x)", "tf.strings.length(tf.strings.strip(x)) > 0", []),
+    ("tf.reduce_sum(tf.cast(x, tf.int32))", "tf.cast(tf.reduce_sum(tf.cast(x, tf.int32)), tf.bool)", []),
+])
+def test_a_condition_gets_pythons_truth_test_for_its_dtype(condition: str, primary: str, alternatives: list[str]) -> None:
+    """Python's truth test is non-zero for numbers (complex: either part), non-empty for strings;
+    `tf.cast(c, tf.bool)` reads a complex number's real part and rejects strings. Known dtypes pick
+    the test; unknown ones keep the cast and add the others as candidates execution chooses from."""
+    from tfautofix.codemods.tfa003_tensor_branch import PythonBranchOnTensor
+    from tfautofix.engine import lint_source
+
+    source = f"import tensorflow as tf\n\n\n@tf.function(autograph=False)\ndef f(x):\n    if {condition}:\n        y = x * 2\n    else:\n        y = x\n    return y\n"
+    (finding,) = lint_source(source, [PythonBranchOnTensor()], "m.py")
+    assert primary in _rendered(finding.fix)
+    assert any(u.startswith("truth-test") for u in finding.fix.unknown) == bool(alternatives)
+    truth = [a for a in finding.alternatives if a.label != "tf.where"]
+    assert [next(p for p in alternatives if p in _rendered(a)) for a in truth] == alternatives
+
+
+@pytest.mark.parametrize("method, fixed", [
+    ("    def call(self, inputs):\n        if tf.reduce_mean(inputs) > 0.0:\n            return super().call(inputs) * 2.0\n"
+     "        return super().call(inputs)\n", True),
+    ("    @staticmethod\n    def call(inputs):\n        if tf.reduce_mean(inputs) > 0.0:\n            return super().call(inputs)\n"
+     "        return inputs\n", False),
+])
+def test_zero_argument_super_is_spelled_out_in_a_method(method: str, fixed: bool) -> None:
+    """Moved into a branch function, `super()` raises (no `__class__` cell, no first argument): in a
+    method it becomes `super(Class, self)`; elsewhere there is nothing to name and no fix."""
+    from tfautofix.codemods.tfa003_tensor_branch import PythonBranchOnTensor
+    from tfautofix.engine import lint_source
+
+    source = f"import tensorflow as tf\nimport keras\n\n\nclass Gate(keras.layers.Dense):\n{method}"
+    (finding,) = lint_source(source, [PythonBranchOnTensor()], "m.py")
+    if not fixed:
+        assert finding.fix is None and "super()" in finding.message
+        return
+    rendered = _rendered(finding.fix)
+    assert "super(Gate, self).call(inputs) * 2.0" in rendered and "super()" not in rendered
+    assert not any(u.startswith("explicit-super") for u in finding.fix.unknown)
+
+
+def test_a_while_counter_indexing_a_literal_list_becomes_a_gather() -> None:
+    """After `tf.while_loop` the counter is a tensor, which a Python list cannot take as index:
+    `SEQ[i]` of a list of literals bound once becomes `tf.gather(SEQ, i)` (the whole `tf.constant(SEQ[i])`,
+    which rejects a symbolic tensor); a list bound twice is left alone."""
+    from tfautofix.codemods.tfa003_tensor_branch import PythonBranchOnTensor
+    from tfautofix.engine import lint_source
+
+    source = (
+        "import tensorflow as tf\n\nNAMES = ['a', 'b', 'c']\nOTHER = [1, 2]\nOTHER = [3, 4]\n\n\n@tf.function(autograph=False)\n"
+        "def f(x):\n    i = 0\n    while tf.reduce_max(x) > 1.0:\n        x = x / 2.0\n        i += 1\n"
+        "    return tf.constant(NAMES[i]), OTHER[i]\n"
+    )
+    (finding,) = lint_source(source, [PythonBranchOnTensor()], "m.py")
+    rendered = _rendered(finding.fix)
+    assert "tf.gather(NAMES, i)" in rendered and "tf.constant(" not in rendered and "gather(OTHER" not in rendered

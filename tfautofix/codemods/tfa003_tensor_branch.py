@@ -36,6 +36,11 @@ _AUGMENTED = (
     cst.PowerAssign,
 )
 _ZERO_ARG_SUPER = m.Call(func=m.Name("super"), args=[])
+#: ``tf.strings`` ops whose result is a string tensor.
+_STRING_OPS = frozenset(f"tensorflow.strings.{n}" for n in (
+    "strip", "upper", "lower", "join", "reduce_join", "regex_replace", "substr", "as_string", "format", "format_string"))
+#: Python's truth tests other than ``tf.cast(c, tf.bool)`` (real numbers): complex numbers, strings.
+_TRUTH_LABELS = {"nonzero": "non-zero test", "nonempty": "non-empty string test"}
 
 
 #: Builtins that compute a value and touch nothing else.
@@ -88,6 +93,10 @@ class PythonBranchOnTensor(Rule):
              "`tf.Tensor` annotation), not only passed tensors by calls in this file: where another caller passes "
              "Python values the `if` works, and `tf.cond` returns tensors instead"),
         Fact("scalar-condition", "the condition is a scalar tensor"),
+        Fact("truth-test", "the condition's dtype is known, so its truth test is Python's: `tf.cast(c, tf.bool)` for "
+             "real numbers, `tf.not_equal(c, 0)` for complex ones (non-zero), `tf.strings.length(c) > 0` for strings (non-empty)"),
+        Fact("explicit-super", "`super(Class, self)` in a branch function names the class zero-argument `super()` meant: "
+             "`Class` is bound once, undecorated, and the method does not rebind `self`"),
         Fact("tensor-values", "every value the branches (or the loop) produce is a tensor"),
         Fact("one-dtype", "each value keeps one dtype and structure across branches and iterations"),
         Fact("loop-shapes", "no loop variable changes shape (`tf.while_loop` needs `shape_invariants`)"),
@@ -120,11 +129,21 @@ The fix writes the graph control flow out explicitly:
   `a or b` → `tf.cond(a, lambda: b, lambda: tf.constant(False))` /
   `tf.cond(a, lambda: tf.constant(True), lambda: b)`, so `b` runs only when
   Python would run it (`i < n and v[i] > t` never reads `v[n]`); a non-boolean
-  condition is cast with `tf.cast(..., tf.bool)`, Python's truth test;
+  condition gets Python's truth test for its dtype: `tf.cast(c, tf.bool)` for
+  real numbers, `tf.not_equal(c, 0)` for complex ones (`tf.cast` reads the real
+  part only), `tf.strings.length(c) > 0` for strings; where the dtype is unknown
+  the cast is the fix (unsafe) and the other two are candidates `fix --verify`
+  chooses between;
+- zero-argument `super()` moved into a branch function (where it raises) →
+  `super(Class, self)` (unsafe unless the class name is bound once, undecorated,
+  and `self` is not rebound);
 - `while cond:` updating local variables → `tf.while_loop` over them; a variable
   grown by `tf.concat`/`tf.stack`/`tf.pad`/`tf.tile`/`tf.repeat` gets the
   invariant `tf.TensorShape(None)` (the others their own `.shape` when proven to
   keep it) in `shape_invariants=` (unsafe: its static shape after the loop is unknown);
+  a loop variable indexing a list or tuple of literals bound once (`LEVELS[steps]`,
+  a tensor index after the loop) → `tf.gather(LEVELS, steps)`, replacing a
+  `tf.constant(...)` around it;
 - `if py and t:` / `if py or t:` with a Python operand first → a Python
   `if py:` around `tf.cond(t, ...)` (for `or`, in its `else`), the other branch
   kept: `py` is evaluated first and `t` only when Python would evaluate it (safe
@@ -152,8 +171,7 @@ by scalars). Anything unproven makes it unsafe, with the reason in the message.
 Reported without a fix: `break`/`continue`/`yield`/`raise` in the body, a name
 assigned in only one branch with no value before the `if`, Python side effects
 in a branch (`print`, `list.append`, `self.x = ...` run once per trace, in both
-branches), zero-argument `super()` in a branch (it raises inside the branch
-function), conditions that are not scalars, `and`/`or` whose tensor operand comes
+branches), zero-argument `super()` outside a method (nothing to name), conditions that are not scalars, `and`/`or` whose tensor operand comes
 before a Python one (Python would test the tensor first) or followed by `elif`.
 """
     before = """\
@@ -225,21 +243,30 @@ def activation(x):
             else:
                 fix = self.closed_fix(fix.edits, rewriter.evidence(node), fix.imports, label=target)
                 message += self.unsafe_note(fix)
-            yield self.finding(ctx, test, message, fix, self._where(ctx, func, inferences[func], node) if fix else ())
+            alternatives = self._alternatives(ctx, func, inferences[func], node, rewriter.used_truth) if fix else ()
+            yield self.finding(ctx, test, message, fix, alternatives)
 
-    def _where(self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference, node: cst.If | cst.While) -> tuple[Fix, ...]:
-        """The ``tf.where(pred, a, b)`` candidate where the ``tf.cond`` branches are single values: it
-        computes both and broadcasts them, so only execution (``fix --verify``) can choose it."""
-        if not isinstance(node, cst.If):
-            return ()
-        rewriter = _Rewriter(ctx, func, inference, where=True)
-        try:
-            fix = rewriter.rewrite_if(node)
-        except _NoFix:
-            return ()
-        if not rewriter.used_where:
-            return ()
-        return (self.closed_fix(fix.edits, rewriter.evidence(node), fix.imports, label="tf.where"),)
+    def _alternatives(self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference, node: cst.If | cst.While,
+                      truth_unknown: bool) -> tuple[Fix, ...]:
+        """Candidates only execution (``fix --verify``) can choose between: ``tf.where(pred, a, b)``
+        where the ``tf.cond`` branches are single values (it computes both and broadcasts them), and,
+        where the condition's dtype is unknown, the truth tests of complex numbers and strings."""
+        variants = [("where", {"where": True})] if isinstance(node, cst.If) else []
+        if truth_unknown:
+            variants += [(truth, {"truth": truth}) for truth in _TRUTH_LABELS]
+        target = "tf.cond" if isinstance(node, cst.If) else "tf.while_loop"
+        found = []
+        for label, options in variants:
+            rewriter = _Rewriter(ctx, func, inference, **options)  # type: ignore[arg-type]
+            try:
+                fix = rewriter.rewrite_if(node) if isinstance(node, cst.If) else rewriter.rewrite_while(node)
+            except _NoFix:
+                continue
+            if label == "where" and not rewriter.used_where:
+                continue
+            name = "tf.where" if label == "where" else f"{target} ({_TRUTH_LABELS[label]})"
+            found.append(self.closed_fix(fix.edits, rewriter.evidence(node), fix.imports, label=name))
+        return tuple(found)
 
 
 def _tensor_test(node: cst.If | cst.While, inference: TensorInference) -> cst.BaseExpression | None:
@@ -375,9 +402,8 @@ def _read_first(stmts: Sequence[cst.BaseStatement], name: str) -> bool:
 def _unsupported(
     ctx: FileContext, inference: TensorInference, stmts: Sequence[cst.BaseStatement], allow_final_return: bool
 ) -> str | None:
-    """Why the statements cannot move into a branch function, or None."""
-    if any(m.findall(stmt, _ZERO_ARG_SUPER) for stmt in stmts):
-        return "zero-argument `super()` raises once moved into a branch function"
+    """Why the statements cannot move into a branch function, or None (zero-argument
+    ``super()``: :meth:`_Rewriter.explicit_super`)."""
     jumps = ((m.Break(), "`break`"), (m.Continue(), "`continue`"), (m.Raise(), "`raise`"))
     for kind, what in ((m.Yield(), "`yield`"), (m.Await(), "`await`"), (m.NamedExpr(), "`:=`"), *jumps):
         if any(m.findall(stmt, kind) for stmt in stmts):
@@ -416,6 +442,42 @@ def _harmless_expression(ctx: FileContext, expr: cst.BaseExpression) -> bool:
     if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in _VARIABLE_UPDATES:
         return True
     return any(name.startswith("tensorflow.") for name in ctx.names(expr.func))
+
+
+def _literal_sequence(ctx: FileContext, name: cst.Name) -> bool:
+    """Is ``name`` bound once, to a list or tuple of literals (strings, numbers)?"""
+    scope = ctx.scope(name)
+    assignments = list(scope[name.value]) if scope is not None and name.value in scope else []
+    node = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
+    target = ctx.parent(node) if node is not None else None
+    assign = ctx.parent(target) if isinstance(target, cst.AssignTarget) else None
+    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.value, (cst.List, cst.Tuple))):
+        return False
+    literals = (cst.SimpleString, cst.Integer, cst.Float)
+    return bool(assign.value.elements) and all(
+        isinstance(e, cst.Element) and isinstance(_bare(e.value), literals) for e in assign.value.elements)
+
+
+class _Replace(cst.CSTTransformer):
+    """Replaces nodes by identity (``id`` of the original node → its replacement)."""
+
+    def __init__(self, replacements: dict[int, cst.CSTNode]) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(self, original, updated):  # type: ignore[no-untyped-def]
+        return self.replacements.get(id(original), updated)
+
+
+class _ExplicitSuper(cst.CSTTransformer):
+    """Zero-argument ``super()`` → ``super(Class, self)``."""
+
+    def __init__(self, explicit: cst.Call) -> None:
+        super().__init__()
+        self.explicit = explicit
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        return self.explicit if m.matches(updated, _ZERO_ARG_SUPER) else updated
 
 
 def _lambda(body: cst.BaseExpression) -> cst.Lambda:
@@ -463,8 +525,13 @@ def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
 
 
 class _Rewriter:
-    def __init__(self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference, where: bool = False) -> None:
+    def __init__(
+        self, ctx: FileContext, func: cst.FunctionDef, inference: TensorInference, where: bool = False, truth: str = "cast"
+    ) -> None:
         self.where, self.used_where = where, False  # `tf.where` for single-value branches (a candidate)
+        #: The truth test of a condition of unknown dtype (a candidate: see ``_TRUTH_LABELS``); used_truth: one was.
+        self.truth, self.used_truth = truth, False
+        self._super: cst.Call | None = None  # `super(Class, self)`, once a moved statement needed it
         self.ctx = ctx
         self.func = func
         self.inference = inference
@@ -486,6 +553,10 @@ class _Rewriter:
 
     def _fix(self, edits: dict) -> Fix:
         imports = (self.tf_import,) if self.tf_import is not None else ()
+        if self._super is not None:  # the moved statements' zero-argument `super()`, spelled out
+            explicit = _ExplicitSuper(self._super)
+            edits = {node: cst.FlattenSentinel([n.visit(explicit) for n in edit.nodes]) if isinstance(edit, cst.FlattenSentinel)
+                     else edit.visit(explicit) if isinstance(edit, cst.CSTNode) else edit for node, edit in edits.items()}
         return Fix(edits, applicability="unsafe" if self.unsafe else "safe", imports=imports)  # the rule closes it (``evidence``)
 
     def _line(self, small: cst.Return | cst.Assign | cst.Expr, node: cst.CSTNode) -> cst.SimpleStatementLine:
@@ -518,7 +589,7 @@ class _Rewriter:
     def predicate(self, test: cst.BaseExpression) -> cst.BaseExpression:
         """``test`` as a scalar boolean tensor expression."""
         if m.findall(test, _ZERO_ARG_SUPER):
-            raise _NoFix("zero-argument `super()` raises once moved into a branch function")
+            self.explicit_super()
         scalar = self.inference.is_scalar(test)
         if scalar is False:
             raise _NoFix("the condition is not a scalar; reduce it with `tf.reduce_any`/`tf.reduce_all`")
@@ -544,7 +615,50 @@ class _Rewriter:
             raise _NoFix("a chained comparison; split it with `and`")
         if infer.is_bool(test):
             return _bare(test)
+        dtype, truth = infer.dtype(test) or self._string(test), self.truth
+        if dtype is None:
+            self.used_truth = True
+            self._note_unsafe("truth-test", f"the dtype of `{self.ctx.code(test).strip()}` is not known "
+                              "(a complex number is true when non-zero, a string when non-empty)")
+        else:
+            truth = "nonempty" if dtype == "string" else "nonzero" if dtype.startswith("complex") else "cast"
+        if truth == "nonzero":
+            return self._tf("not_equal", _bare(test), cst.Integer("0"))
+        if truth == "nonempty":
+            return cst.Comparison(self._tf("strings.length", _bare(test)), [cst.ComparisonTarget(cst.GreaterThan(), cst.Integer("0"))])
         return self._tf("cast", _bare(test), cst.parse_expression(f"{self.tf}.bool"))
+
+    def _string(self, expr: cst.BaseExpression) -> str | None:
+        """"string" when ``expr`` is a ``tf.strings`` op giving strings (or a name bound once to one)."""
+        expr = _bare(expr)
+        if isinstance(expr, cst.Name):
+            value = self._only_value(expr)
+            return self._string(value) if value is not None else None
+        if isinstance(expr, cst.Call) and any(n in _STRING_OPS for n in self.ctx.names(expr.func)):
+            return "string"
+        return None
+
+    def explicit_super(self) -> None:
+        """Moved into a branch function, zero-argument ``super()`` raises (it needs the method's
+        ``__class__`` cell and first argument): spell it ``super(Class, self)``, right when ``Class``
+        is still the class and ``self`` the first argument (fact ``explicit-super``)."""
+        if self._super is not None:
+            return
+        block = self.ctx.parent(self.func)
+        cls = self.ctx.parent(block) if isinstance(block, cst.IndentedBlock) else None
+        params = [*self.func.params.posonly_params, *self.func.params.params]
+        decorators = {self.ctx.code(d.decorator).strip() for d in self.func.decorators}
+        if not isinstance(cls, cst.ClassDef) or not params or "staticmethod" in decorators:
+            raise _NoFix("zero-argument `super()` raises once moved into a branch function (not a method to name)")
+        name, first = cls.name.value, params[0].name.value
+        if cls.decorators:
+            self._note_unsafe("explicit-super", f"`{name}` is decorated: the name may be bound to what the decorator returns")
+        scope = self.ctx.scope(cls)
+        if scope is None or len(scope[name]) != 1:
+            self._note_unsafe("explicit-super", f"`{name}` may be rebound")
+        if m.findall(self.func.body, m.AssignTarget(target=m.Name(first)) | m.AugAssign(target=m.Name(first))):
+            self._note_unsafe("explicit-super", f"`{first}` is rebound in `{self.func.name.value}`")
+        self._super = cst.Call(cst.Name("super"), [cst.Arg(cst.Name(name)), cst.Arg(cst.Name(first))])
 
     # -- dtypes and shapes ------------------------------------------------------
     def origin(self, expr: cst.BaseExpression | cst.AugAssign, depth: int = 0) -> str | None:
@@ -849,6 +963,8 @@ class _Rewriter:
         return body[index + 1] if 0 <= index < len(body) - 1 else None
 
     def _check_block(self, stmts, allow_final_return: bool) -> None:
+        if any(m.findall(stmt, _ZERO_ARG_SUPER) for stmt in stmts):
+            self.explicit_super()
         reason = _unsupported(self.ctx, self.inference, stmts, allow_final_return)
         if reason is not None:
             raise _NoFix(reason)
@@ -936,7 +1052,9 @@ class _Rewriter:
         params = cst.Parameters([cst.Param(cst.Name(n)) for n in loop_vars])
         packed = cst.Tuple([cst.Element(cst.Name(n)) for n in loop_vars])
         returned = packed if len(loop_vars) == 1 else packed.with_changes(lpar=[], rpar=[])
-        body_stmts = [_without_blank_lines(body[0]), *body[1:]]
+        lookups = self._lookups(node, loop_vars)
+        replacer = _Replace({id(k): v for k, v in lookups.items()})
+        body_stmts = [_without_blank_lines(body[0]).visit(replacer), *(stmt.visit(replacer) for stmt in body[1:])]
         body_name = self._fresh("_loop_body")
         loop_body = cst.FunctionDef(
             name=cst.Name(body_name),
@@ -953,4 +1071,31 @@ class _Rewriter:
             call = call.with_changes(args=[*call.args, cst.Arg(shapes, keyword=cst.Name("shape_invariants"),
                                                             equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))])
         result = self._line(cst.Assign([cst.AssignTarget(returned)], call), node)
-        return self._fix({node: cst.FlattenSentinel(_keep_comments([node], [loop_body, result]))})
+        after = {k: v for k, v in lookups.items() if self.ctx.span(k)[0] >= self.ctx.span(node)[1]}
+        return self._fix({node: cst.FlattenSentinel(_keep_comments([node], [loop_body, result])), **after})
+
+    def _lookups(self, node: cst.While, loop_vars: Sequence[str]) -> dict[cst.CSTNode, cst.BaseExpression]:
+        """``SEQ[i]`` for a loop variable ``i`` (a tensor once ``tf.while_loop`` runs, which a Python
+        list cannot take as index) where ``SEQ`` is bound once to a list or tuple of literals:
+        ``tf.gather(SEQ, i)``, the whole ``tf.constant(SEQ[i])`` when it wraps one. The value is a
+        tensor where Python gave an element (fact ``tensor-values``, unless a TensorFlow op takes it)."""
+        found: dict[cst.CSTNode, cst.BaseExpression] = {}
+        for subscript in m.findall(self.func.body, m.Subscript(value=m.Name(), slice=[m.SubscriptElement(m.Index(m.Name()))])):
+            assert isinstance(subscript, cst.Subscript)
+            index = subscript.slice[0].slice.value  # type: ignore[attr-defined]
+            if index.value not in loop_vars or not _literal_sequence(self.ctx, subscript.value):  # type: ignore[arg-type]
+                continue
+            if not (self.ctx.span(subscript)[0] >= self.ctx.span(node)[1] or node in self.ctx.ancestors(subscript)):
+                continue
+            gather = self._tf("gather", subscript.value, index)
+            self._note_unsafe("tensor-values", f"`{self.ctx.code(subscript).strip()}`: `tf.gather` rejects the negative indices a list takes")
+            arg = self.ctx.parent(subscript)
+            call = self.ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+            if isinstance(call, cst.Call) and len(call.args) == 1 and arg.keyword is None and self.ctx.resolves_to(  # type: ignore[union-attr]
+                    call.func, "tensorflow.constant", "tensorflow.convert_to_tensor"):
+                found[call] = gather  # tf.constant rejects a symbolic tensor
+            else:
+                found[subscript] = gather
+                if not (isinstance(call, cst.Call) and op_name(self.ctx, call) is not None):
+                    self._note_unsafe("tensor-values", f"`{self.ctx.code(subscript).strip()}` becomes a tensor, where Python gave an element")
+        return found

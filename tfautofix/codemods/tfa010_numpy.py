@@ -15,7 +15,7 @@ from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
-from tfautofix.analysis.tensors import op_name
+from tfautofix.analysis.tensors import TensorInference, op_name
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
@@ -26,6 +26,8 @@ class Equivalent(NamedTuple):
     keywords: tuple[str, ...] = ()
     #: Why the TensorFlow op differs from NumPy on some dtypes (None: on none; the fix is safe).
     unsafe: str | None = None
+    #: NumPy keywords the TensorFlow op spells otherwise: (NumPy's, TensorFlow's).
+    renames: tuple[tuple[str, str], ...] = ()
 
 
 _REDUCE = ("axis", "keepdims")
@@ -54,10 +56,37 @@ EQUIVALENTS: dict[str, Equivalent] = {
     "tanh": Equivalent("tanh", 1, (), "TensorFlow rejects integer tensors NumPy turns into floats"),
     "concatenate": Equivalent("concat", 2, ("axis",), _PROMOTE),
     "stack": Equivalent("stack", 2, ("axis",), _PROMOTE),
-    "reshape": Equivalent("reshape", 2),
-    "transpose": Equivalent("transpose", 1),
+    "reshape": Equivalent("reshape", 2, ("order", "newshape", "shape"), renames=(("newshape", "shape"),)),
+    "size": Equivalent("size", 1),
+    "transpose": Equivalent("transpose", 2, ("axes",), renames=(("axes", "perm"),)),
     "where": Equivalent("where", 3, (), _PROMOTE),
     "clip": Equivalent("clip_by_value", 3, (), _PROMOTE),
+}
+
+
+class Variant(NamedTuple):
+    """What NumPy computes on the dtypes where the equivalent op differs: ``tf_name`` in place of
+    the equivalent's op, on the data cast to ``cast`` first."""
+    label: str
+    dtypes: frozenset[str]  # the data dtypes this spelling gives NumPy's result for
+    tf_name: str | None = None
+    cast: str | None = None
+
+
+_SIGNED = frozenset({"bool", "int8", "int16", "int32"})  # NumPy sums these into int64
+_UNSIGNED = frozenset({"uint8", "uint16", "uint32"})  # ... these into uint64
+_WIDE_INTS = frozenset({"int32", "int64", "uint32", "uint64"})  # NumPy's float functions give float64 on these
+_MEAN = (Variant("float64 mean", _SIGNED | _UNSIGNED | {"int64", "uint64"}, cast="float64"),)
+_SUMS = (Variant("int64 sum", _SIGNED, cast="int64"), Variant("uint64 sum", _UNSIGNED, cast="uint64"))
+_FLOAT64 = (Variant("float64 of integers", _WIDE_INTS, cast="float64"),)
+_ANY = (Variant("any", frozenset({"bool"}), "reduce_any"),)  # the max of booleans
+_ALL = (Variant("all", frozenset({"bool"}), "reduce_all"),)  # the min of booleans
+#: Per NumPy function, the spellings that give its result on the dtypes its equivalent differs:
+#: chosen by the data's dtype when it is known, else candidates ``fix --verify`` chooses between.
+VARIANTS: dict[str, tuple[Variant, ...]] = {
+    "mean": _MEAN, "average": _MEAN, "sum": _SUMS, "prod": _SUMS,
+    "max": _ANY, "amax": _ANY, "min": _ALL, "amin": _ALL,
+    "exp": _FLOAT64, "log": _FLOAT64, "sqrt": _FLOAT64, "tanh": _FLOAT64,
 }
 #: NumPy constructors of arrays a traced function may fill with tensors (issue: NumPy through and through).
 _BUFFERS = frozenset(f"numpy.{n}" for n in ("zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "array", "asarray"))
@@ -70,8 +99,9 @@ class NumpyInTracedFunction(Rule):
         Fact("same-value", "the TensorFlow op computes what NumPy computed for the data, a tensor, whatever its dtype"),
         Fact("uses-after", "the result (a tensor where NumPy gave an array) is only used by TensorFlow ops, tensor "
              "arithmetic or returned from traced code"),
-        Fact("no-gradient", "no gradient is taken in the module (a NumPy value is a constant for a GradientTape; the "
-             "TensorFlow op lets gradients flow)"),
+        Fact("no-gradient", "no gradient flows where NumPy gave a constant: none is taken in the module, or the value "
+             "is wrapped in `tf.stop_gradient` (a NumPy value is a constant for a GradientTape; the TensorFlow op lets "
+             "gradients flow)"),
         Fact("exact-cast", "no cast to a 16-bit float (tf.cast rounds float64 through float32, NumPy rounds once)"),
     )
     code = "TFA010"
@@ -99,6 +129,20 @@ uint8/bool before summing, TensorFlow overflows), `np.mean` (TensorFlow truncate
 integer means), `np.max`/`np.min`/`np.square` (no boolean kernels), `np.abs`
 (no unsigned kernels), `np.exp/log/sqrt/tanh` (integers rejected),
 `np.maximum/minimum/where/clip/concatenate/stack` (NumPy promotes mixed dtypes).
+Where the data's dtype is known (a comparison is bool, `tf.cast(x, tf.uint8)`, a
+trace log), the fix spells NumPy's result instead: `tf.reduce_any`/`tf.reduce_all`
+for the max/min of booleans, `tf.reduce_mean(tf.cast(x, tf.float64))` for integer
+means, a cast to int64/uint64 before summing small integers, float64 for
+`np.exp/log/sqrt/tanh` of 32/64-bit integers; where it is unknown, each of these
+is a candidate `fix --verify` runs, keeping the one the eager original confirms.
+`np.size(x)` → `tf.size(x)`; `np.clip` with one open (`None`) bound →
+`tf.minimum`/`tf.maximum`; `np.reshape(x, s, order="F")` →
+`tf.transpose(tf.reshape(tf.transpose(x), reversed s))` (`order="C"` is dropped).
+
+A NumPy value is a constant to a `GradientTape`: where the module may take
+gradients (a tape, an optimizer, Keras training), the TensorFlow value is wrapped
+in `tf.stop_gradient(...)`, as the NumPy copy was (not inside what `tf.print`
+prints, nor inside another NumPy call being rewritten).
 
 `.numpy()`: removed (safe) where the tensor is the *data* argument of a
 TensorFlow op, which takes a tensor there, or a value `tf.print` prints when it is proven
@@ -111,8 +155,8 @@ tensors of another dtype). Removed in arithmetic or in other op arguments
 
 Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())`,
 `if x.numpy() > 0`); NumPy functions without an exact TensorFlow equivalent;
-NumPy-only arguments (`dtype=`, `out=`, `axis=None` of concatenate); `np.clip`
-with an open (`None`) bound; results used through NumPy-only attributes
+NumPy-only arguments (`dtype=`, `out=`, `axis=None` of concatenate, `order="A"`); `np.clip`
+with no bound at all; results used through NumPy-only attributes
 (`np.mean(x).item()`); backend-agnostic Keras code (no TensorFlow import). A
 traced function that builds a NumPy array and stores tensors into it
 (`buf[i] = x[i]`) is reported **once**, at the array, with no fix: no op-by-op
@@ -190,11 +234,22 @@ def normalise(x):
             yield self._closed(ctx, call, self._numpy_function(ctx, call, numpy_names[0]))
 
     def _closed(self, ctx: FileContext, call: cst.Call, finding: Finding) -> Finding:
-        """The finding with its fix closed over every fact (the paths above prove what they say
-        in the message; what a tape or a narrowing cast sees is asked here)."""
-        fix = finding.fix
-        if fix is None:
+        """The finding with its fix (and each alternative) closed over every fact (the paths above
+        prove what they say in the message; what a tape or a narrowing cast sees is asked here)."""
+        if finding.fix is None:
             return finding
+        fix = self._close(ctx, call, finding.fix)
+        added = [u for u in fix.unknown if u not in finding.fix.unknown and not u.startswith("same-value")]
+        if added:
+            finding.message = finding.message.split(" (unsafe fix: not known:")[0] + self.unsafe_note(
+                Fix({}, "unsafe", unknown=(*finding.fix.unknown, *added)))
+        finding.fix = fix
+        finding.alternatives = tuple(self._close(ctx, call, alternative) for alternative in finding.alternatives)
+        return finding
+
+    def _close(self, ctx: FileContext, call: cst.Call, fix: Fix) -> Fix:
+        """``fix`` closed over every fact. Where a gradient may be taken, the TensorFlow value is
+        wrapped in ``tf.stop_gradient``: the NumPy value it replaces was a constant to a tape."""
         # A path that made its fix unsafe said why in the message: the op may differ there.
         evidence: dict[str, Evidence] = {
             "same-value": Known() if fix.applicability == "safe" or fix.unknown else Unknown("as the message says"),
@@ -203,17 +258,21 @@ def normalise(x):
         for reason in fix.unknown:
             name, _, why = reason.partition(": ")
             evidence[name] = Unknown(why)
-        evidence["no-gradient"] = facts_of(ctx).no_gradient(call)
-        target = ctx.code(next(iter(fix.edits.values()))) if len(fix.edits) == 1 and isinstance(next(iter(fix.edits.values())), cst.CSTNode) else ""
+        (site, edit), = fix.edits.items()
+        target = ctx.code(edit) if isinstance(edit, cst.CSTNode) else ""
         evidence["exact-cast"] = Unknown("a cast to a 16-bit float rounds through float32 (NumPy rounds once)") if any(
             half in target for half in ("float16", "bfloat16", "half")) else Known()
-        closed = self.closed_fix(fix.edits, evidence, fix.imports)
-        added = [u for u in closed.unknown if u not in fix.unknown and not u.startswith("same-value")]
-        if added:
-            finding.message = finding.message.split(" (unsafe fix: not known:")[0] + self.unsafe_note(
-                Fix({}, "unsafe", unknown=(*fix.unknown, *added)))
-        finding.fix = closed
-        return finding
+        evidence["no-gradient"] = facts_of(ctx).no_gradient(call)
+        edits, imports = fix.edits, fix.imports
+        outside = _no_gradient_around(ctx, site)
+        if outside is not None:
+            evidence["no-gradient"] = Known(outside)
+        elif isinstance(evidence["no-gradient"], Unknown) and isinstance(edit, cst.BaseExpression):
+            tf_name, tf_import = ctx.tensorflow_alias
+            edits = {site: cst.Call(cst.parse_expression(f"{tf_name}.stop_gradient"), [cst.Arg(edit)])}
+            imports = tuple(dict.fromkeys((*imports, *((tf_import,) if tf_import else ()))))
+            evidence["no-gradient"] = Known("tf.stop_gradient")
+        return self.closed_fix(edits, evidence, imports, fix.label)
 
     def _numpy_method(self, ctx: FileContext, call: cst.Call) -> Finding:
         assert isinstance(call.func, cst.Attribute)
@@ -266,34 +325,141 @@ def normalise(x):
         equivalent = EQUIVALENTS.get(short)
         if equivalent is None:
             return self.finding(ctx, call, message + " (not fixed: no exact TensorFlow equivalent)")
-        args = _translated_args(call, equivalent, short)
+        open_clip = _open_clip(call) if short == "clip" else None
+        equivalent, args = open_clip or (equivalent, _translated_args(call, equivalent, short))
         if args is None:
             return self.finding(ctx, call, message + " (not fixed: these arguments have no TensorFlow equivalent)")
         parent = ctx.parent(call)
-        if isinstance(parent, cst.Attribute) and parent.value is call and parent.attr.value not in TENSOR_METADATA:
+        astype = _astype(ctx, call)  # `np.f(...).astype(D)`: the whole call becomes `tf.cast(tf.g(...), D)`
+        if astype is None and isinstance(parent, cst.Attribute) and parent.value is call and parent.attr.value not in TENSOR_METADATA:
             return self.finding(ctx, call, message + f" (not fixed: the NumPy result's `.{parent.attr.value}` does not exist on tensors)")
+        site = astype or call
         tf_name, tf_import = ctx.tensorflow_alias
         if ctx.backend_agnostic_keras:
             return self.finding(ctx, call, message + " (not fixed: the module does not import TensorFlow)")
-        new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.{equivalent.tf_name}"), args=args)
+        new_call: cst.BaseExpression = call.with_changes(func=cst.parse_expression(f"{tf_name}.{equivalent.tf_name}"), args=args)
+        if short == "reshape":
+            new_call = _reshape_order(new_call, tf_name)
+            if new_call is None:
+                return self.finding(ctx, call, message + " (not fixed: `order=` other than \"C\" or \"F\")")
         unsafe = equivalent.unsafe
-        data = next((a.value for a in call.args if a.keyword is None), None)
+        data = next((a.value for a in args if a.keyword is None), None)
         if unsafe is None and (data is None or not is_tensor(ctx, data)):
             # Safe needs the data to be a tensor: on a NumPy array (`np.transpose(df.to_numpy())`)
             # the op returns a tensor where NumPy returned an array, and NumPy code after it breaks.
             unsafe = f"`{ctx.code(data) if data is not None else short}` may be a NumPy array, which the TensorFlow op turns into a tensor"
         same: Evidence = Unknown(unsafe) if unsafe else Known()
-        if unsafe is not None and equivalent.unsafe not in (None, _PROMOTE) and data is not None:
-            # The op differs from NumPy only on some dtypes: a trace that saw the data as float32/64 settles it.
-            seen = facts_of(ctx).dtype(data)
-            if isinstance(seen, Known) and seen.value in ("float32", "float64"):
-                same = Known(seen.value, "trace")
-        used = facts_of(ctx).uses_after(call)
+        variants = VARIANTS.get(short, ()) if isinstance(new_call, cst.Call) else ()
+        dtype = _data_dtype(ctx, data) if data is not None and unsafe is not None else None
+        chosen = next((v for v in variants if dtype in v.dtypes), None)
+        if chosen is not None:  # NumPy's result on this dtype needs another spelling, known to give it
+            new_call, equivalent = _variant(new_call, chosen, tf_name), equivalent._replace(tf_name=chosen.tf_name or equivalent.tf_name)
+            same = Known(dtype, "dtype")
+        elif unsafe is not None and equivalent.unsafe not in (None, _PROMOTE) and dtype in ("float32", "float64"):
+            same = Known(dtype, "dtype")  # the op differs from NumPy only on other dtypes
+        used = facts_of(ctx).uses_after(site)
         # `_closed` asks the facts every fix of the rule needs; these two are this path's.
         unknown = tuple(f"{name}: {e.reason}" for name, e in (("same-value", same), ("uses-after", used)) if isinstance(e, Unknown))
-        fix = Fix({call: new_call}, "unsafe" if unknown else "safe", (tf_import,) if tf_import else (), unknown)
+        imports = (tf_import,) if tf_import else ()
+
+        def cast(expr: cst.BaseExpression) -> cst.BaseExpression:  # NumPy's `.astype(D)` of the result
+            return expr if astype is None else cst.Call(cst.parse_expression(f"{tf_name}.cast"), [cst.Arg(expr), astype.args[0]])
+
+        fix = Fix({site: cast(new_call)}, "unsafe" if unknown else "safe", imports, unknown, f"tf.{equivalent.tf_name}")
+        alternatives = []
+        if dtype is None and isinstance(same, Unknown):  # candidates, one per dtype NumPy treats apart: execution chooses
+            for variant in variants:
+                reason = f"same-value: NumPy's result on {'/'.join(sorted(variant.dtypes))} data; the data's dtype is not known"
+                alternatives.append(Fix({site: cast(_variant(new_call, variant, tf_name))}, "unsafe", imports, (reason, *unknown[1:]), variant.label))
         message += f"; use `tf.{equivalent.tf_name}`" + self.unsafe_note(fix)
-        return self.finding(ctx, call, message, fix)
+        return self.finding(ctx, call, message, fix, alternatives)
+
+
+def _astype(ctx: FileContext, call: cst.Call) -> cst.Call | None:
+    """The ``call.astype(D)`` call around ``call`` (one positional dtype), if any."""
+    attribute = ctx.parent(call)
+    if not (isinstance(attribute, cst.Attribute) and attribute.value is call and attribute.attr.value == "astype"):
+        return None
+    outer = ctx.parent(attribute)
+    if isinstance(outer, cst.Call) and outer.func is attribute and len(outer.args) == 1 and outer.args[0].keyword is None and not outer.args[0].star:
+        return outer
+    return None
+
+
+def _open_clip(call: cst.Call) -> tuple[Equivalent, list[cst.Arg]] | None:
+    """``np.clip(x, lo, None)`` is ``tf.maximum(x, lo)``, ``np.clip(x, None, hi)`` ``tf.minimum(x, hi)``
+    (``tf.clip_by_value`` has no open bound); None unless one bound of three positional arguments is open."""
+    if len(call.args) != 3 or any(a.keyword is not None or a.star for a in call.args):
+        return None
+    low, high = (m.matches(arg.value, m.Name("None")) for arg in call.args[1:])
+    if low == high:
+        return None
+    kept = [call.args[0], call.args[2 if low else 1].with_changes(comma=cst.MaybeSentinel.DEFAULT)]
+    return Equivalent("minimum" if low else "maximum", 2, (), _PROMOTE), kept
+
+
+def _reshape_order(call: cst.Call, tf_name: str) -> cst.BaseExpression | None:
+    """``tf.reshape`` for NumPy's ``order=``: "C" is its own order; "F" (column-major) is the
+    row-major reshape of the transposed data to the reversed shape, transposed back."""
+    order = next((a for a in call.args if a.keyword is not None and a.keyword.value == "order"), None)
+    if order is None:
+        return call
+    if not isinstance(order.value, cst.SimpleString) or order.value.evaluated_value not in ("C", "F"):
+        return None
+    args = [a for a in call.args if a is not order]
+    args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    if order.value.evaluated_value == "C":
+        return call.with_changes(args=args)
+    data, shape = args[0].value, args[1].value
+    if isinstance(shape, (cst.Tuple, cst.List)) and all(isinstance(e, cst.Element) for e in shape.elements):
+        reversed_shape: cst.BaseExpression = shape.with_changes(elements=[
+            e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in reversed(shape.elements)])
+    else:
+        reversed_shape = cst.Subscript(shape, [cst.SubscriptElement(cst.Slice(None, None, step=cst.UnaryOperation(cst.Minus(), cst.Integer("1"))))])
+    transpose = cst.parse_expression(f"{tf_name}.transpose")
+    inner = cst.Call(transpose, [cst.Arg(data)])
+    return cst.Call(transpose, [cst.Arg(call.with_changes(args=[cst.Arg(inner), cst.Arg(reversed_shape)]))])
+
+
+def _data_dtype(ctx: FileContext, data: cst.BaseExpression) -> str | None:
+    """The dtype of the NumPy function's data when known: what every trace saw (``--traces``), a
+    comparison or boolean op (bool), or what the function's code fixes (``tf.cast(x, tf.int32)``)."""
+    seen = facts_of(ctx).dtype(data)
+    if isinstance(seen, Known):
+        return str(seen.value)
+    function = ctx.enclosing(data, cst.FunctionDef)
+    if function is None:
+        return None
+    inference = TensorInference(ctx, function)
+    if is_tensor(ctx, data) and inference.is_bool(data):
+        return "bool"
+    return inference.dtype(data)
+
+
+def _variant(call: cst.BaseExpression, variant: Variant, tf_name: str) -> cst.BaseExpression:
+    """``call`` (the equivalent op's call) with ``variant``'s op and its data cast to ``variant``'s dtype."""
+    assert isinstance(call, cst.Call)
+    if variant.tf_name is not None:
+        call = call.with_changes(func=cst.parse_expression(f"{tf_name}.{variant.tf_name}"))
+    if variant.cast is not None:
+        first = call.args[0]
+        cast = cst.parse_expression(f"{tf_name}.cast(_, {tf_name}.{variant.cast})")
+        assert isinstance(cast, cst.Call)
+        call = call.with_changes(args=[first.with_changes(value=cast.with_changes(args=[cst.Arg(first.value, comma=cast.args[0].comma), cast.args[1]])), *call.args[1:]])
+    return call
+
+
+def _no_gradient_around(ctx: FileContext, node: cst.CSTNode) -> str | None:
+    """The call around ``node`` (in its expression) through which no gradient flows, if any:
+    ``tf.print``, ``tf.stop_gradient`` (a NumPy call's rewrite) or a NumPy call (a constant)."""
+    for ancestor in ctx.ancestors(node):
+        if isinstance(ancestor, (cst.BaseSmallStatement, cst.BaseCompoundStatement, cst.Lambda)):
+            return None
+        if isinstance(ancestor, cst.Call):
+            for name in ctx.names(ancestor.func):
+                if name in ("tensorflow.print", "tensorflow.stop_gradient") or name.startswith("numpy."):
+                    return f"inside `{ctx.code(ancestor.func).strip()}`"
+    return None
 
 
 def _shape_parameter(ctx: FileContext, expr: cst.BaseExpression) -> bool:
@@ -463,16 +629,23 @@ def _numpy_buffers(ctx: FileContext) -> dict[cst.FunctionDef, cst.CSTNode]:
 
 
 def _translated_args(call: cst.Call, equivalent: Equivalent, short: str) -> list[cst.Arg] | None:
+    data = next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == "a"), None)
+    if data is not None and not any(arg.keyword is None for arg in call.args):  # NumPy's data keyword: the op's first argument
+        call = call.with_changes(args=[data.with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT),
+                                       *(arg for arg in call.args if arg is not data)])
+    renames = dict(equivalent.renames)
+    call = call.with_changes(args=[arg.with_changes(keyword=cst.Name(renames[arg.keyword.value]))
+                                   if arg.keyword is not None and arg.keyword.value in renames else arg for arg in call.args])
     positional = [arg for arg in call.args if arg.keyword is None]
     keywords = [arg for arg in call.args if arg.keyword is not None]
     if any(arg.star for arg in call.args) or len(positional) > equivalent.positional:
         return None
-    if any(arg.keyword.value not in equivalent.keywords for arg in keywords):
+    if any(arg.keyword.value not in (*equivalent.keywords, *renames.values()) for arg in keywords):
         return None
     if len(positional) < equivalent.positional and equivalent.positional > 1 and not equivalent.keywords:
         return None  # e.g. np.where(cond): a different function from tf.where(cond)
     if short == "clip" and any(m.matches(arg.value, m.Name("None")) for arg in positional):
-        return None  # tf.clip_by_value has no open bound
+        return None  # tf.clip_by_value has no open bound (`_open_clip` maps one open bound)
     args = list(call.args)
     if short == "concatenate" and len(positional) == 1 and not keywords:
         no_space = cst.SimpleWhitespace("")

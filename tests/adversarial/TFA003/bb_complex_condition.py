@@ -4,7 +4,6 @@ Python's truth test of a complex number is "non-zero" (real or imaginary part);
 tf.cast(z, tf.bool) looks at the real part only: a purely imaginary sum is
 True eagerly, False after a cast.
 """
-# expect: unsafe-declined
 import tensorflow as tf
 
 

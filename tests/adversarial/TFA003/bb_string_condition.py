@@ -3,8 +3,6 @@
 Python's truth test of a string is "non-empty"; tf.cast(string, tf.bool) does
 not exist.
 """
-# expect: unsafe-declined
-# (a string tensor's condition: tf.cond cannot cast it to bool; every candidate is refused by execution)
 import tensorflow as tf
 
 

@@ -3,7 +3,6 @@ indexes a Python list with the count.
 
 As a tf.while_loop the counter becomes a tensor: `LEVELS[steps]` then raises.
 """
-# expect: unsafe-declined
 import tensorflow as tf
 
 LEVELS = ["fine", "coarse", "coarser", "coarsest", "flat", "flat", "flat"]

@@ -3,7 +3,6 @@
 Eagerly `.numpy()` cuts the gradient (the target is a constant); tf.identity(q)
 lets it flow, so the update changes.
 """
-# expect: unsafe-declined
 import tensorflow as tf
 
 w = tf.Variable([[0.5], [-0.25]])

@@ -3,7 +3,6 @@ tape, teacher and student sharing the embedding.
 
 np.reshape returns a NumPy array — a constant for the tape; tf.reshape does not.
 """
-# expect: unsafe-declined
 import numpy as np
 import tensorflow as tf
 

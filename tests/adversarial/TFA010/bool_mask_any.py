@@ -1,6 +1,5 @@
 """`np.max` of a boolean mask (is any element set?): NumPy accepts booleans, `tf.reduce_max`
 has no boolean kernel.
-# expect: unsafe-declined
 """
 import numpy as np
 import tensorflow as tf

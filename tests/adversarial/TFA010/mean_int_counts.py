@@ -1,5 +1,4 @@
 """`np.mean` of int32 counts: NumPy returns the float mean (1.5), `tf.reduce_mean` truncates (1).
-# expect: unsafe-declined
 """
 import numpy as np
 import tensorflow as tf

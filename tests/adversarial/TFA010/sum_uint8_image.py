@@ -1,5 +1,4 @@
 """`np.sum` of a uint8 image: NumPy sums into uint64, `tf.reduce_sum` keeps uint8 and overflows.
-# expect: unsafe-declined
 """
 import numpy as np
 import tensorflow as tf

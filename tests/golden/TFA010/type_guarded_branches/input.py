@@ -41,7 +41,7 @@ def bounded(shape, minval):
 
 @tf.function
 def rebound(shape):
-    shape = tf.shape(shape)  # rebound before: a tensor (reported, never run here)
+    shape = tf.shape(shape)  # rebound before: a tensor (reported and fixed: `tf.size`)
     return np.size(shape)
 
 
@@ -73,4 +73,4 @@ def step(x):
 
 
 def exercise():
-    return [step(tf.ones([n])) for n in (1, 3)] + [tf.function(salted)(tf.constant(1), 3)]
+    return [step(tf.ones([n])) for n in (1, 3)] + [tf.function(salted)(tf.constant(1), 3), rebound(tf.ones([2, 3]))]
