@@ -400,8 +400,9 @@ def test_replayed_trace_log_verdict(name: str, planted) -> None:
 @pytest.mark.tensorflow
 def test_planted_cases_share_tensorflow_processes(planted) -> None:
     # 15 planted cases: one process per mode (2); the unruly batch: 1 + a restart
-    # after the deaf hang and after the process that died.
-    assert planted["processes"] == 2 + 3
+    # after the deaf hang and after the process that died; the two originals that raise
+    # eagerly (undefined name, no exercise()) are asked again alone, under both seeds (4).
+    assert planted["processes"] == 2 + 3 + 4
 
 
 @pytest.mark.tensorflow
@@ -679,3 +680,18 @@ def test_a_module_with_an_exercise_is_verified_by_it_even_with_a_replayable_trac
     replay_only = original.replace("def exercise", "def other")
     assert _source(Candidate(str(path), replay_only, replay_only), log)[0] == "--traces"
     assert _source(Candidate(str(path), original, original), log) == ("exercise()", [])
+
+
+@pytest.mark.tensorflow
+def test_an_eager_error_after_other_modules_is_asked_again_alone(tmp_path: Path) -> None:
+    # The oracle is the program on its own: process-wide state left by a module run before it
+    # (here a builtin; in the wild, TensorFlow's registries) must not make the original "raise eagerly".
+    (tmp_path / "poisons.py").write_text("import builtins\nbuiltins.POISONED = True\n\ndef exercise():\n    return 1\n")
+    (tmp_path / "victim.py").write_text(
+        "import builtins\n\ndef exercise():\n    if getattr(builtins, 'POISONED', False):\n        raise RuntimeError('poisoned')\n    return 2\n"
+    )
+    (tmp_path / "broken.py").write_text("def exercise():\n    raise ValueError('always')\n")
+    jobs = [Job(name, str(tmp_path / f"{name}.py"), "eager") for name in ("poisons", "victim", "broken")]
+    results = run_exercises(jobs)
+    assert results[("victim", "eager")]["error"] is None and results[("victim", "eager")]["value"] == 2
+    assert results[("broken", "eager")]["error"] == "ValueError: always"

@@ -71,6 +71,7 @@ def run_exercises(
     Returns results keyed by ``(job.id, job.mode)``. A job that hangs (more than
     ``job_timeout`` seconds), exits or kills its process gets an ``error`` result;
     a fresh process then runs the jobs after it. ``timeout`` bounds each process.
+    An eager job that raises after others ran in its process runs again alone.
     """
     by_mode: dict[tuple[str, tuple[tuple[str, str], ...]], list[Job]] = {}
     for job in jobs:
@@ -78,23 +79,42 @@ def run_exercises(
 
     def run_mode(group: tuple[str, tuple[tuple[str, str], ...]]) -> list[dict]:
         mode, env = group
-        pending = [
+        specs = [
             {"id": j.id, "path": j.path, "root": j.root or os.path.dirname(os.path.abspath(j.path)), "timeout": job_timeout, "seed": j.seed, "lines": j.lines}
             for j in by_mode[group]
         ]
-        results: list[dict] = []
-        while pending:
-            finished, failure = _run_batch(mode, env, pending, timeout, job_timeout)
-            results += finished
-            pending = pending[len(finished):]
-            if failure is not None and pending:  # it happened while running pending[0]
-                results.append({"id": pending[0]["id"], "error": failure, "value": None, "traces": 0, "traces_by_function": {}, "stdout": "", "stderr": ""})
-                pending = pending[1:]
+        results = _run_jobs(mode, env, specs, timeout, job_timeout)
+        if mode == "eager" and len(specs) > 1:
+            # The oracle is the program run alone: an error in a shared process may come from the
+            # modules run before it (TensorFlow's process-wide state), so it is asked again alone.
+            results = [
+                _run_jobs(mode, env, [spec], timeout, job_timeout)[0] if i and _raised(result) else result
+                for i, (spec, result) in enumerate(zip(specs, results))
+            ]
         return results
 
     with ThreadPoolExecutor(max_workers=len(by_mode) or 1) as pool:
         outcomes = dict(zip(by_mode, pool.map(run_mode, by_mode)))
     return {(r["id"], mode): r for (mode, _), results in outcomes.items() for r in results}
+
+
+def _raised(result: dict) -> bool:
+    """The job's code raised (not a hang or a crash, which cost a timeout or a process)."""
+    return bool(result["error"]) and not result["error"].startswith(("Timeout:", "Crash:"))
+
+
+def _run_jobs(mode: str, env: tuple[tuple[str, str], ...], jobs: list[dict], timeout: float, job_timeout: float) -> list[dict]:
+    """One result per job, in order: a process that dies or hangs costs only the job it was running."""
+    results: list[dict] = []
+    pending = jobs
+    while pending:
+        finished, failure = _run_batch(mode, env, pending, timeout, job_timeout)
+        results += finished
+        pending = pending[len(finished):]
+        if failure is not None and pending:  # it happened while running pending[0]
+            results.append({"id": pending[0]["id"], "error": failure, "value": None, "traces": 0, "traces_by_function": {}, "stdout": "", "stderr": ""})
+            pending = pending[1:]
+    return results
 
 
 def _run_batch(mode: str, env: tuple[tuple[str, str], ...], jobs: list[dict], timeout: float, job_timeout: float) -> tuple[list[dict], str | None]:
