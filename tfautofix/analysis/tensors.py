@@ -172,8 +172,8 @@ class TensorInference:
                 dtype = next((d for d in (self.dtype(o, _depth + 1) for o in operands) if d), None)
                 return None if op == "abs" and dtype and dtype.startswith("complex") else dtype  # |complex| is real
             return None
-        if isinstance(expr, cst.Comparison) and self.is_tensor(expr):
-            return "bool"
+        if isinstance(expr, cst.Comparison) and all(isinstance(c.operator, _COMPARISONS) for c in expr.comparisons):
+            return "bool"  # of tensors or numbers alike: a bool tensor once converted
         if isinstance(expr, cst.Subscript):
             return self.dtype(expr.value, _depth + 1)  # a slice of a tensor keeps its dtype
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
