@@ -405,14 +405,15 @@ def _percent_pieces(ctx: FileContext, value: cst.BaseExpression, tf: str, tensor
         if flags or width or kind not in "sdif" or not args:
             return None
         arg = args.pop(0)
+        _check_formatting(ctx, arg)
         dtype = tensors.dtype(arg) if tensors is not None else None
         if kind == "f" or precision is not None:
             if kind != "f" or not proven_numeric(ctx, arg) or dtype and dtype.startswith("complex"):
                 return None
-            code = cst.Module([]).code_for_node(arg.with_changes(lpar=[], rpar=[]))
+            # Around the node itself, so the checks of the values printed (`_stale`, ...) see it.
             if dtype != "float64":
-                code = f"{tf}.cast({code}, {tf}.float64)"
-            arg = cst.parse_expression(f"{tf}.strings.as_string({code}, precision={precision or 6})")
+                arg = cst.Call(cst.parse_expression(f"{tf}.cast"), [cst.Arg(arg), cst.Arg(cst.parse_expression(f"{tf}.float64"))])
+            arg = cst.Call(cst.parse_expression(f"{tf}.strings.as_string"), [cst.Arg(arg), _keyword("precision", cst.Integer(precision or "6"))])
         elif kind in "di" and not (dtype or "").startswith(("int", "uint")):
             return None
         elif kind == "s" and may_be_tensor(ctx, arg):
