@@ -53,17 +53,25 @@ def _fixed(text: str):
     return finding, (apply_fixes(ctx, [finding.fix]).code if finding.fix else None)
 
 
+def _flat(code: str) -> str:
+    return "".join(line.strip() for line in code.splitlines()).replace(",]", "]").replace(",)", ")")
+
+
 def test_literal_percent_formats_become_pieces_printed_alike() -> None:
+    # With a `%f`, one string tensor (tf.print quotes string tensors beside other values)
     finding, code = _fixed('"loss: %.4f after %d steps (100%%)" % (loss, n)')
     assert finding.fix.applicability == "safe", finding.message
-    assert ('tf.print("loss: ", tf.strings.as_string(tf.cast(loss, tf.float64), precision=4), " after ", n, '
-            '" steps (100%)", sep="", output_stream=sys.stdout)') in code.replace("\n", "").replace("    ", "").replace(",)", ")")
+    assert ('tf.print(tf.strings.join(["loss: ", tf.strings.as_string(tf.cast(loss, tf.float64), precision=4), " after ", '
+            'tf.strings.as_string(n), " steps (100%)"]), output_stream=sys.stdout)') in _flat(code), code
+    finding, code = _fixed('"after %d steps (100%%)" % n')
+    assert finding.fix.applicability == "safe", finding.message
+    assert 'tf.print("after ", n, " steps (100%)", sep="", output_stream=sys.stdout)' in _flat(code), code
 
 
 def test_percent_s_of_a_tensor_is_unsafe_and_unsupported_formats_decline() -> None:
     finding, _ = _fixed('"loss %s" % loss')
     assert finding.fix.applicability == "unsafe" and "repr" in finding.message
-    for text in ('"loss: %8.3f" % loss', '"loss: %d" % loss', '"%(a)s" % {"a": loss}', '"%s %s" % (loss,)'):
+    for text in ('"loss: %8.3f" % loss', '"loss: %d" % loss', '"%(a)s" % {"a": loss}', '"%s %s" % (loss,)', '"%s: %.2f" % ("a", loss)'):
         finding, _ = _fixed(text)
         assert finding.fix is None and "`%` formats the text at trace time" in finding.message, text
 

@@ -188,7 +188,7 @@ def step(x):
         imports = [sys_import] if sys_import is not None else []
         values: list[cst.Arg] = []
         options: dict[str, cst.Arg] = {}
-        formatted: set[int] = set()  # the `tf.strings.as_string` of a `%` format: one number's text
+        formatted: set[int] = set()  # the text of a `%f` format, made on every call: printed alike
         reprs: list[str] = []  # `%s` of a tensor: its repr eagerly, its value in tf.print
         function = ctx.enclosing(call, cst.FunctionDef)
         tensors = TensorInference(ctx, function) if function is not None else None
@@ -209,8 +209,13 @@ def step(x):
                 if pieces is None:
                     _check_formatting(ctx, arg.value)
                     values.append(arg)
+                elif any(isinstance(p, cst.Call) for p in pieces):  # a `%f`: one string tensor, see `_joined`
+                    if sum(a.keyword is None for a in call.args) != 1:
+                        raise _NoFix("a `%f` format's text is one string tensor, printed without quotes only alone")
+                    joined = _joined(pieces, tf_name)
+                    formatted.add(id(joined))
+                    values.append(arg.with_changes(value=joined))
                 else:
-                    formatted.update(id(p) for p in pieces if not isinstance(p, str))
                     values.append(arg.with_changes(value=_as_fstring(pieces)))
         if any(isinstance(arg.value, cst.FormattedString) for arg in values):
             values = _split_fstrings(ctx, values, options.pop("sep", None))
@@ -218,7 +223,7 @@ def step(x):
         values = [_dynamic_shape(arg, tf_name) for arg in values]
         new_args = [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in values]
         new_args += [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in options.values()]
-        values_shown = [a for a in values if id(a.value) not in formatted]  # `%` took one element: shown alike
+        values_shown = [a for a in values if id(a.value) not in formatted]
         summarized = any(not _literal(a.value) and (tensors is None or tensors.is_scalar(a.value) is not True) for a in values_shown)
         stream_arg = _keyword("output_stream", stream)
         if tf_import is not None:
@@ -395,6 +400,9 @@ def _percent_pieces(ctx: FileContext, value: cst.BaseExpression, tf: str, tensor
         return None
     pieces: list = []
     start = 0
+    kinds = {match.group(4) for match in _CONVERSION.finditer(text)}
+    if "s" in kinds and ("f" in kinds or any(match.group(3) for match in _CONVERSION.finditer(text))):
+        return None  # `%f` makes the text one string tensor (`_joined`), which a `%s` value cannot join
     for match in _CONVERSION.finditer(text):
         flags, width, precision, kind = match.groups()
         pieces.append(text[start:match.start()])
@@ -422,7 +430,29 @@ def _percent_pieces(ctx: FileContext, value: cst.BaseExpression, tf: str, tensor
     if args or "%" in _CONVERSION.sub("", text[start:]):
         return None
     pieces.append(text[start:])
-    return pieces
+    merged: list = []
+    for piece in pieces:  # adjacent text (`%%`) as one piece
+        if isinstance(piece, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += piece
+        else:
+            merged.append(piece)
+    return merged
+
+
+def _joined(pieces: list, tf: str) -> cst.Call:
+    """``tf.strings.join([...])`` of the pieces of a format with a ``%f``: ``tf.print`` shows a
+    lone string tensor as it is, and quotes it (``"0.5000"``) beside other values. Integers
+    become their text (``tf.strings.as_string``); ``_percent_pieces`` declines ``%s`` beside ``%f``."""
+    elements = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            if piece:
+                elements.append(cst.Element(cst.SimpleString(_quoted(piece))))
+            continue
+        if not isinstance(piece, cst.Call):  # a `%d` of an integer tensor
+            piece = cst.Call(cst.parse_expression(f"{tf}.strings.as_string"), [cst.Arg(piece)])
+        elements.append(cst.Element(piece))
+    return cst.Call(cst.parse_expression(f"{tf}.strings.join"), [cst.Arg(cst.List(elements))])
 
 
 def _as_fstring(pieces: list) -> cst.FormattedString:
