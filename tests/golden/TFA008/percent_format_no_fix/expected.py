@@ -9,9 +9,9 @@ import tensorflow as tf
 def train_step(x):
     loss = tf.reduce_mean(x)
     tf.print(
-        "loss: ",
-        tf.strings.as_string(tf.cast(loss, tf.float64), precision=4),
-        sep="",
+        tf.strings.join(
+            ["loss: ", tf.strings.as_string(tf.cast(loss, tf.float64), precision=4)]
+        ),
         output_stream=sys.stdout,
     )
     return loss
