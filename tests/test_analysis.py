@@ -1366,7 +1366,11 @@ def test_trip_counts_follow_names_builtins_and_parameters_to_literals() -> None:
     ("x * i", None),  # two dtypes: TensorFlow raises
     ("z", None),  # bound twice, to different dtypes
     ("w", None),  # not a parameter of known dtype
-    ("tf.shape(x)[0]", None),
+    ("tf.shape(x)[0]", "int32"),  # tf.shape's out_type
+    ("tf.shape(x, out_type=tf.int64)[0]", None),  # told another: not followed
+    ("tf.argmax(x)", "int64"),
+    ("tf.reduce_any(x > 0)", "bool"),
+    ("x > i", "bool"),  # a comparison is bool, of tensors or numbers
     ("x * 2.5", "float64"),
     ("tf.abs(c)", None),  # |complex| is real
 ])
@@ -1386,3 +1390,19 @@ def test_tensor_dtype_follows_dtype_preserving_ops(expression, dtype) -> None:
     func = next(n for n in m.findall(ctx.module, m.FunctionDef()))
     ret = m.findall(func, m.Return())[0]
     assert TensorInference(ctx, func, {"x": "float64", "i": "int32", "c": "complex64"}).dtype(ret.value) == dtype
+
+
+@pytest.mark.parametrize(("spec", "dtype"), [("tf.TensorSpec([None], tf.int64)", "int64"), ("tf.TensorSpec([None])", "float32"),
+                                             ("tf.TensorSpec([None], dtype=tf.bool)", "bool")])
+def test_a_parameters_dtype_is_its_input_signatures(spec, dtype) -> None:
+    from tfautofix.analysis.tensors import TensorInference
+
+    ctx = _context(f"""
+        import tensorflow as tf
+
+        @tf.function(input_signature=[{spec}])
+        def f(x):
+            return tf.reduce_sum(x)
+        """)
+    func = next(n for n in m.findall(ctx.module, m.FunctionDef()))
+    assert TensorInference(ctx, func).dtype(m.findall(func, m.Return())[0].value) == dtype

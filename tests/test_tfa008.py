@@ -31,3 +31,53 @@ def test_rebound_global_is_unsafe_and_variables_are_safe() -> None:
     (total, _), (step, message) = _labels(source)
     assert total == "safe"
     assert step == "unsafe" and "`STEP`" in message
+
+
+PERCENT = """\
+import tensorflow as tf
+
+
+@tf.function
+def step(x):
+    loss = tf.reduce_mean(x)
+    n = tf.cast(tf.size(x), tf.int64)
+    print({text})
+    return loss
+"""
+
+
+def _fixed(text: str):
+    from tfautofix.engine import detect, apply_fixes
+
+    ctx, [finding] = detect(PERCENT.format(text=text), [RULE], "m.py")
+    return finding, (apply_fixes(ctx, [finding.fix]).code if finding.fix else None)
+
+
+def _flat(code: str) -> str:
+    return "".join(line.strip() for line in code.splitlines()).replace(",]", "]").replace(",)", ")")
+
+
+def test_literal_percent_formats_become_pieces_printed_alike() -> None:
+    # With a `%f`, one string tensor (tf.print quotes string tensors beside other values)
+    finding, code = _fixed('"loss: %.4f after %d steps (100%%)" % (loss, n)')
+    assert finding.fix.applicability == "safe", finding.message
+    assert ('tf.print(tf.strings.join(["loss: ", tf.strings.as_string(tf.cast(loss, tf.float64), precision=4), " after ", '
+            'tf.strings.as_string(n), " steps (100%)"]), output_stream=sys.stdout)') in _flat(code), code
+    finding, code = _fixed('"after %d steps (100%%)" % n')
+    assert finding.fix.applicability == "safe", finding.message
+    assert 'tf.print("after ", n, " steps (100%)", sep="", output_stream=sys.stdout)' in _flat(code), code
+
+
+def test_percent_s_of_a_tensor_is_unsafe_and_unsupported_formats_decline() -> None:
+    finding, _ = _fixed('"loss %s" % loss')
+    assert finding.fix.applicability == "unsafe" and "repr" in finding.message
+    for text in ('"loss: %8.3f" % loss', '"loss: %d" % loss', '"%(a)s" % {"a": loss}', '"%s %s" % (loss,)', '"%s: %.2f" % ("a", loss)'):
+        finding, _ = _fixed(text)
+        assert finding.fix is None and "`%` formats the text at trace time" in finding.message, text
+
+
+def test_a_print_of_unknown_size_offers_tf_prints_summary_as_a_candidate() -> None:
+    source = (ADVERSARIAL / "bb_large_tensor_print.py").read_text(encoding="utf-8")
+    [finding] = lint_source(source, [RULE], "m.py")
+    assert "summarize=-1" in finding.fix.label and len(finding.alternatives) == 1
+    assert all(f.applicability == "unsafe" for f in finding.candidates)

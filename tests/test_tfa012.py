@@ -65,3 +65,18 @@ def test_execution_writes_the_dtype_the_values_have(tmp_path: Path) -> None:
     assert "tf.TensorArray(tf.int32, size=0, dynamic_size=True)" in path.read_text(encoding="utf-8")
     (applied,) = json.loads(result.stdout)[0]["applied"]
     assert applied["verdict"] == "verified" and applied["fix"]["label"] == "dtype=tf.int32"
+
+
+def test_a_bool_op_or_fixed_dtype_op_gives_the_tensor_arrays_dtype() -> None:
+    for value, dtype in (("tf.reduce_any(x > 0)", "bool"), ("x > 0", "bool"), ("tf.argmax(x)", "int64"), ("tf.shape(x)", "int32")):
+        ctx, [finding] = detect(FLOATS.replace("seen.append(x)", f"seen.append({value})"), [rule_by_code("TFA012")], "m.py")
+        assert finding.alternatives == () and "dtype" not in " ".join(finding.fix.unknown), value
+        assert f"seen = tf.TensorArray(tf.{dtype}, size=0, dynamic_size=True)" in apply_fixes(ctx, [finding.fix]).code
+
+
+def test_the_tensor_array_is_created_after_its_dtypes_name_is_bound_again() -> None:
+    source = FLOATS.replace("    seen = []\n", "    seen = []\n    x = tf.cast(x, tf.float64)\n").replace("seen.append(x)", "seen.append(x[0])")
+    source = source.replace("        x = x * 0.5\n", "")
+    ctx, [finding] = detect(source, [rule_by_code("TFA012")], "m.py")
+    code = apply_fixes(ctx, [finding.fix]).code
+    assert "seen = []" not in code and "x = tf.cast(x, tf.float64)\n    seen = tf.TensorArray(x.dtype" in code, code

@@ -57,6 +57,11 @@ _DTYPE_PRESERVING = frozenset(
     identity stop_gradient round floor ceil sign matmul transpose reshape squeeze expand_dims tile gather
     cumsum clip_by_value""".split()
 )
+#: Ops of one result dtype unless an argument (position, keyword) says another: op → (position, keyword, dtype).
+_FIXED_DTYPE = {
+    "shape": (1, "out_type", "int32"), "size": (1, "out_type", "int32"),
+    "argmax": (2, "output_type", "int64"), "argmin": (2, "output_type", "int64"),
+}
 #: Python arithmetic between a tensor and a number or a tensor of its dtype keeps the tensor's dtype
 #: (``/`` only for floats: int32 / int32 is float64).
 _SAME_DTYPE_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power)
@@ -142,7 +147,7 @@ class TensorInference:
                 for assignment in scope[expr.value]:
                     node = getattr(assignment, "node", None)
                     if isinstance(node, cst.Param):
-                        dtype = self.dtypes.get(node.name.value) if node in self.function.params.params else None
+                        dtype = self._param_dtype(node) if node in self.function.params.params else None
                     else:
                         parent = self.ctx.parent(node) if isinstance(node, cst.Name) else None
                         value = self.ctx.parent(parent).value if isinstance(parent, cst.AssignTarget) else None
@@ -158,11 +163,17 @@ class TensorInference:
                 spelled = call_argument(expr, 1, "dtype")
                 names = [n for n in self.ctx.names(spelled) if n.startswith("tensorflow.")] if spelled is not None else []
                 return names[0].rsplit(".", 1)[-1] if names else None
+            if op in _BOOL_OPS:
+                return "bool"
+            if op in _FIXED_DTYPE and call_argument(expr, _FIXED_DTYPE[op][0], _FIXED_DTYPE[op][1]) is None:
+                return _FIXED_DTYPE[op][2]  # `tf.shape(x)` is int32, `tf.argmax(x)` int64 unless told otherwise
             if op is not None and (op in _DTYPE_PRESERVING or op.startswith("reduce_") and op not in ("reduce_all", "reduce_any")):
                 operands = [a.value for a in expr.args if a.keyword is None and not a.star][:2]
                 dtype = next((d for d in (self.dtype(o, _depth + 1) for o in operands) if d), None)
                 return None if op == "abs" and dtype and dtype.startswith("complex") else dtype  # |complex| is real
             return None
+        if isinstance(expr, cst.Comparison) and all(isinstance(c.operator, _COMPARISONS) for c in expr.comparisons):
+            return "bool"  # of tensors or numbers alike: a bool tensor once converted
         if isinstance(expr, cst.Subscript):
             return self.dtype(expr.value, _depth + 1)  # a slice of a tensor keeps its dtype
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
@@ -326,6 +337,17 @@ class TensorInference:
         if isinstance(shape, (cst.List, cst.Tuple)):
             return not shape.elements
         return None
+
+    def _param_dtype(self, param: cst.Param) -> str | None:
+        """The dtype the caller knows, else the one its ``tf.TensorSpec`` declares (float32 by default)."""
+        name = param.name.value
+        if name in self.dtypes or name not in self._signature:
+            return self.dtypes.get(name)
+        spelled = call_argument(self._signature[name], 1, "dtype")
+        if spelled is None:
+            return "float32"
+        names = [n for n in self.ctx.names(spelled) if n.startswith("tensorflow.")]
+        return names[0].rsplit(".", 1)[-1] if names else None
 
     def _input_signature(self) -> dict[str, cst.Call]:
         """Parameter name → its ``tf.TensorSpec(...)`` from ``@tf.function(input_signature=[...])``."""

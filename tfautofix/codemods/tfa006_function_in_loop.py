@@ -65,10 +65,16 @@ Not reported: a loop that wraps a *different* callable each iteration
 (`tf.function(model)` for each of several models, `tf.function(make_step(cfg))`
 per configuration, or a function called in a loop with a different model each
 time, also when the created function closes over locals the call computes from it):
-one function per callable is unavoidable. Reported without a fix: the
-same code re-wrapped while it closes over a value the loop changes (a `def` or
-lambda using the loop variable) — pass the value as an argument instead; and
-creations that depend on the enclosing function's locals. Left alone:
+one function per callable is unavoidable. A `def` in a loop that closes over
+a value the loop changes (`return y * scale`) or takes it as a default
+(`def f(y, factor=scale)`) is hoisted taking it as a keyword-only argument
+(`def f(y, *, factor)`), which each call passes (`f(x, factor=scale)`), when
+every use of the function is such a call in the loop (a default only when it reads
+the loop's target, not rebound in the body: its value when the `def` ran).
+Reported without a fix: such a function kept or passed on (`fns.append(f)`), a
+decorator reading the loop's value (`@tf.function(jit_compile=flag)`), lambdas
+using the loop variable — pass the value as an argument instead; and creations
+that depend on the enclosing function's locals. Left alone:
 creations guarded by a condition (`if self._fn is None:` memoisation),
 functions decorated with a cache, and a local `@tf.function` used only as
 `f.get_concrete_function(...)`: traced on purpose to build a graph, never called.
@@ -135,6 +141,7 @@ for i in range(3):
             if fix is None:
                 message += f" (not fixed: {why_not})"
             else:
+                message += f", {why_not}" if why_not else ""
                 # Precondition: the function reads no Python state that changes between creations;
                 # each new tf.function traced it afresh, the hoisted one keeps its first trace's values.
                 fix = self.closed_fix(fix.edits, _state_evidence(ctx, node), fix.imports)
@@ -615,6 +622,14 @@ def _dependencies(node: cst.FunctionDef | cst.Call) -> set[str]:
 def _hoist_from_loops(ctx: FileContext, node: cst.FunctionDef | cst.Call, loops: list) -> tuple[Fix | None, str]:
     deps = _dependencies(node)
     own = node.name.value if isinstance(node, cst.FunctionDef) else None
+    moved, calls, given = node, {}, ()
+    varying = (loop_bound_names(loops[0]) - {own}) & deps
+    if isinstance(node, cst.FunctionDef) and varying:
+        passed = _pass_varying(ctx, node, loops[0], varying)
+        if isinstance(passed, str):
+            return None, passed
+        moved, calls, given = passed
+        deps = _dependencies(moved)
     target = None
     for loop in loops:
         changing = sorted((loop_bound_names(loop) - {own}) & deps)
@@ -630,13 +645,78 @@ def _hoist_from_loops(ctx: FileContext, node: cst.FunctionDef | cst.Call, loops:
     if isinstance(node, cst.FunctionDef):
         if _bindings(target, own) != 1:
             return None, f"`{own}` is also bound elsewhere in the loop"
-        return _move(ctx, node, anchor), ""
+        fix = _move(ctx, node, anchor)
+        if moved is node:
+            return fix, ""
+        passed = ", ".join(f"`{name}`" for name in given)
+        return Fix({**fix.edits, anchor: _InsertAbove(moved), **calls}), f"taking {passed} as an argument, which each call in the loop passes"
     statement = ctx.parent(ctx.parent(node))
     if m.matches(ctx.parent(node), m.Assign(targets=[m.AssignTarget(target=m.Name())])) and isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
         name = ctx.parent(node).targets[0].target.value  # type: ignore[union-attr]
         if _bindings(target, name) == 1:
             return _move(ctx, statement, anchor), ""
     return _name_and_move(ctx, node, anchor, _fresh_name(ctx, node, "{}_function")), ""
+
+
+def _pass_varying(ctx: FileContext, node: cst.FunctionDef, loop: cst.CSTNode, varying: set[str]) -> tuple[cst.FunctionDef, dict, tuple] | str:
+    """A ``def`` in a loop that reads what the loop changes, made one function taking it as an
+    argument: a closed-over name (``y * scale``) or a default (``factor=scale``, evaluated
+    when the ``def`` runs) becomes a keyword-only parameter, and every call, each in the loop,
+    passes what the function would have read there (the name's current value, the default's
+    value: the loop's target, not rebound in the body). The new function, the call edits and
+    the parameters passed, or why not."""
+    names = ", ".join(f"`{n}`" for n in sorted(varying))
+    why = f"it uses {names}, which changes on every iteration; pass it as an argument instead"
+    if any(names_in(d)[0] & varying for d in node.decorators) or m.findall(node, m.Global() | m.Nonlocal()):
+        return why
+    params = node.params
+    given: dict[str, cst.BaseExpression] = {}  # keyword → what each call passes
+    kept = []
+    fixed_at_def = names_in(loop.target)[0] - names_in(loop.body, nested=False)[1] if isinstance(loop, cst.For) else set()
+    for param in params.params:
+        read = names_in(param.default)[0] & varying if param.default is not None else set()
+        if not read:
+            kept.append(param)
+        elif read <= fixed_at_def:
+            given[param.name.value] = param.default
+        else:
+            return why + " (a default that reads a name the loop body rebinds)"
+    kwonly = list(params.kwonly_params)
+    for index, param in enumerate(kwonly):
+        if param.default is not None and names_in(param.default)[0] & varying:
+            if not names_in(param.default)[0] & varying <= fixed_at_def:
+                return why + " (a default that reads a name the loop body rebinds)"
+            given[param.name.value] = param.default
+            kwonly[index] = param.with_changes(default=None, equal=cst.MaybeSentinel.DEFAULT)
+    all_params = {p.name.value for p in (*params.params, *params.posonly_params, *params.kwonly_params)}
+    body_read, body_bound = names_in(node.body)
+    for name in sorted((body_read - body_bound - all_params) & varying):
+        given[name] = cst.Name(name)
+        kwonly.append(cst.Param(cst.Name(name)))
+    kwonly += [p.with_changes(default=None, equal=cst.MaybeSentinel.DEFAULT, comma=cst.MaybeSentinel.DEFAULT)
+               for p in params.params if p.name.value in given]
+    if not given:
+        return why
+    # Every use of the function is a call in the loop, given nothing for those parameters.
+    scope = ctx.enclosing(node, cst.FunctionDef) or ctx.module
+    uses = [n for n in m.findall(scope, m.Name(node.name.value)) if n is not node.name]
+    calls: dict = {}
+    for use in uses:
+        call = ctx.parent(use)
+        if not (isinstance(call, cst.Call) and call.func is use and loop in ctx.ancestors(call)) or node in ctx.ancestors(call):
+            return why + f" (`{node.name.value}` is used other than called in the loop)"
+        if any(a.star for a in call.args) or any(a.keyword is not None and a.keyword.value in given for a in call.args) \
+                or sum(a.keyword is None for a in call.args) > len(kept) + len(params.posonly_params):
+            return why + " (a call passes those arguments itself)"
+        extra = [cst.Arg(value, keyword=cst.Name(k), equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+                 for k, value in given.items()]
+        args = [*call.args[:-1], call.args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))] if call.args else []
+        calls[call] = call.with_changes(args=[*args, *extra])
+    star = params.star_arg if params.star_arg is not cst.MaybeSentinel.DEFAULT else cst.ParamStar()
+    if kept:
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    moved = node.with_changes(params=params.with_changes(params=kept, kwonly_params=kwonly, star_arg=star))
+    return moved, calls, tuple(given)
 
 
 def _hoist_to_module(ctx: FileContext, node: cst.FunctionDef | cst.Call, func: cst.FunctionDef) -> tuple[Fix | None, str]:

@@ -164,13 +164,14 @@ def step(x):
                 yield self.finding(ctx, call, message + " (not fixed: the value of `print(...)` is used)")
                 continue
             try:
-                fix = self._fix(ctx, call)
+                fix, others = self._fix(ctx, call)
             except _NoFix as why:
                 yield self.finding(ctx, call, f"{message} (not fixed: {why})")
                 continue
-            yield self.finding(ctx, call, message + self.unsafe_note(fix), fix)
+            tried = f" ({fix.label}; other candidates for `fix --verify`: {', '.join(o.label for o in others)})" if others else ""
+            yield self.finding(ctx, call, message + tried + self.unsafe_note(fix), fix, alternatives=others)
 
-    def _fix(self, ctx: FileContext, call: cst.Call) -> Fix:
+    def _fix(self, ctx: FileContext, call: cst.Call) -> tuple[Fix, tuple[Fix, ...]]:
         """Preconditions, each proven here or the fix is declined (``_NoFix``):
         - the text is built by ``tf.print`` at run time, never formatted at trace time
           (a plain ``f"{x}"`` is split into its pieces; ``%``, ``.format``, ``str()`` decline);
@@ -187,6 +188,10 @@ def step(x):
         imports = [sys_import] if sys_import is not None else []
         values: list[cst.Arg] = []
         options: dict[str, cst.Arg] = {}
+        formatted: set[int] = set()  # the text of a `%f` format, made on every call: printed alike
+        reprs: list[str] = []  # `%s` of a tensor: its repr eagerly, its value in tf.print
+        function = ctx.enclosing(call, cst.FunctionDef)
+        tensors = TensorInference(ctx, function) if function is not None else None
         for arg in call.args:
             keyword = arg.keyword.value if arg.keyword else None
             if arg.star:
@@ -200,26 +205,35 @@ def step(x):
             elif keyword in ("sep", "end"):
                 options[keyword] = arg
             else:
-                _check_formatting(ctx, arg.value)
-                values.append(arg)
+                pieces = _percent_pieces(ctx, arg.value, tf_name, tensors, reprs)
+                if pieces is None:
+                    _check_formatting(ctx, arg.value)
+                    values.append(arg)
+                elif any(isinstance(p, cst.Call) for p in pieces):  # a `%f`: one string tensor, see `_joined`
+                    if sum(a.keyword is None for a in call.args) != 1:
+                        raise _NoFix("a `%f` format's text is one string tensor, printed without quotes only alone")
+                    joined = _joined(pieces, tf_name)
+                    formatted.add(id(joined))
+                    values.append(arg.with_changes(value=joined))
+                else:
+                    values.append(arg.with_changes(value=_as_fstring(pieces)))
         if any(isinstance(arg.value, cst.FormattedString) for arg in values):
             values = _split_fstrings(ctx, values, options.pop("sep", None))
             options["sep"] = _keyword("sep", cst.SimpleString('""'))
         values = [_dynamic_shape(arg, tf_name) for arg in values]
         new_args = [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in values]
         new_args += [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in options.values()]
-        function = ctx.enclosing(call, cst.FunctionDef)
-        tensors = TensorInference(ctx, function) if function is not None else None
-        if any(not _literal(a.value) and (tensors is None or tensors.is_scalar(a.value) is not True) for a in values):
-            new_args.append(_keyword("summarize", cst.parse_expression("-1")))  # print shows every element
-        new_args.append(_keyword("output_stream", stream))
+        values_shown = [a for a in values if id(a.value) not in formatted]
+        summarized = any(not _literal(a.value) and (tensors is None or tensors.is_scalar(a.value) is not True) for a in values_shown)
+        stream_arg = _keyword("output_stream", stream)
         if tf_import is not None:
             imports.append(tf_import)
-        new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=new_args)
+        new_call = call.with_changes(func=cst.parse_expression(f"{tf_name}.print"), args=[
+            *new_args, *([_keyword("summarize", cst.parse_expression("-1"))] if summarized else []), stream_arg])
         stale = next((why for arg in values if (why := _stale(ctx, call, arg.value))), None)
         computed = next((why for arg in values if (why := _computed_in_python(ctx, arg.value))), None)
         facts = facts_of(ctx)
-        unproven = next((why for arg in values if (why := _printed_value(ctx, facts, tensors, arg.value))), None)
+        unproven = next((why for arg in values_shown if (why := _printed_value(ctx, facts, tensors, arg.value))), None)
         reason = ctx.traced_reason(call) or ""
         redirect = next((s for s in _REDIRECTS if s in ctx.screen.text), None)
         evidence = {
@@ -228,10 +242,17 @@ def step(x):
             if ctx.path.endswith(".ipynb") else Known(),
             "called-eagerly": Unknown(f"{reason}: tf.data traces it even eagerly") if "Dataset" in reason else Known(),
             "current-state": Known() if stale is None else Unknown(stale),
-            "made-at-run-time": Known() if computed is None else Unknown(computed),
+            "made-at-run-time": Unknown(reprs[0]) if reprs else Known() if computed is None else Unknown(computed),
             "no-xla": facts_of(ctx).xla(call),
         }
-        return self.closed_fix({call: new_call}, evidence, tuple(imports))
+        fix = self.closed_fix({call: new_call}, evidence, tuple(imports))
+        if not summarized or not isinstance(evidence["printed-values"], Unknown):
+            return fix, ()
+        # Size unknown: print shows every element up to 1000, then NumPy's summary of 3 + 3 per
+        # axis, which is tf.print's default: one candidate each, execution chooses.
+        fix = self.closed_fix({call: new_call}, evidence, tuple(imports), label="summarize=-1 (every element)")
+        summary = call.with_changes(func=new_call.func, args=[*new_args, stream_arg])
+        return fix, (self.closed_fix({call: summary}, evidence, tuple(imports), label="tf.print's summary (above 1000 elements)"),)
 
 
 #: Spellings of a replaced output stream.
@@ -357,6 +378,94 @@ def _check_formatting(ctx: FileContext, value: cst.BaseExpression) -> None:
                 _check_formatting(ctx, part.expression)
     if m.matches(value, m.Attribute(attr=m.Name("dtype") | m.Name("name") | m.Name("device"))):
         raise _NoFix(f"tf.print prints `{ctx.code(value)}` differently from print")
+
+
+#: A ``%`` conversion: flags, width, precision, type (``%%`` is text).
+_CONVERSION = re.compile(r"%([-+ 0#]*)(\d*)(?:\.(\d+))?([diouxXeEfFgGcrsa%])")
+
+
+def _percent_pieces(ctx: FileContext, value: cst.BaseExpression, tf: str, tensors: TensorInference | None,
+                    reprs: list[str]) -> list | None:
+    """``"loss: %.4f" % loss`` as text and values ``tf.print`` shows alike on every call, or
+    None: a literal format of plain conversions, one value or a tuple of them. ``%f`` (with
+    its precision, 6 by default) becomes ``tf.strings.as_string(v, precision=k)`` of the value
+    as a double, as Python converts it; ``%d`` needs an integer tensor; ``%s`` of what may be a
+    tensor shows its repr eagerly, its value in tf.print (noted in ``reprs``)."""
+    if not m.matches(value, m.BinaryOperation(operator=m.Modulo(), left=m.SimpleString())):
+        return None
+    text = value.left.evaluated_value  # type: ignore[attr-defined]
+    right = value.right  # type: ignore[attr-defined]
+    args = [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
+    if not isinstance(text, str) or any(isinstance(a, (cst.StarredElement, cst.Dict)) for a in args):
+        return None
+    pieces: list = []
+    start = 0
+    kinds = {match.group(4) for match in _CONVERSION.finditer(text)}
+    if "s" in kinds and ("f" in kinds or any(match.group(3) for match in _CONVERSION.finditer(text))):
+        return None  # `%f` makes the text one string tensor (`_joined`), which a `%s` value cannot join
+    for match in _CONVERSION.finditer(text):
+        flags, width, precision, kind = match.groups()
+        pieces.append(text[start:match.start()])
+        start = match.end()
+        if kind == "%":
+            pieces.append("%")
+            continue
+        if flags or width or kind not in "sdif" or not args:
+            return None
+        arg = args.pop(0)
+        _check_formatting(ctx, arg)
+        dtype = tensors.dtype(arg) if tensors is not None else None
+        if kind == "f" or precision is not None:
+            if kind != "f" or not proven_numeric(ctx, arg) or dtype and dtype.startswith("complex"):
+                return None
+            # Around the node itself, so the checks of the values printed (`_stale`, ...) see it.
+            if dtype != "float64":
+                arg = cst.Call(cst.parse_expression(f"{tf}.cast"), [cst.Arg(arg), cst.Arg(cst.parse_expression(f"{tf}.float64"))])
+            arg = cst.Call(cst.parse_expression(f"{tf}.strings.as_string"), [cst.Arg(arg), _keyword("precision", cst.Integer(precision or "6"))])
+        elif kind in "di" and not (dtype or "").startswith(("int", "uint")):
+            return None
+        elif kind == "s" and may_be_tensor(ctx, arg):
+            reprs.append(f"`%s` of `{ctx.code(arg)}` shows its repr (`tf.Tensor(...)`) eagerly, its value in tf.print")
+        pieces.append(arg)
+    if args or "%" in _CONVERSION.sub("", text[start:]):
+        return None
+    pieces.append(text[start:])
+    merged: list = []
+    for piece in pieces:  # adjacent text (`%%`) as one piece
+        if isinstance(piece, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += piece
+        else:
+            merged.append(piece)
+    return merged
+
+
+def _joined(pieces: list, tf: str) -> cst.Call:
+    """``tf.strings.join([...])`` of the pieces of a format with a ``%f``: ``tf.print`` shows a
+    lone string tensor as it is, and quotes it (``"0.5000"``) beside other values. Integers
+    become their text (``tf.strings.as_string``); ``_percent_pieces`` declines ``%s`` beside ``%f``."""
+    elements = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            if piece:
+                elements.append(cst.Element(cst.SimpleString(_quoted(piece))))
+            continue
+        if not isinstance(piece, cst.Call):  # a `%d` of an integer tensor
+            piece = cst.Call(cst.parse_expression(f"{tf}.strings.as_string"), [cst.Arg(piece)])
+        elements.append(cst.Element(piece))
+    return cst.Call(cst.parse_expression(f"{tf}.strings.join"), [cst.Arg(cst.List(elements))])
+
+
+def _as_fstring(pieces: list) -> cst.FormattedString:
+    """The pieces (text and expressions) as the f-string ``_split_fstrings`` splits again."""
+    parts: list = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            if piece:
+                escaped = piece.replace("{", "{{").replace("}", "}}")
+                parts.append(cst.FormattedStringText(_quoted(escaped)[1:-1]))
+        else:
+            parts.append(cst.FormattedStringExpression(piece))
+    return cst.FormattedString(parts=parts, start='f"', end='"')
 
 
 def _computed_in_python(ctx: FileContext, value: cst.BaseExpression) -> str | None:

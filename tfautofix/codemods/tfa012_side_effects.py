@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import libcst as cst
 import libcst.matchers as m
@@ -618,12 +619,15 @@ def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cs
         body=[m.Assign(targets=[m.AssignTarget(target=m.Name(name.value))], value=m.List(elements=[]))]))), None)
     if init is None:
         return None, f"`{name.value} = []` is not right before the loop"
-    # The TensorArray is created where the list was: its dtype must mean the same there.
+    # The TensorArray is created where the list was, or right before the loop when its dtype
+    # (`rows.dtype`) is bound again in between (`rows = tf.cast(rows, tf.float32)`); it must
+    # mean in the loop what it means there.
     between = before[before.index(init) + 1:]
-    rebound = loop_bound_names(loop).union(*(names_in(s, nested=False)[1] for s in between))
     root = re.match(r"\w+", dtype)
-    if root is not None and root.group() in rebound:
-        return None, f"`{root.group()}` (the values' dtype) is bound again after `{name.value} = []`"
+    root = root.group() if root is not None else None
+    if root in loop_bound_names(loop):
+        return None, f"`{root}` (the values' dtype) is bound again in the loop"
+    moved = root in set().union(*(names_in(s, nested=False)[1] for s in between))
     loop_end = ctx.span(loop)[1]
     edits: dict = {}
     for use in m.findall(func, m.Name(name.value)):
@@ -640,7 +644,12 @@ def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cs
     tf_name, tf_import = ctx.tensorflow_alias
     # concat joins pieces whose first dimension may differ: only stack needs equal shapes.
     shapes = ", infer_shape=False" if any(m.matches(e, m.Call(func=m.Attribute(attr=m.Name("concat")))) for e in edits.values()) else ""
-    edits[init.body[0].value] = cst.parse_expression(f"{tf_name}.TensorArray({dtype}, size=0, dynamic_size=True{shapes})")
+    created = cst.parse_expression(f"{tf_name}.TensorArray({dtype}, size=0, dynamic_size=True{shapes})")
+    if moved:
+        edits[init] = cst.RemoveFromParent()
+        edits[loop] = _CreatedAbove(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name.value))], created)]))
+    else:
+        edits[init.body[0].value] = created
     write = cst.Call(cst.parse_expression(f"{name.value}.write"),
                      [cst.Arg(cst.parse_expression(f"{name.value}.size()")), cst.Arg(call.args[0].value)])
     edits[ctx.parent(call)] = cst.Assign([cst.AssignTarget(cst.Name(name.value))], write)
@@ -649,6 +658,17 @@ def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cs
     # list is created empty right before it, only appended to inside it and only stacked or
     # concatenated (on axis 0) after it; the caller says whether the dtype is known.
     return Fix(edits, imports=(tf_import,) if tf_import else ()), ""
+
+
+@dataclass(frozen=True)
+class _CreatedAbove:
+    """Edit of a loop putting ``statement`` right above it (a class: fixes must pickle)."""
+
+    statement: cst.SimpleStatementLine
+
+    def __call__(self, updated: cst.For) -> cst.FlattenSentinel:
+        return cst.FlattenSentinel([self.statement.with_changes(leading_lines=updated.leading_lines),
+                                    updated.with_changes(leading_lines=[])])
 
 
 def _collecting_call(ctx: FileContext, call: cst.Call, use: cst.Name) -> str | None:
@@ -665,7 +685,8 @@ def _collecting_call(ctx: FileContext, call: cst.Call, use: cst.Name) -> str | N
 
 
 def _dtype(ctx: FileContext, value: cst.BaseExpression | None, loop: cst.For) -> str | None:
-    """Code for the dtype of ``value``: that of the one tensor it is computed from, or of a ``tf.cast``."""
+    """Code for the dtype of ``value``: that of the one tensor it is computed from, of a ``tf.cast``, or
+    the one ``TensorInference`` knows."""
     if value is None:
         return None
     targets = names_in(loop.target)[0]
@@ -705,7 +726,12 @@ def _dtype(ctx: FileContext, value: cst.BaseExpression | None, loop: cst.For) ->
             )
         return False
 
-    return sources.pop() if walk(value) and len(sources) == 1 else None
+    if walk(value) and len(sources) == 1:
+        return sources.pop()
+    # Else a dtype the code fixes (a bool op, `tf.shape`, `tf.argmax`, a signature's), spelled as a constant.
+    func = ctx.enclosing(loop, cst.FunctionDef)
+    known = TensorInference(ctx, func).dtype(value) if func is not None else None
+    return f"{ctx.tensorflow_alias[0]}.{known}" if known is not None else None
 
 
 # -- the screen's view (builtin ast) ------------------------------------------------

@@ -11,11 +11,14 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Fact, Known, Unknown
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.int_arguments import (
+    CANDIDATE_DTYPES,
     SHAPE_ARGUMENT_OPS,
     adapts_dtype,
     in_op_argument,
+    int_tensor_use,
 )
 from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.analysis.tensors import TensorInference
 from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen, Site
 
@@ -33,7 +36,8 @@ class StaticShapeAsValue(Rule):
     facts = (
         Fact("dimension-none", "the input_signature declares the dimension None: the static read is None on every trace, "
              "so the code cannot work today and no static output shape is lost"),
-        Fact("dtype-free-op", "the op takes the dimension without converting it to the dtype of other operands or `dtype=`"),
+        Fact("dtype-free-op", "the op takes the dimension as an int32 tensor as it took the Python int, or it is cast to "
+             "the known dtype the op converted the int to (`dtype=`, the other operand's)"),
     )
     docs = """
 `x.shape[i]` is the *static* shape: a Python int known while tracing — or
@@ -53,15 +57,18 @@ relaxed shapes, Keras code).
 
 Fix: where the value is an argument of a TensorFlow op (directly or in a shape
 list: `tf.zeros`, `tf.reshape`, `tf.range`, `tf.fill`, ...), `x.shape[i]` →
-`tf.shape(x)[i]` and `x.shape` → `tf.shape(x)`, except in ops whose operands
-must share a dtype (`tf.divide(total, x.shape[0])`, `tf.maximum`, `tf.stack`,
-..., the value arguments of `tf.random` ops such as `maxval=`, and ops told a
-`dtype=` such as `tf.convert_to_tensor(x.shape[0], dtype=tf.float32)`: the int32
-`tf.shape` would not adapt to a float operand or the `dtype=` as the Python int
-did; reported without a fix); safe when the signature declares
-the dimension `None` (the code cannot work today), unsafe under
-`reduce_retracing` (the op's static output shape becomes unknown, which code
-reading it later may need). Reported without a fix where the value drives
+`tf.shape(x)[i]` and `x.shape` → `tf.shape(x)`. In ops whose operands
+must share a dtype (`tf.divide(total, x.shape[0])`, `tf.maximum`, ...), the value
+arguments of `tf.random` ops such as `maxval=`, and ops told a `dtype=`
+(`tf.convert_to_tensor(x.shape[0], dtype=tf.float32)`), the Python int converted
+to that dtype and the int32 `tf.shape` would not: it is cast to it,
+`tf.cast(tf.shape(x)[0], tf.float32)` — the `dtype=`, or the other operand's
+dtype where the code shows it (an `input_signature`, a `tf.cast`); otherwise one
+candidate per dtype (float32, int32, int64, float64) for `fix --verify`, which
+keeps the one the eager run confirms. Safe when the signature declares the
+dimension `None` (the code cannot work today) and the dtype is known, unsafe
+under `reduce_retracing` (the op's static output shape becomes unknown, which
+code reading it later may need). Reported without a fix where the value drives
 Python (`range(x.shape[0])`, `if x.shape[0] > 1:`, arithmetic, unpacking
 `n, k = x.shape`): use `tf.shape(x)` and graph control flow (`tf.range`,
 `tf.cond`), or keep the dimension fixed.
@@ -122,22 +129,49 @@ def pad(x):
                 "(`tf.range`, `tf.cond`), or keep the dimension fixed"
             )
             return self.finding(ctx, read, message)
-        if adapts_dtype(ctx, read, op):
-            message += (
-                f"; use `tf.shape(...)` cast to the dtype it needs (not fixed: `{op}` converts it to the dtype of "
-                "its other operands or `dtype=`, which the Python int adapted to and the int32 `tf.shape` does not)"
-            )
-            return self.finding(ctx, read, message)
         tf_name, tf_import = ctx.tensorflow_alias
         shape = cst.parse_expression(f"{tf_name}.shape({param})")
         replacement = read.with_changes(value=shape) if index is not None else shape
-        message += f"; fix: `{ctx.module.code_for_node(replacement)}`, the dimension on every call"
-        fix = self.closed_fix({read: replacement}, {
+        dtypes: tuple[str, ...] = ("int32",)  # what `tf.shape` gives
+        evidence = {
             "dimension-none": Unknown("`reduce_retracing` relaxes it: the op's static output shape becomes unknown")
             if known is True else Known(),
             "dtype-free-op": Known() if op in SHAPE_ARGUMENT_OPS else Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int"),
-        }, (tf_import,) if tf_import else ())
-        return self.finding(ctx, read, message + self.unsafe_note(fix), fix)
+        }
+        if adapts_dtype(ctx, read, op):
+            # The Python int became the dtype of the other operand or of `dtype=`: the int32
+            # tensor is cast to it, known from the code or chosen by execution among candidates.
+            casts: dict = {}
+            func = ctx.enclosing(read, cst.FunctionDef)
+            used = int_tensor_use(ctx, read, casts, TensorInference(ctx, func)) if index is not None else Unknown("")
+            if isinstance(used, Unknown) or not set(casts) <= {read}:
+                message += (
+                    f"; use `tf.shape(...)` cast to the dtype it needs (not fixed: `{op}` converts it to the dtype of "
+                    "its other operands or `dtype=`, which the Python int adapted to and the int32 `tf.shape` does not)"
+                )
+                return self.finding(ctx, read, message)
+            dtype = casts.get(read, "int32")
+            dtypes = (dtype,) if dtype is not None else CANDIDATE_DTYPES
+            evidence["dtype-free-op"] = Known() if dtype is not None else Unknown(
+                f"the dtype `{op}` converts it to (its other operand's): one of {', '.join(CANDIDATE_DTYPES)}")
+        fixes = [
+            self.closed_fix({read: _cast(tf_name, dtype, replacement)}, evidence, (tf_import,) if tf_import else (),
+                            label=f"cast to {tf_name}.{dtype}" if len(dtypes) > 1 else "")
+            for dtype in dtypes
+        ]
+        written = ctx.module.code_for_node(fixes[0].edits[read])
+        tried = f"; other candidates for `fix --verify`: {', '.join(f.label for f in fixes[1:])}" if len(fixes) > 1 else ""
+        message += f"; fix: `{written}`, the dimension on every call{tried}"
+        return self.finding(ctx, read, message + self.unsafe_note(fixes[0]), fixes[0], alternatives=fixes[1:])
+
+
+def _cast(tf: str, dtype: str, value: cst.BaseExpression) -> cst.BaseExpression:
+    """``tf.cast(value, tf.dtype)``, or ``value`` for int32 (what ``tf.shape`` gives)."""
+    if dtype == "int32":
+        return value
+    call = cst.parse_expression(f"{tf}.cast(_, {tf}.{dtype})")
+    assert isinstance(call, cst.Call)
+    return call.with_changes(args=[call.args[0].with_changes(value=value), call.args[1]])
 
 
 def _breaks_python(ctx: FileContext, read: cst.BaseExpression, index: int | None) -> bool:

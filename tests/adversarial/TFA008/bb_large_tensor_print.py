@@ -3,7 +3,7 @@
 NumPy summarises arrays above 1000 elements with '...'; tf.print(summarize=-1)
 prints every element.
 """
-# expect: unsafe-declined
+# (session 9: tf.print's default summary, 3 + 3 elements as NumPy's above 1000, is a candidate execution confirms)
 import tensorflow as tf
 
 

@@ -10,3 +10,7 @@ def scaled_outputs(x):
 
         out.append(scaled(x))
     return out
+
+
+def exercise():
+    return scaled_outputs(tf.constant([1.0, 2.0]))

@@ -1,0 +1,17 @@
+import tensorflow as tf
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3], tf.uint8)])
+def normalised_rows(rows):
+    # `rows` is bound again after `outs = []`: the TensorArray of `rows.dtype` is created
+    # right before the loop, where it is float32.
+    rows = tf.cast(rows, tf.float32) / 255.0
+    outs = tf.TensorArray(rows.dtype, size=0, dynamic_size=True)
+    for row in rows:
+        outs = outs.write(outs.size(), row * 2.0)
+    return outs.stack()
+
+
+def exercise():
+    pixels = tf.constant([[0, 51, 255], [102, 153, 204]], dtype=tf.uint8)
+    return [normalised_rows(pixels), normalised_rows(pixels[:1])]
