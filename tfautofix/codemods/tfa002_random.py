@@ -195,9 +195,43 @@ def _plus_one(a: _Args, name: str) -> str:
     return f"{a.operand(name)} + 1"
 
 
+_INT32 = range(-(2**31), 2**31)
+
+
 def _integers(a: _Args, low: str | None, high: str, shape: str) -> str:
-    """Integers in [low, high): ``tf.random.uniform`` with an integer dtype."""
+    """Integers in [low, high): ``tf.random.uniform`` with an integer dtype (int64 where a
+    literal bound, as the Python int it is, does not fit int32)."""
+    bounds = (_static_number(cst.parse_expression(code)) for code in (low or "0", high))
+    if a.dtype is None and any(isinstance(n, int) and n not in _INT32 for n in bounds):
+        a.dtype = f"{a.tf}.int64"
     return a.call("uniform", shape, low or "0", high, kind="int")
+
+
+def _static_number(node: cst.BaseExpression | None) -> int | float | None:
+    """The value of an arithmetic expression of number literals (``2**40 + 1``), else None."""
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return node.evaluated_value
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        value = _static_number(node.expression)
+        return None if value is None else (-value if isinstance(node.operator, cst.Minus) else value)
+    if isinstance(node, cst.BinaryOperation):
+        left, right = _static_number(node.left), _static_number(node.right)
+        operator = type(node.operator)
+        if left is None or right is None or operator not in _ARITHMETIC:
+            return None
+        if operator is cst.Power and (abs(right) > 64 or abs(left) > 2**16):
+            return None  # not evaluated: a literal too large to matter here
+        try:
+            return _ARITHMETIC[operator](left, right)
+        except (ArithmeticError, ValueError):
+            return None
+    return None
+
+
+_ARITHMETIC = {
+    cst.Add: lambda x, y: x + y, cst.Subtract: lambda x, y: x - y, cst.Multiply: lambda x, y: x * y,
+    cst.FloorDivide: lambda x, y: x // y, cst.Power: lambda x, y: x**y,
+}
 
 
 def _py_randint(a: _Args) -> str:
@@ -205,11 +239,25 @@ def _py_randint(a: _Args) -> str:
 
 
 def _py_randrange(a: _Args) -> str:
-    if not a.is_default("step", "1"):
-        raise _NoFix("`randrange` with a step has no tf.random equivalent")
+    """``randrange(start, stop, step)`` → ``start + step * k``, ``k`` uniform over the range's length."""
     if a.code("stop") is None:
         return _integers(a, None, a.code("start"), "[]")
-    return _integers(a, a.code("start"), a.code("stop"), "[]")
+    if a.is_default("step", "1"):
+        return _integers(a, a.code("start"), a.code("stop"), "[]")
+    step = _static_number(a.values["step"])
+    if not isinstance(step, int) or step == 0:
+        raise _NoFix("`randrange` with a step that is not a literal integer")
+    start, stop = (_static_number(a.values[k]) for k in ("start", "stop"))
+    if isinstance(start, int) and isinstance(stop, int):
+        count = str(len(range(start, stop, step)))
+        if count == "0":
+            raise _NoFix("`randrange` over an empty range raises")
+    elif step > 0:
+        count = f"({a.operand('stop')} - {a.operand('start')} + {step - 1}) // {step}"
+    else:
+        count = f"({a.operand('start')} - {a.operand('stop')} + {-step - 1}) // {-step}"
+    draw = f"{a.operand('step')} * {_integers(a, None, count, '[]')}"
+    return draw if start == 0 else f"{a.operand('start')} + {draw}"
 
 
 def _np_randint(a: _Args) -> str:
@@ -885,6 +933,16 @@ def _wrapper(ctx: FileContext, call: cst.Call) -> tuple[cst.BaseExpression, str 
     return call, None
 
 
+def _grouped(ctx: FileContext, node: cst.CSTNode, replacement: cst.BaseExpression) -> cst.BaseExpression:
+    """``replacement`` in parentheses where it is an operation that replaces an operand (``x / (1 + 3 * k)``)."""
+    operand = (cst.BinaryOperation, cst.UnaryOperation, cst.Attribute, cst.Subscript, cst.Comparison, cst.ComparisonTarget)
+    if isinstance(replacement, (cst.BinaryOperation, cst.UnaryOperation)) and not replacement.lpar and (
+        isinstance(ctx.parent(node), operand)
+    ):
+        return replacement.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return replacement
+
+
 def _tf_dtype(code: str, tf: str) -> str:
     """NumPy's ``int``/``float`` dtypes are Python's types, which TensorFlow does not accept."""
     return {"int": f"{tf}.int64", "float": f"{tf}.float64"}.get(code, code)
@@ -961,7 +1019,7 @@ def _from_generator(ctx: FileContext, stream: _Stream, edits: dict) -> tuple[dic
     name = _generator_name(ctx, following)
     fresh = _fresh_name(ctx, stream.anchor)
     (node, replacement), = edits.items()
-    if not isinstance(replacement, cst.BaseExpression):
+    if not isinstance(replacement, cst.CSTNode):
         return None
     drawing = _DrawFrom(tf_name, name or fresh)
     replacement = replacement.visit(drawing)
@@ -1216,41 +1274,46 @@ def augment(image):
                 "every call reuses the same value; use `tf.random`"
             )
             try:
-                edits, imports, evidence = self._fix(ctx, call, source)
+                imports, rewrites = self._fix(ctx, call, source)
             except _NoFix as why:
                 yield self.finding(ctx, call, f"{message} (not fixed: {why})")
                 continue
             stream = _seeded_stream(ctx, call, source)
-            if stream is None:
-                fix = self.closed_fix(edits, evidence, imports)
-                yield self.finding(ctx, call, message + self.unsafe_note(fix), fix)
-                continue
-            # A seeded stream: a generator seeded alike, created once, or the global tf.random stream.
-            # Neither gives the seeded numbers; execution chooses (`fix --verify`).
-            candidates = []
-            generator = _from_generator(ctx, stream, edits)
-            if generator is not None:
-                generator_edits, name = generator
+            candidates, notes = [], []
+            for rewrite in rewrites:
+                if stream is None:
+                    candidates.append(self.closed_fix(rewrite.edits, rewrite.evidence, imports, label=rewrite.label))
+                    continue
+                # A seeded stream: a generator seeded alike, created once, or the global tf.random stream.
+                # Neither gives the seeded numbers; execution chooses (`fix --verify`).
+                generator = _from_generator(ctx, stream, rewrite.edits)
+                if generator is not None:
+                    generator_edits, name = generator
+                    candidates.append(self.closed_fix(
+                        generator_edits, {**rewrite.evidence, "reproducibility": Unknown(f"`{name}` is a reproducible stream, not {stream.what}'s numbers")},
+                        imports, label=_joined(f"`{ctx.tensorflow_alias[0]}.random.Generator.from_seed({stream.seed})` created once", rewrite.label),
+                    ))
                 candidates.append(self.closed_fix(
-                    generator_edits, {**evidence, "reproducibility": Unknown(f"`{name}` is a reproducible stream, not {stream.what}'s numbers")},
-                    imports, label=f"`{ctx.tensorflow_alias[0]}.random.Generator.from_seed({stream.seed})` created once",
+                    rewrite.edits, {**rewrite.evidence, "reproducibility": Unknown(f"the global tf.random stream is not seeded by {stream.what}")},
+                    imports, label=_joined(f"the global `{ctx.tensorflow_alias[0]}.random` stream", rewrite.label),
                 ))
-            candidates.append(self.closed_fix(
-                edits, {**evidence, "reproducibility": Unknown(f"the global tf.random stream is not seeded by {stream.what}")},
-                imports, label=f"the global `{ctx.tensorflow_alias[0]}.random` stream",
-            ))
-            note = f" ({stream.why}: candidates: " + "; ".join(c.label for c in candidates) + ", chosen by execution with `fix --verify`)"
+            if stream is not None:
+                notes.append(stream.why)
+            if len(candidates) > 1:
+                notes.append("candidates: " + "; ".join(c.label for c in candidates) + ", chosen by execution with `fix --verify`")
+            note = f" ({': '.join(notes)})" if notes else ""
             yield self.finding(ctx, call, message + note + self.unsafe_note(candidates[0]), candidates[0], candidates[1:])
 
     @staticmethod
-    def _fix(ctx: FileContext, call: cst.Call, source: _Source) -> tuple[dict, tuple[ImportSpec, ...], dict[str, Evidence]]:
-        """The edits, the imports they need, and the evidence for ``facts``."""
+    def _fix(ctx: FileContext, call: cst.Call, source: _Source) -> tuple[tuple[ImportSpec, ...], list[_Rewrite]]:
+        """The imports the fix needs and its candidate rewrites (the first is written without
+        execution), each with the evidence for ``facts``."""
         tf_name, tf_import = ctx.tensorflow_alias
         if ctx.backend_agnostic_keras:
             raise _NoFix("the module does not import TensorFlow (backend-agnostic Keras code)")
         imports = (tf_import,) if tf_import is not None else ()
         if source.method == "shuffle":
-            return _shuffle(ctx, call, tf_name), imports, {"uses-after": Unknown("the shuffled sequence becomes a tensor"), "reproducibility": Known()}
+            return imports, [_Rewrite(_shuffle(ctx, call, tf_name), {"uses-after": Unknown("the shuffled sequence becomes a tensor"), "reproducibility": Known()})]
         table = _PYTHON if source.family == "python" else _NUMPY
         api = table.get(source.method)
         if api is None:
@@ -1258,13 +1321,18 @@ def augment(image):
         node, dtype = _wrapper(ctx, call)
         values, dims = _bind(call, api)
         wanted = dtype or (ctx.code(values["dtype"]) if "dtype" in values else None)
-        args = _Args(ctx, tf_name, values, dims, _tf_dtype(wanted, tf_name) if wanted else None)
-        code = api.build(args)
-        if args.dtype is not None and f"dtype={args.dtype}" not in code:
-            code = f"{tf_name}.cast({code}, {args.dtype})"
-            args.integer = _dtype_kind(args.dtype) != "float"
-        if source.family == "numpy" and args.shape() == "[]" and _array_parameters(values):
-            args.unsafe = args.unsafe or "assumes scalar parameters (NumPy draws one value per element of an array parameter)"
+
+        def draw(dtype: str | None) -> tuple[str, _Args]:
+            args = _Args(ctx, tf_name, values, dims, dtype)
+            code = api.build(args)
+            if args.dtype is not None and f"dtype={args.dtype}" not in code:
+                code = f"{tf_name}.cast({code}, {args.dtype})"
+                args.integer = _dtype_kind(args.dtype) != "float"
+            if source.family == "numpy" and args.shape() == "[]" and _array_parameters(values):
+                args.unsafe = args.unsafe or "assumes scalar parameters (NumPy draws one value per element of an array parameter)"
+            return code, args
+
+        code, args = draw(_tf_dtype(wanted, tf_name) if wanted else None)
         used = _usage(ctx, node, "int" if args.integer else "float")
         if used.verdict == _PYTHON_ONLY:
             raise _NoFix(used.why)
@@ -1272,18 +1340,36 @@ def augment(image):
             code = f"{tf_name}.cast({code}, {ctx.code(used.meets)}.dtype)"
         elif used.to_float:
             code = f"{tf_name}.cast({code}, {tf_name}.float32)"
-        replacement = cst.parse_expression(code)
         evidence: dict[str, Evidence] = {
             "parameters": Unknown(args.unsafe) if args.unsafe else Known(),
             "uses-after": Unknown(used.why) if used.verdict != _SAFE else Known(),
             "dtype": Known(),
             "reproducibility": Known(),  # a seeded stream: see `check`
         }
+        rewrites = [_Rewrite({node: _grouped(ctx, node, cst.parse_expression(code))}, evidence)]
         if wanted is None and used.meets is None and source.family == "numpy" and args.shape() != "[]" and not _dtype_ends(ctx, node):
             # A NumPy array draw is float64/int64, not a Python number: alone in an op
             # (`tf.identity(np.random.normal(size=3))`) it stays so, the tf.random op does not.
-            evidence["dtype"] = Unknown(f"NumPy's array draw is {'int64' if args.integer else 'float64'}; the tf.random op gives {'int32' if args.integer else 'float32'}")
-        return {node: replacement}, imports, evidence
+            numpy_dtype = "int64" if args.integer else "float64"
+            evidence["dtype"] = Unknown(f"NumPy's array draw is {numpy_dtype}; the tf.random op gives {'int32' if args.integer else 'float32'}")
+            rewrites[0].label = f"`{'int32' if args.integer else 'float32'}`, TensorFlow's dtype for numbers"
+            code, args = draw(f"{tf_name}.{numpy_dtype}")
+            rewrites.append(_Rewrite({node: _grouped(ctx, node, cst.parse_expression(code))}, {**evidence, "dtype": Unknown(
+                f"NumPy's dtype, {numpy_dtype}, kept where the array meets TensorFlow")}, f"`{numpy_dtype}`, NumPy's dtype"))
+        return imports, rewrites
+
+
+@dataclass
+class _Rewrite:
+    """One candidate rewrite of a draw: its edits, the evidence for ``facts``, what distinguishes it."""
+
+    edits: dict
+    evidence: dict[str, Evidence]
+    label: str = ""
+
+
+def _joined(*labels: str) -> str:
+    return ", ".join(label for label in labels if label)
 
 
 def _spelling(node: ast.AST) -> str | None:
