@@ -909,6 +909,104 @@ def _returned(ctx: FileContext, function: cst.CSTNode | None, kind: str, depth: 
     return used
 
 
+# -- a draw that picks an entry of a constant table: ``SCALES[randint(0, 2)]``, ``RATES[choice([1, 2, 4])]`` --
+#
+# A tensor cannot index a Python list or be a dict key. Where the draw takes finitely many
+# values known statically and the table is a literal of numbers nothing changes, the lookup
+# becomes ``tf.gather(<the entries it can pick>, <a uniform or weighted index>)``.
+
+_MAX_TABLE = 256
+
+
+def _population(method: str, family: str, values: dict[str, cst.BaseExpression]) -> list | None:
+    """The values a scalar draw takes, equally likely or weighted by a literal ``p=`` (in order), else None."""
+    number = {k: _static_number(v) for k, v in values.items()}
+    literal = {k: _literal(v) for k, v in values.items()}
+    if "size" in values and not m.matches(values["size"], m.Name("None")):
+        return None
+    if family == "python" and method == "randint":
+        low, high = number.get("a"), number.get("b")
+        return list(range(low, high + 1)) if isinstance(low, int) and isinstance(high, int) and high - low < _MAX_TABLE else None
+    if family == "python" and method == "randrange":
+        bounds = [number.get(k, 1 if k == "step" else None) for k in ("start", "stop", "step") if k in values or k == "step"]
+        if not all(isinstance(b, int) for b in bounds) or bounds[-1] == 0:
+            return None
+        ranged = range(*bounds) if len(bounds) == 3 else range(bounds[0])
+        return list(ranged) if 0 < len(ranged) <= _MAX_TABLE else None
+    if method == "randint" or (method == "integers" and values.get("endpoint") is None):
+        low, high = (number.get("low"), None) if "high" not in values else (number.get("low"), number.get("high"))
+        low, high = (0, low) if high is None else (low, high)
+        return list(range(low, high)) if isinstance(low, int) and isinstance(high, int) and 0 < high - low <= _MAX_TABLE else None
+    if method == "choice":
+        population = literal.get("seq" if family == "python" else "a")
+        if isinstance(population, int) and family == "numpy":
+            population = list(range(population))
+        if isinstance(population, (list, tuple)) and 0 < len(population) <= _MAX_TABLE:
+            return list(population)
+    return None
+
+
+def _literal(node: cst.BaseExpression | None):
+    """The value of a literal (numbers, strings, containers of them), else None."""
+    if node is None:
+        return None
+    try:
+        return ast.literal_eval(cst.Module([]).code_for_node(node))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+
+
+def _table(ctx: FileContext, node: cst.CSTNode) -> tuple[cst.Subscript, cst.BaseExpression, object] | None:
+    """``C[draw]`` read from a table ``C`` of numbers: (the subscript, how ``C`` is spelled, its value).
+    ``C`` is a literal, or a name bound once to one whose every use in the file reads an entry."""
+    index, element = ctx.parent(node), None
+    if isinstance(index, cst.Index):
+        element = ctx.parent(index)
+    subscript = ctx.parent(element) if element is not None else None
+    if not isinstance(subscript, cst.Subscript) or len(subscript.slice) != 1 or _stored(ctx, subscript):
+        return None
+    table = subscript.value
+    if isinstance(table, cst.Name):
+        scope = ctx.scope(table)
+        assignments = list(scope[table.value]) if scope is not None else []
+        if len(assignments) != 1 or not hasattr(assignments[0], "node"):
+            return None
+        target = assignments[0].node
+        statement = ctx.parent(ctx.parent(target)) if ctx.parent(target) is not None else None
+        if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1 and statement.targets[0].target is target):
+            return None
+        if not all(_reads_entry(ctx, r.node) for r in assignments[0].references):
+            return None
+        literal = statement.value
+    else:
+        literal = table
+    if not isinstance(literal, (cst.List, cst.Tuple, cst.Dict)):
+        return None
+    value = _literal(literal)
+    return (subscript, table, value) if value is not None else None
+
+
+def _stored(ctx: FileContext, subscript: cst.Subscript) -> bool:
+    parent = ctx.parent(subscript)
+    return isinstance(parent, (cst.AssignTarget, cst.Del)) or (isinstance(parent, cst.AugAssign) and parent.target is subscript)
+
+
+def _reads_entry(ctx: FileContext, name: cst.CSTNode) -> bool:
+    """Is this use of a table's name a read of one entry (``C[i]``), which cannot change it?"""
+    subscript = ctx.parent(name)
+    return isinstance(subscript, cst.Subscript) and subscript.value is name and not _stored(ctx, subscript)
+
+
+def _entries(container: object, population: list) -> list | None:
+    """``[container[v] for v in population]`` when every entry exists and is a number, else None."""
+    try:
+        entries = [container[v] for v in population]  # type: ignore[index]
+    except (KeyError, IndexError, TypeError):
+        return None
+    numbers = all(isinstance(e, (int, float)) and not isinstance(e, bool) for e in entries)
+    return entries if numbers else None
+
+
 # -- wrappers that fix the dtype: ``.astype(D)``, ``tf.constant(x, D)``, ``np.float32(x)`` --
 
 
@@ -1332,6 +1430,11 @@ def augment(image):
                 args.unsafe = args.unsafe or "assumes scalar parameters (NumPy draws one value per element of an array parameter)"
             return code, args
 
+        lookup = _table(ctx, node) if wanted is None else None
+        if lookup is not None:
+            rewrite = _gathered(ctx, tf_name, lookup, _population(source.method, source.family, values), values)
+            if rewrite is not None:
+                return imports, [rewrite]
         code, args = draw(_tf_dtype(wanted, tf_name) if wanted else None)
         used = _usage(ctx, node, "int" if args.integer else "float")
         if used.verdict == _PYTHON_ONLY:
@@ -1357,6 +1460,34 @@ def augment(image):
             rewrites.append(_Rewrite({node: _grouped(ctx, node, cst.parse_expression(code))}, {**evidence, "dtype": Unknown(
                 f"NumPy's dtype, {numpy_dtype}, kept where the array meets TensorFlow")}, f"`{numpy_dtype}`, NumPy's dtype"))
         return imports, rewrites
+
+
+def _gathered(ctx: FileContext, tf: str, lookup, population: list | None, values: dict) -> _Rewrite | None:
+    """``C[draw]`` → ``tf.gather(<C's entries for the draw's values>, <index>)`` (the table ``C``
+    itself where the draw's values are its positions 0, 1, ...)."""
+    subscript, table, container = lookup
+    entries = _entries(container, population) if population is not None else None
+    if entries is None:
+        return None
+    weighted = "p" in values and not m.matches(values["p"], m.Name("None"))
+    index = _index(_Args(ctx, tf, {"p": values["p"]} if weighted else {}, []), str(len(entries)), "[]")
+    whole = isinstance(container, (list, tuple)) and population == list(range(len(container)))
+    kind = "int" if all(isinstance(e, int) for e in entries) else "float"
+    code = f"{tf}.gather({ctx.code(table) if whole else repr(entries)}, {index})"
+    used = _usage(ctx, subscript, kind)
+    if used.verdict == _PYTHON_ONLY:
+        raise _NoFix(used.why)
+    if used.meets is not None:
+        code = f"{tf}.cast({code}, {ctx.code(used.meets)}.dtype)"
+    elif used.to_float:
+        code = f"{tf}.cast({code}, {tf}.float32)"
+    evidence: dict[str, Evidence] = {
+        "parameters": Known(),  # the table and the draw's values are literals
+        "uses-after": Unknown(used.why) if used.verdict != _SAFE else Known(),
+        "dtype": Known(),
+        "reproducibility": Known(),
+    }
+    return _Rewrite({subscript: cst.parse_expression(code)}, evidence, "a constant table and `tf.gather`")
 
 
 @dataclass
