@@ -1007,6 +1007,147 @@ def _entries(container: object, population: list) -> list | None:
     return entries if numbers else None
 
 
+# -- a coin that picks a branch: an explicit ``tf.cond`` / ``tf.where`` ----------------------
+#
+# ``if random.random() < 0.5:`` becomes a tensor condition, which AutoGraph turns into a tf.cond
+# only where it converts the function, and only when both branches give tensors of one dtype.
+# Where it does not convert (Keras 3 `call`, tf.scan's function, autograph=False) or the branches
+# give Python objects or numbers of two kinds, the `if` itself is rewritten into the op AutoGraph
+# would have made: ``return tf.cond(coin, lambda: A, lambda: B)``, ``v = tf.where(coin, A, B)``, or
+# for an object used once afterwards (``op = flip ... op(x)``) ``tf.cond(coin, lambda: flip(x), ...)``.
+# Python conditions before the coin (``training and random.random() < 0.5``) stay a Python `if`.
+
+
+@dataclass(frozen=True)
+class _Branches:
+    """An ``if`` whose test ends with a coin, in one of the shapes rewritten explicitly."""
+
+    statement: cst.If
+    python: cst.BaseExpression | None  # the Python part of the test (``training`` in ``training and coin``)
+    coin: cst.BaseExpression  # the part with the draw
+    then: cst.BaseExpression  # what each branch gives
+    otherwise: cst.BaseExpression
+    target: cst.Name | None  # the name both branches assign (None: both return)
+    after: cst.CSTNode | None  # the statement after the `if` that the rewrite takes in (``return B``, the use of ``target``)
+    use: cst.Name | None  # the single read of ``target`` in ``after`` (an object the branches pick)
+
+
+def _branches(ctx: FileContext, node: cst.CSTNode) -> _Branches | None:
+    coin = ctx.parent(node)
+    if isinstance(coin, cst.ComparisonTarget):
+        coin = ctx.parent(coin)
+    if not isinstance(coin, cst.Comparison) or not all(
+        _constant(ctx, o) for o in (coin.left, *(c.comparator for c in coin.comparisons)) if o is not node
+    ):
+        return None
+    python, condition = None, coin
+    if m.matches(ctx.parent(coin), m.BooleanOperation(operator=m.And())) and ctx.parent(coin).right is coin:
+        condition = ctx.parent(coin)
+        python = condition.left
+    statement = ctx.parent(condition)
+    statement = statement if isinstance(statement, cst.If) and statement.test is condition else None
+    block = ctx.parent(statement) if statement is not None else None
+    if statement is None or not isinstance(block, (cst.IndentedBlock, cst.Module)):
+        return None  # an `elif`, or no `if`
+    body = list(block.body)
+    following = body[body.index(statement) + 1] if body.index(statement) + 1 < len(body) else None
+    then = _single(statement.body)
+    otherwise = _single(statement.orelse.body) if isinstance(statement.orelse, cst.Else) else None
+    if isinstance(then, cst.Return) and then.value is not None:
+        if statement.orelse is None and isinstance(_single_line(following), cst.Return):
+            otherwise, after = _single_line(following), following
+        else:
+            after = None
+        if isinstance(otherwise, cst.Return) and otherwise.value is not None:
+            return _Branches(statement, python, coin, then.value, otherwise.value, None, after, None)
+        return None
+    assigned = _assigned_name(then)
+    if assigned is None:
+        return None
+    if otherwise is None and statement.orelse is None:
+        return _Branches(statement, python, coin, then.value, assigned, assigned, None, None)  # `v = A if coin else v`
+    if _assigned_name(otherwise) is None or _assigned_name(otherwise).value != assigned.value:
+        return None
+    use = _single_use(ctx, assigned, following) if python is None else None
+    return _Branches(statement, python, coin, then.value, otherwise.value, assigned, following if use else None, use)
+
+
+def _single(block: cst.BaseSuite) -> cst.BaseSmallStatement | None:
+    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    return _single_line(lines[0]) if len(lines) == 1 else None
+
+
+def _single_line(line: cst.CSTNode | None) -> cst.BaseSmallStatement | None:
+    if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) and len(line.body) == 1:
+        return line.body[0]
+    return None
+
+
+def _assigned_name(statement: cst.CSTNode | None) -> cst.Name | None:
+    if isinstance(statement, cst.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0].target, cst.Name):
+        return statement.targets[0].target
+    return None
+
+
+def _single_use(ctx: FileContext, target: cst.Name, following: cst.CSTNode | None) -> cst.Name | None:
+    """The one read of ``target`` (in the statement right after the `if`) when it is called there
+    (``op(x)``: an object, not a tensor) and read nowhere else."""
+    scope = ctx.scope(target)
+    if scope is None or following is None:
+        return None
+    reads = [a.node for a in scope.accesses[target.value]]
+    value = getattr(_single_line(following), "value", None)
+    if len(reads) != 1 or not isinstance(reads[0], cst.Name) or not isinstance(value, cst.BaseExpression):
+        return None
+    call = ctx.parent(reads[0])
+    inside = any(a is value for a in ctx.ancestors(reads[0]))
+    return reads[0] if inside and isinstance(call, cst.Call) and call.func is reads[0] else None
+
+
+def _explicit(ctx: FileContext, tf: str, branches: _Branches, node: cst.CSTNode, draw: str) -> list[_Rewrite]:
+    """The `if` as an explicit ``tf.cond`` and, for values, ``tf.where``."""
+    coin = ctx.code(branches.coin.deep_replace(node, cst.parse_expression(draw)))
+    numbers = [_static_number(v) for v in (branches.then, branches.otherwise)]
+    floats = any(isinstance(n, float) for n in numbers) and all(n is not None for n in numbers)
+    then, otherwise = (repr(float(n)) if floats else ctx.code(v) for n, v in zip(numbers, (branches.then, branches.otherwise)))
+    why = "the `if` becomes a `{op}`: both branches must give tensors of one dtype and shape"
+    rewrites = []
+    ops = ("cond",) if branches.use is not None else ("cond", "where")
+    for op in ops:
+        if branches.use is not None:  # `op = A ... op(x)` → `tf.cond(coin, lambda: A(x), lambda: B(x))`
+            expression = _single_line(branches.after).value  # type: ignore[union-attr]
+            values = [ctx.code(expression.deep_replace(branches.use, v)) for v in (branches.then, branches.otherwise)]
+            picked = f"{tf}.cond({coin}, lambda: {values[0]}, lambda: {values[1]})"
+            edits = {branches.statement: cst.RemoveFromParent(), expression: cst.parse_expression(picked)}
+        else:
+            picked = (f"{tf}.cond({coin}, lambda: {then}, lambda: {otherwise})" if op == "cond"
+                      else f"{tf}.where({coin}, {then}, {otherwise})")
+            if branches.target is not None and all(n is not None for n in numbers):
+                used = _assigned(ctx, ctx.parent(ctx.parent(branches.target)), "float" if floats else "int", 0)
+                if used.meets is not None:  # numbers adapt to what they meet: so does the picked tensor
+                    picked = f"{tf}.cast({picked}, {ctx.code(used.meets)}.dtype)"
+            line = f"return {picked}" if branches.target is None else f"{branches.target.value} = {picked}"
+            if branches.python is not None:  # the Python condition stays a Python `if`
+                inner = cst.parse_statement(f"{line}\n")
+                edits = {branches.statement: branches.statement.with_changes(
+                    test=branches.python, body=cst.IndentedBlock([inner]))}
+            else:
+                edits = {branches.statement: cst.parse_statement(f"{line}\n").with_changes(
+                    leading_lines=branches.statement.leading_lines)}
+                if branches.after is not None:
+                    edits[branches.after] = cst.RemoveFromParent()
+        evidence = {"parameters": Known(), "uses-after": Unknown(why.format(op=f"{tf}.{op}")), "dtype": Known(), "reproducibility": Known()}
+        rewrites.append(_Rewrite(edits, evidence, f"an explicit `{tf}.{op}`"))
+    return rewrites
+
+
+def _explicit_first(branches: _Branches) -> bool:
+    """Do the branches give what AutoGraph's tf.cond cannot join: objects (the picked one is
+    called), or numbers of two kinds (an int and a float)?"""
+    kinds = {type(_static_number(v)) for v in (branches.then, branches.otherwise)}
+    return branches.use is not None or kinds == {int, float}
+
+
 # -- wrappers that fix the dtype: ``.astype(D)``, ``tf.constant(x, D)``, ``np.float32(x)`` --
 
 
@@ -1310,7 +1451,8 @@ def augment(image):
         on what may be a generator (a constructor's result, or a name or ``self.x`` some
         assignment of the file gives one); with what the fix looks at
         elsewhere: ``autograph=False`` anywhere, callers of the functions holding
-        draws (a returned draw is judged there), ``self.x = ...`` of generators."""
+        draws (a returned draw is judged there), ``self.x = ...`` of generators, every use
+        of a table a draw indexes (``_table``)."""
 
         def from_random(call: ast.Call) -> bool:
             return any(n.startswith(("random.", "numpy.random.")) for n in screen.names(call.func))
@@ -1342,6 +1484,14 @@ def augment(image):
         if not found:
             return []
         found += [site for site in calls if any(k.arg == "autograph" for k in site.node.keywords)]
+        draws = {id(site.node) for site in found}
+        tables = {  # `C[draw]`: whether `C` is a constant table depends on every use of the name (`_table`)
+            node.value.id for function in {site.function for site in found} - {None} for node in ast.walk(function)
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and id(node.slice) in draws
+        }
+        if tables:
+            found += [site for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) if any(
+                isinstance(node, ast.Name) and node.id in tables for node in ast.walk(site.node))]
         attributes = {site.node.func.value.attr for site in found if _self_attribute(getattr(site.node.func, "value", None))}
         found += [
             site for site in screen.sites(ast.Assign)
@@ -1437,12 +1587,16 @@ def augment(image):
                 return imports, [rewrite]
         code, args = draw(_tf_dtype(wanted, tf_name) if wanted else None)
         used = _usage(ctx, node, "int" if args.integer else "float")
-        if used.verdict == _PYTHON_ONLY:
-            raise _NoFix(used.why)
         if used.meets is not None:  # the Python number took the dtype of what it met: so does the draw
             code = f"{tf_name}.cast({code}, {ctx.code(used.meets)}.dtype)"
         elif used.to_float:
             code = f"{tf_name}.cast({code}, {tf_name}.float32)"
+        branches = _branches(ctx, node)
+        explicit = _explicit(ctx, tf_name, branches, node, code) if branches is not None else []
+        if used.verdict == _PYTHON_ONLY:
+            if explicit:  # AutoGraph does not convert the `if`: write the op it would have made
+                return imports, explicit
+            raise _NoFix(used.why)
         evidence: dict[str, Evidence] = {
             "parameters": Unknown(args.unsafe) if args.unsafe else Known(),
             "uses-after": Unknown(used.why) if used.verdict != _SAFE else Known(),
@@ -1450,6 +1604,9 @@ def augment(image):
             "reproducibility": Known(),  # a seeded stream: see `check`
         }
         rewrites = [_Rewrite({node: _grouped(ctx, node, cst.parse_expression(code))}, evidence)]
+        if explicit:  # AutoGraph's tf.cond, or an explicit one
+            rewrites[0].label = "a tensor condition (AutoGraph makes the `if` a tf.cond)"
+            rewrites = [*explicit, *rewrites] if _explicit_first(branches) else [*rewrites, *explicit]
         if wanted is None and used.meets is None and source.family == "numpy" and args.shape() != "[]" and not _dtype_ends(ctx, node):
             # A NumPy array draw is float64/int64, not a Python number: alone in an op
             # (`tf.identity(np.random.normal(size=3))`) it stays so, the tf.random op does not.
