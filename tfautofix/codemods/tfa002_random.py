@@ -1484,14 +1484,6 @@ def augment(image):
         if not found:
             return []
         found += [site for site in calls if any(k.arg == "autograph" for k in site.node.keywords)]
-        draws = {id(site.node) for site in found}
-        tables = {  # `C[draw]`: whether `C` is a constant table depends on every use of the name (`_table`)
-            node.value.id for function in {site.function for site in found} - {None} for node in ast.walk(function)
-            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and id(node.slice) in draws
-        }
-        if tables:
-            found += [site for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) if any(
-                isinstance(node, ast.Name) and node.id in tables for node in ast.walk(site.node))]
         attributes = {site.node.func.value.attr for site in found if _self_attribute(getattr(site.node.func, "value", None))}
         found += [
             site for site in screen.sites(ast.Assign)
@@ -1507,7 +1499,14 @@ def augment(image):
                 if name is not None and name not in callers:
                     callers.add(name)
                     pending += by_name.get(name, ())
-        return found + [site for site in calls if last_name(site.node.func) in callers]
+        draws = {id(site.node) for site in found}
+        tables = {  # `C[draw]`: whether `C` is a constant table depends on every use of the name (`_table`)
+            node.value.id for function in {site.function for site in found} - {None} for node in ast.walk(function)
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and id(node.slice) in draws
+        }
+        users = [site for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) if tables and any(
+            isinstance(node, ast.Name) and node.id in tables for node in ast.walk(site.node))]
+        return found + users + [site for site in calls if last_name(site.node.func) in callers]
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in nodes(ctx, cst.Call):
