@@ -1404,9 +1404,23 @@ Preconditions, each checked in the code (`_usage`, `_meets`, `_condition`):
   condition, which works only where AutoGraph converts it (`tf.function`,
   `Dataset.map`, `tf.map_fn` and their callees); in Keras 3 `call`/`train_step`,
   `compile(loss=...)` callables, functions given to `tf.scan`/`tf.while_loop`/
-  `tf.cond` (which do not run AutoGraph), or a file with `autograph=False`: no fix;
+  `tf.cond` (which do not run AutoGraph), or a file with `autograph=False`, a
+  coin (`draw < 0.5`) whose `if` returns or assigns one value per branch (or picks
+  an object called right after: `op = flip ... op(x)`) becomes the explicit op:
+  `return tf.cond(coin, lambda: A, lambda: B)`, `v = tf.where(coin, A, B)`,
+  `tf.cond(coin, lambda: flip(x), lambda: keep(x))` (a Python condition before the
+  coin, `training and coin`, stays a Python `if`); candidates chosen by execution,
+  and also offered where AutoGraph converts the `if` (first when the branches give
+  objects, or an int and a float, which AutoGraph's tf.cond cannot join); other
+  control flow there: no fix;
+- **tables**: `C[draw]` where `C` is a literal of numbers (or a name bound once to
+  one, only read elsewhere in the file) and the draw takes literal values
+  (`randint(0, 2)`, `choice([1, 2, 4], p=...)`) → `tf.gather(<the entries it picks>, index)`;
+- **integers**: `randrange(a, b, step)` → `a + step * k`; a literal bound beyond
+  int32 (`randint(0, 2**40)`) → an int64 draw; a NumPy array draw whose dtype is
+  not met, compared or cast also gets NumPy's dtype (int64/float64) as a candidate;
 - **Python consumers**: `float(...)`, `range`, `math`, NumPy, f-strings need a
-  number: no fix; unknown functions, `self.x = draw`, indices: unsafe;
+  number: no fix; unknown functions, `self.x = draw`, other indices: unsafe;
 - **reproducibility**: a module that calls `random.seed`/`np.random.seed` expects
   a reproducible stream, and so does a seeded generator (`random.Random(42)`,
   `default_rng(0)`) created outside the traced function. No tf.random stream gives
