@@ -125,3 +125,10 @@ def test_other_shapes_without_autograph_are_not_fixed(body: str) -> None:
     source = BRANCHES.format(body=textwrap.indent(body, " " * 8))
     finding, = lint_source(source, [RULE], "m.py")
     assert finding.fix is None
+
+
+def test_a_numpy_range_with_an_unknown_high_is_not_gathered() -> None:
+    fixed = _fixed("return tf.identity(SCALES[np.random.randint(1, n)]), tf.identity(SCALES[np.random.randint(2)])\n",
+                   "SCALES = [0.5, 1.0, 2.0]\nn = 2")
+    assert "SCALES[tf.random.uniform([], 1, n, dtype=tf.int32)]" in fixed
+    assert "tf.gather([0.5, 1.0], tf.random.uniform([], 0, 2, dtype=tf.int32))" in fixed

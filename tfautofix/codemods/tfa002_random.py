@@ -934,8 +934,7 @@ def _population(method: str, family: str, values: dict[str, cst.BaseExpression])
         ranged = range(*bounds) if len(bounds) == 3 else range(bounds[0])
         return list(ranged) if 0 < len(ranged) <= _MAX_TABLE else None
     if method == "randint" or (method == "integers" and values.get("endpoint") is None):
-        low, high = (number.get("low"), None) if "high" not in values else (number.get("low"), number.get("high"))
-        low, high = (0, low) if high is None else (low, high)
+        low, high = (0, number.get("low")) if "high" not in values else (number.get("low"), number.get("high"))
         return list(range(low, high)) if isinstance(low, int) and isinstance(high, int) and 0 < high - low <= _MAX_TABLE else None
     if method == "choice":
         population = literal.get("seq" if family == "python" else "a")
