@@ -132,3 +132,10 @@ def test_a_numpy_range_with_an_unknown_high_is_not_gathered() -> None:
                    "SCALES = [0.5, 1.0, 2.0]\nn = 2")
     assert "SCALES[tf.random.uniform([], 1, n, dtype=tf.int32)]" in fixed
     assert "tf.gather([0.5, 1.0], tf.random.uniform([], 0, 2, dtype=tf.int32))" in fixed
+
+
+def test_the_comments_of_the_rewritten_if_are_kept() -> None:
+    source = BRANCHES.format(body=textwrap.indent(
+        "if random.random() < 0.5:  # flip\n    return -inputs  # negated\nreturn inputs  # as is", " " * 8))
+    fixed = fix_source(source, [RULE], "m.py", unsafe_fixes=True)[0]
+    assert all(comment in fixed for comment in ("# flip", "# negated", "# as is")) and "tf.cond" in fixed

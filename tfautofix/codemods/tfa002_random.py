@@ -1117,7 +1117,9 @@ def _explicit(ctx: FileContext, tf: str, branches: _Branches, node: cst.CSTNode,
             expression = _single_line(branches.after).value  # type: ignore[union-attr]
             values = [ctx.code(expression.deep_replace(branches.use, v)) for v in (branches.then, branches.otherwise)]
             picked = f"{tf}.cond({coin}, lambda: {values[0]}, lambda: {values[1]})"
-            edits = {branches.statement: cst.RemoveFromParent(), expression: cst.parse_expression(picked)}
+            after = branches.after.deep_replace(expression, cst.parse_expression(picked))
+            edits = {branches.statement: cst.RemoveFromParent(), branches.after: _with_comments(
+                [branches.statement, branches.after], after.with_changes(leading_lines=branches.statement.leading_lines))}
         else:
             picked = (f"{tf}.cond({coin}, lambda: {then}, lambda: {otherwise})" if op == "cond"
                       else f"{tf}.where({coin}, {then}, {otherwise})")
@@ -1125,19 +1127,34 @@ def _explicit(ctx: FileContext, tf: str, branches: _Branches, node: cst.CSTNode,
                 used = _assigned(ctx, ctx.parent(ctx.parent(branches.target)), "float" if floats else "int", 0)
                 if used.meets is not None:  # numbers adapt to what they meet: so does the picked tensor
                     picked = f"{tf}.cast({picked}, {ctx.code(used.meets)}.dtype)"
-            line = f"return {picked}" if branches.target is None else f"{branches.target.value} = {picked}"
+            line = cst.parse_statement(f"return {picked}\n" if branches.target is None else f"{branches.target.value} = {picked}\n")
             if branches.python is not None:  # the Python condition stays a Python `if`
-                inner = cst.parse_statement(f"{line}\n")
-                edits = {branches.statement: branches.statement.with_changes(
-                    test=branches.python, body=cst.IndentedBlock([inner]))}
+                body = branches.statement.body
+                inner = _with_comments([body], line)
+                edits = {branches.statement: branches.statement.with_changes(test=branches.python, body=body.with_changes(body=[inner]))}
             else:
-                edits = {branches.statement: cst.parse_statement(f"{line}\n").with_changes(
-                    leading_lines=branches.statement.leading_lines)}
+                replaced = [branches.statement, *([branches.after] if branches.after is not None else [])]
+                edits = {branches.statement: _with_comments(replaced, line.with_changes(leading_lines=branches.statement.leading_lines))}
                 if branches.after is not None:
                     edits[branches.after] = cst.RemoveFromParent()
         evidence = {"parameters": Known(), "uses-after": Unknown(why.format(op=f"{tf}.{op}")), "dtype": Known(), "reproducibility": Known()}
         rewrites.append(_Rewrite(edits, evidence, f"an explicit `{tf}.{op}`"))
     return rewrites
+
+
+def _with_comments(replaced: list[cst.CSTNode], statement: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
+    """``statement``, replacing ``replaced``, with the comments it would drop as lines above it."""
+    comments: list[str] = []
+
+    class Comments(cst.CSTVisitor):
+        def visit_Comment(self, comment: cst.Comment) -> None:
+            comments.append(comment.value)
+
+    for node in replaced:
+        node.visit(Comments())
+    kept = cst.Module([]).code_for_node(statement)
+    dropped = [cst.EmptyLine(comment=cst.Comment(c)) for c in comments if c not in kept]
+    return statement.with_changes(leading_lines=[*statement.leading_lines, *dropped]) if dropped else statement
 
 
 def _explicit_first(branches: _Branches) -> bool:
