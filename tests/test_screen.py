@@ -399,3 +399,19 @@ def test_tfa016_triggers_cover_every_file_function() -> None:
 
     triggers = rule_by_code("TFA016").triggers
     assert all(any(trigger in name for trigger in triggers) for name in _SHORT)
+
+
+def test_tfa002_focus_keeps_the_code_that_changes_a_gathered_table() -> None:
+    """`C[draw]` is gathered only when nothing changes `C`: a function that appends to it,
+    untraced and far from the draw, must stay in the focused check."""
+    from tfautofix.engine import lint_source
+
+    text = (
+        "import random\nimport tensorflow as tf\n\nSCALES = [0.5, 1.0]\n\n\ndef grow():\n    SCALES.append(2.0)\n\n\n"
+        "@tf.function\ndef f(x):\n    return tf.identity(SCALES[random.randint(0, 1)])\n"
+    )
+    rules = [rule_by_code("TFA002")]
+    focused = lint_source(text, rules, "input.py")
+    _, whole = _detect(cst.parse_module(text), text, rules, "input.py")
+    assert [_key(f) for f in focused] == [_key(f) for f in whole]
+    assert "indexes a sequence" in focused[0].message  # not gathered

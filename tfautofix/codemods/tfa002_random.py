@@ -195,9 +195,43 @@ def _plus_one(a: _Args, name: str) -> str:
     return f"{a.operand(name)} + 1"
 
 
+_INT32 = range(-(2**31), 2**31)
+
+
 def _integers(a: _Args, low: str | None, high: str, shape: str) -> str:
-    """Integers in [low, high): ``tf.random.uniform`` with an integer dtype."""
+    """Integers in [low, high): ``tf.random.uniform`` with an integer dtype (int64 where a
+    literal bound, as the Python int it is, does not fit int32)."""
+    bounds = (_static_number(cst.parse_expression(code)) for code in (low or "0", high))
+    if a.dtype is None and any(isinstance(n, int) and n not in _INT32 for n in bounds):
+        a.dtype = f"{a.tf}.int64"
     return a.call("uniform", shape, low or "0", high, kind="int")
+
+
+def _static_number(node: cst.BaseExpression | None) -> int | float | None:
+    """The value of an arithmetic expression of number literals (``2**40 + 1``), else None."""
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return node.evaluated_value
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        value = _static_number(node.expression)
+        return None if value is None else (-value if isinstance(node.operator, cst.Minus) else value)
+    if isinstance(node, cst.BinaryOperation):
+        left, right = _static_number(node.left), _static_number(node.right)
+        operator = type(node.operator)
+        if left is None or right is None or operator not in _ARITHMETIC:
+            return None
+        if operator is cst.Power and (abs(right) > 64 or abs(left) > 2**16):
+            return None  # not evaluated: a literal too large to matter here
+        try:
+            return _ARITHMETIC[operator](left, right)
+        except (ArithmeticError, ValueError):
+            return None
+    return None
+
+
+_ARITHMETIC = {
+    cst.Add: lambda x, y: x + y, cst.Subtract: lambda x, y: x - y, cst.Multiply: lambda x, y: x * y,
+    cst.FloorDivide: lambda x, y: x // y, cst.Power: lambda x, y: x**y,
+}
 
 
 def _py_randint(a: _Args) -> str:
@@ -205,11 +239,25 @@ def _py_randint(a: _Args) -> str:
 
 
 def _py_randrange(a: _Args) -> str:
-    if not a.is_default("step", "1"):
-        raise _NoFix("`randrange` with a step has no tf.random equivalent")
+    """``randrange(start, stop, step)`` → ``start + step * k``, ``k`` uniform over the range's length."""
     if a.code("stop") is None:
         return _integers(a, None, a.code("start"), "[]")
-    return _integers(a, a.code("start"), a.code("stop"), "[]")
+    if a.is_default("step", "1"):
+        return _integers(a, a.code("start"), a.code("stop"), "[]")
+    step = _static_number(a.values["step"])
+    if not isinstance(step, int) or step == 0:
+        raise _NoFix("`randrange` with a step that is not a literal integer")
+    start, stop = (_static_number(a.values[k]) for k in ("start", "stop"))
+    if isinstance(start, int) and isinstance(stop, int):
+        count = str(len(range(start, stop, step)))
+        if count == "0":
+            raise _NoFix("`randrange` over an empty range raises")
+    elif step > 0:
+        count = f"({a.operand('stop')} - {a.operand('start')} + {step - 1}) // {step}"
+    else:
+        count = f"({a.operand('start')} - {a.operand('stop')} + {-step - 1}) // {-step}"
+    draw = f"{a.operand('step')} * {_integers(a, None, count, '[]')}"
+    return draw if start == 0 else f"{a.operand('start')} + {draw}"
 
 
 def _np_randint(a: _Args) -> str:
@@ -861,6 +909,261 @@ def _returned(ctx: FileContext, function: cst.CSTNode | None, kind: str, depth: 
     return used
 
 
+# -- a draw that picks an entry of a constant table: ``SCALES[randint(0, 2)]``, ``RATES[choice([1, 2, 4])]`` --
+#
+# A tensor cannot index a Python list or be a dict key. Where the draw takes finitely many
+# values known statically and the table is a literal of numbers nothing changes, the lookup
+# becomes ``tf.gather(<the entries it can pick>, <a uniform or weighted index>)``.
+
+_MAX_TABLE = 256
+
+
+def _population(method: str, family: str, values: dict[str, cst.BaseExpression]) -> list | None:
+    """The values a scalar draw takes, equally likely or weighted by a literal ``p=`` (in order), else None."""
+    number = {k: _static_number(v) for k, v in values.items()}
+    literal = {k: _literal(v) for k, v in values.items()}
+    if "size" in values and not m.matches(values["size"], m.Name("None")):
+        return None
+    if family == "python" and method == "randint":
+        low, high = number.get("a"), number.get("b")
+        return list(range(low, high + 1)) if isinstance(low, int) and isinstance(high, int) and high - low < _MAX_TABLE else None
+    if family == "python" and method == "randrange":
+        bounds = [number.get(k, 1 if k == "step" else None) for k in ("start", "stop", "step") if k in values or k == "step"]
+        if not all(isinstance(b, int) for b in bounds) or bounds[-1] == 0:
+            return None
+        ranged = range(*bounds) if len(bounds) == 3 else range(bounds[0])
+        return list(ranged) if 0 < len(ranged) <= _MAX_TABLE else None
+    if method == "randint" or (method == "integers" and values.get("endpoint") is None):
+        low, high = (0, number.get("low")) if "high" not in values else (number.get("low"), number.get("high"))
+        return list(range(low, high)) if isinstance(low, int) and isinstance(high, int) and 0 < high - low <= _MAX_TABLE else None
+    if method == "choice":
+        population = literal.get("seq" if family == "python" else "a")
+        if isinstance(population, int) and family == "numpy":
+            population = list(range(population))
+        if isinstance(population, (list, tuple)) and 0 < len(population) <= _MAX_TABLE:
+            return list(population)
+    return None
+
+
+def _literal(node: cst.BaseExpression | None):
+    """The value of a literal (numbers, strings, containers of them), else None."""
+    if node is None:
+        return None
+    try:
+        return ast.literal_eval(cst.Module([]).code_for_node(node))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+
+
+def _table(ctx: FileContext, node: cst.CSTNode) -> tuple[cst.Subscript, cst.BaseExpression, object] | None:
+    """``C[draw]`` read from a table ``C`` of numbers: (the subscript, how ``C`` is spelled, its value).
+    ``C`` is a literal, or a name bound once to one whose every use in the file reads an entry."""
+    index, element = ctx.parent(node), None
+    if isinstance(index, cst.Index):
+        element = ctx.parent(index)
+    subscript = ctx.parent(element) if element is not None else None
+    if not isinstance(subscript, cst.Subscript) or len(subscript.slice) != 1 or _stored(ctx, subscript):
+        return None
+    table = subscript.value
+    if isinstance(table, cst.Name):
+        scope = ctx.scope(table)
+        assignments = list(scope[table.value]) if scope is not None else []
+        if len(assignments) != 1 or not hasattr(assignments[0], "node"):
+            return None
+        target = assignments[0].node
+        statement = ctx.parent(ctx.parent(target)) if ctx.parent(target) is not None else None
+        if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1 and statement.targets[0].target is target):
+            return None
+        if not all(_reads_entry(ctx, r.node) for r in assignments[0].references):
+            return None
+        literal = statement.value
+    else:
+        literal = table
+    if not isinstance(literal, (cst.List, cst.Tuple, cst.Dict)):
+        return None
+    value = _literal(literal)
+    return (subscript, table, value) if value is not None else None
+
+
+def _stored(ctx: FileContext, subscript: cst.Subscript) -> bool:
+    parent = ctx.parent(subscript)
+    return isinstance(parent, (cst.AssignTarget, cst.Del)) or (isinstance(parent, cst.AugAssign) and parent.target is subscript)
+
+
+def _reads_entry(ctx: FileContext, name: cst.CSTNode) -> bool:
+    """Is this use of a table's name a read of one entry (``C[i]``), which cannot change it?"""
+    subscript = ctx.parent(name)
+    return isinstance(subscript, cst.Subscript) and subscript.value is name and not _stored(ctx, subscript)
+
+
+def _entries(container: object, population: list) -> list | None:
+    """``[container[v] for v in population]`` when every entry exists and is a number, else None."""
+    try:
+        entries = [container[v] for v in population]  # type: ignore[index]
+    except (KeyError, IndexError, TypeError):
+        return None
+    numbers = all(isinstance(e, (int, float)) and not isinstance(e, bool) for e in entries)
+    return entries if numbers else None
+
+
+# -- a coin that picks a branch: an explicit ``tf.cond`` / ``tf.where`` ----------------------
+#
+# ``if random.random() < 0.5:`` becomes a tensor condition, which AutoGraph turns into a tf.cond
+# only where it converts the function, and only when both branches give tensors of one dtype.
+# Where it does not convert (Keras 3 `call`, tf.scan's function, autograph=False) or the branches
+# give Python objects or numbers of two kinds, the `if` itself is rewritten into the op AutoGraph
+# would have made: ``return tf.cond(coin, lambda: A, lambda: B)``, ``v = tf.where(coin, A, B)``, or
+# for an object used once afterwards (``op = flip ... op(x)``) ``tf.cond(coin, lambda: flip(x), ...)``.
+# Python conditions before the coin (``training and random.random() < 0.5``) stay a Python `if`.
+
+
+@dataclass(frozen=True)
+class _Branches:
+    """An ``if`` whose test ends with a coin, in one of the shapes rewritten explicitly."""
+
+    statement: cst.If
+    python: cst.BaseExpression | None  # the Python part of the test (``training`` in ``training and coin``)
+    coin: cst.BaseExpression  # the part with the draw
+    then: cst.BaseExpression  # what each branch gives
+    otherwise: cst.BaseExpression
+    target: cst.Name | None  # the name both branches assign (None: both return)
+    after: cst.CSTNode | None  # the statement after the `if` that the rewrite takes in (``return B``, the use of ``target``)
+    use: cst.Name | None  # the single read of ``target`` in ``after`` (an object the branches pick)
+
+
+def _branches(ctx: FileContext, node: cst.CSTNode) -> _Branches | None:
+    coin = ctx.parent(node)
+    if isinstance(coin, cst.ComparisonTarget):
+        coin = ctx.parent(coin)
+    if not isinstance(coin, cst.Comparison) or not all(
+        _constant(ctx, o) for o in (coin.left, *(c.comparator for c in coin.comparisons)) if o is not node
+    ):
+        return None
+    python, condition = None, coin
+    if m.matches(ctx.parent(coin), m.BooleanOperation(operator=m.And())) and ctx.parent(coin).right is coin:
+        condition = ctx.parent(coin)
+        python = condition.left
+    statement = ctx.parent(condition)
+    statement = statement if isinstance(statement, cst.If) and statement.test is condition else None
+    block = ctx.parent(statement) if statement is not None else None
+    if statement is None or not isinstance(block, (cst.IndentedBlock, cst.Module)):
+        return None  # an `elif`, or no `if`
+    body = list(block.body)
+    following = body[body.index(statement) + 1] if body.index(statement) + 1 < len(body) else None
+    then = _single(statement.body)
+    otherwise = _single(statement.orelse.body) if isinstance(statement.orelse, cst.Else) else None
+    if isinstance(then, cst.Return) and then.value is not None:
+        if statement.orelse is None and isinstance(_single_line(following), cst.Return):
+            otherwise, after = _single_line(following), following
+        else:
+            after = None
+        if isinstance(otherwise, cst.Return) and otherwise.value is not None:
+            return _Branches(statement, python, coin, then.value, otherwise.value, None, after, None)
+        return None
+    assigned = _assigned_name(then)
+    if assigned is None:
+        return None
+    if otherwise is None and statement.orelse is None:
+        return _Branches(statement, python, coin, then.value, assigned, assigned, None, None)  # `v = A if coin else v`
+    if _assigned_name(otherwise) is None or _assigned_name(otherwise).value != assigned.value:
+        return None
+    use = _single_use(ctx, assigned, following) if python is None else None
+    return _Branches(statement, python, coin, then.value, otherwise.value, assigned, following if use else None, use)
+
+
+def _single(block: cst.BaseSuite) -> cst.BaseSmallStatement | None:
+    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    return _single_line(lines[0]) if len(lines) == 1 else None
+
+
+def _single_line(line: cst.CSTNode | None) -> cst.BaseSmallStatement | None:
+    if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) and len(line.body) == 1:
+        return line.body[0]
+    return None
+
+
+def _assigned_name(statement: cst.CSTNode | None) -> cst.Name | None:
+    if isinstance(statement, cst.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0].target, cst.Name):
+        return statement.targets[0].target
+    return None
+
+
+def _single_use(ctx: FileContext, target: cst.Name, following: cst.CSTNode | None) -> cst.Name | None:
+    """The one read of ``target`` (in the statement right after the `if`) when it is called there
+    (``op(x)``: an object, not a tensor) and read nowhere else."""
+    scope = ctx.scope(target)
+    if scope is None or following is None:
+        return None
+    reads = [a.node for a in scope.accesses[target.value]]
+    value = getattr(_single_line(following), "value", None)
+    if len(reads) != 1 or not isinstance(reads[0], cst.Name) or not isinstance(value, cst.BaseExpression):
+        return None
+    call = ctx.parent(reads[0])
+    inside = any(a is value for a in ctx.ancestors(reads[0]))
+    return reads[0] if inside and isinstance(call, cst.Call) and call.func is reads[0] else None
+
+
+def _explicit(ctx: FileContext, tf: str, branches: _Branches, node: cst.CSTNode, draw: str) -> list[_Rewrite]:
+    """The `if` as an explicit ``tf.cond`` and, for values, ``tf.where``."""
+    coin = ctx.code(branches.coin.deep_replace(node, cst.parse_expression(draw)))
+    numbers = [_static_number(v) for v in (branches.then, branches.otherwise)]
+    floats = any(isinstance(n, float) for n in numbers) and all(n is not None for n in numbers)
+    then, otherwise = (repr(float(n)) if floats else ctx.code(v) for n, v in zip(numbers, (branches.then, branches.otherwise)))
+    why = "the `if` becomes a `{op}`: both branches must give tensors of one dtype and shape"
+    rewrites = []
+    ops = ("cond",) if branches.use is not None else ("cond", "where")
+    for op in ops:
+        if branches.use is not None:  # `op = A ... op(x)` → `tf.cond(coin, lambda: A(x), lambda: B(x))`
+            expression = _single_line(branches.after).value  # type: ignore[union-attr]
+            values = [ctx.code(expression.deep_replace(branches.use, v)) for v in (branches.then, branches.otherwise)]
+            picked = f"{tf}.cond({coin}, lambda: {values[0]}, lambda: {values[1]})"
+            after = branches.after.deep_replace(expression, cst.parse_expression(picked))
+            edits = {branches.statement: cst.RemoveFromParent(), branches.after: _with_comments(
+                [branches.statement, branches.after], after.with_changes(leading_lines=branches.statement.leading_lines))}
+        else:
+            picked = (f"{tf}.cond({coin}, lambda: {then}, lambda: {otherwise})" if op == "cond"
+                      else f"{tf}.where({coin}, {then}, {otherwise})")
+            if branches.target is not None and all(n is not None for n in numbers):
+                used = _assigned(ctx, ctx.parent(ctx.parent(branches.target)), "float" if floats else "int", 0)
+                if used.meets is not None:  # numbers adapt to what they meet: so does the picked tensor
+                    picked = f"{tf}.cast({picked}, {ctx.code(used.meets)}.dtype)"
+            line = cst.parse_statement(f"return {picked}\n" if branches.target is None else f"{branches.target.value} = {picked}\n")
+            if branches.python is not None:  # the Python condition stays a Python `if`
+                body = branches.statement.body
+                inner = _with_comments([body], line)
+                edits = {branches.statement: branches.statement.with_changes(test=branches.python, body=body.with_changes(body=[inner]))}
+            else:
+                replaced = [branches.statement, *([branches.after] if branches.after is not None else [])]
+                edits = {branches.statement: _with_comments(replaced, line.with_changes(leading_lines=branches.statement.leading_lines))}
+                if branches.after is not None:
+                    edits[branches.after] = cst.RemoveFromParent()
+        evidence = {"parameters": Known(), "uses-after": Unknown(why.format(op=f"{tf}.{op}")), "dtype": Known(), "reproducibility": Known()}
+        rewrites.append(_Rewrite(edits, evidence, f"an explicit `{tf}.{op}`"))
+    return rewrites
+
+
+def _with_comments(replaced: list[cst.CSTNode], statement: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
+    """``statement``, replacing ``replaced``, with the comments it would drop as lines above it."""
+    comments: list[str] = []
+
+    class Comments(cst.CSTVisitor):
+        def visit_Comment(self, comment: cst.Comment) -> None:
+            comments.append(comment.value)
+
+    for node in replaced:
+        node.visit(Comments())
+    kept = cst.Module([]).code_for_node(statement)
+    dropped = [cst.EmptyLine(comment=cst.Comment(c)) for c in comments if c not in kept]
+    return statement.with_changes(leading_lines=[*statement.leading_lines, *dropped]) if dropped else statement
+
+
+def _explicit_first(branches: _Branches) -> bool:
+    """Do the branches give what AutoGraph's tf.cond cannot join: objects (the picked one is
+    called), or numbers of two kinds (an int and a float)?"""
+    kinds = {type(_static_number(v)) for v in (branches.then, branches.otherwise)}
+    return branches.use is not None or kinds == {int, float}
+
+
 # -- wrappers that fix the dtype: ``.astype(D)``, ``tf.constant(x, D)``, ``np.float32(x)`` --
 
 
@@ -883,6 +1186,16 @@ def _wrapper(ctx: FileContext, call: cst.Call) -> tuple[cst.BaseExpression, str 
         ):
             return outer, ctx.code(outer.func)
     return call, None
+
+
+def _grouped(ctx: FileContext, node: cst.CSTNode, replacement: cst.BaseExpression) -> cst.BaseExpression:
+    """``replacement`` in parentheses where it is an operation that replaces an operand (``x / (1 + 3 * k)``)."""
+    operand = (cst.BinaryOperation, cst.UnaryOperation, cst.Attribute, cst.Subscript, cst.Comparison, cst.ComparisonTarget)
+    if isinstance(replacement, (cst.BinaryOperation, cst.UnaryOperation)) and not replacement.lpar and (
+        isinstance(ctx.parent(node), operand)
+    ):
+        return replacement.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return replacement
 
 
 def _tf_dtype(code: str, tf: str) -> str:
@@ -961,7 +1274,7 @@ def _from_generator(ctx: FileContext, stream: _Stream, edits: dict) -> tuple[dic
     name = _generator_name(ctx, following)
     fresh = _fresh_name(ctx, stream.anchor)
     (node, replacement), = edits.items()
-    if not isinstance(replacement, cst.BaseExpression):
+    if not isinstance(replacement, cst.CSTNode):
         return None
     drawing = _DrawFrom(tf_name, name or fresh)
     replacement = replacement.visit(drawing)
@@ -1107,9 +1420,23 @@ Preconditions, each checked in the code (`_usage`, `_meets`, `_condition`):
   condition, which works only where AutoGraph converts it (`tf.function`,
   `Dataset.map`, `tf.map_fn` and their callees); in Keras 3 `call`/`train_step`,
   `compile(loss=...)` callables, functions given to `tf.scan`/`tf.while_loop`/
-  `tf.cond` (which do not run AutoGraph), or a file with `autograph=False`: no fix;
+  `tf.cond` (which do not run AutoGraph), or a file with `autograph=False`, a
+  coin (`draw < 0.5`) whose `if` returns or assigns one value per branch (or picks
+  an object called right after: `op = flip ... op(x)`) becomes the explicit op:
+  `return tf.cond(coin, lambda: A, lambda: B)`, `v = tf.where(coin, A, B)`,
+  `tf.cond(coin, lambda: flip(x), lambda: keep(x))` (a Python condition before the
+  coin, `training and coin`, stays a Python `if`); candidates chosen by execution,
+  and also offered where AutoGraph converts the `if` (first when the branches give
+  objects, or an int and a float, which AutoGraph's tf.cond cannot join); other
+  control flow there: no fix;
+- **tables**: `C[draw]` where `C` is a literal of numbers (or a name bound once to
+  one, only read elsewhere in the file) and the draw takes literal values
+  (`randint(0, 2)`, `choice([1, 2, 4], p=...)`) → `tf.gather(<the entries it picks>, index)`;
+- **integers**: `randrange(a, b, step)` → `a + step * k`; a literal bound beyond
+  int32 (`randint(0, 2**40)`) → an int64 draw; a NumPy array draw whose dtype is
+  not met, compared or cast also gets NumPy's dtype (int64/float64) as a candidate;
 - **Python consumers**: `float(...)`, `range`, `math`, NumPy, f-strings need a
-  number: no fix; unknown functions, `self.x = draw`, indices: unsafe;
+  number: no fix; unknown functions, `self.x = draw`, other indices: unsafe;
 - **reproducibility**: a module that calls `random.seed`/`np.random.seed` expects
   a reproducible stream, and so does a seeded generator (`random.Random(42)`,
   `default_rng(0)`) created outside the traced function. No tf.random stream gives
@@ -1154,7 +1481,8 @@ def augment(image):
         on what may be a generator (a constructor's result, or a name or ``self.x`` some
         assignment of the file gives one); with what the fix looks at
         elsewhere: ``autograph=False`` anywhere, callers of the functions holding
-        draws (a returned draw is judged there), ``self.x = ...`` of generators."""
+        draws (a returned draw is judged there), ``self.x = ...`` of generators, every use
+        of a table a draw indexes (``_table``)."""
 
         def from_random(call: ast.Call) -> bool:
             return any(n.startswith(("random.", "numpy.random.")) for n in screen.names(call.func))
@@ -1201,7 +1529,14 @@ def augment(image):
                 if name is not None and name not in callers:
                     callers.add(name)
                     pending += by_name.get(name, ())
-        return found + [site for site in calls if last_name(site.node.func) in callers]
+        draws = {id(site.node) for site in found}
+        tables = {  # `C[draw]`: whether `C` is a constant table depends on every use of the name (`_table`)
+            node.value.id for function in {site.function for site in found} - {None} for node in ast.walk(function)
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and id(node.slice) in draws
+        }
+        users = [site for site in screen.sites(ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) if tables and any(
+            isinstance(node, ast.Name) and node.id in tables for node in ast.walk(site.node))]
+        return found + users + [site for site in calls if last_name(site.node.func) in callers]
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call in nodes(ctx, cst.Call):
@@ -1216,41 +1551,46 @@ def augment(image):
                 "every call reuses the same value; use `tf.random`"
             )
             try:
-                edits, imports, evidence = self._fix(ctx, call, source)
+                imports, rewrites = self._fix(ctx, call, source)
             except _NoFix as why:
                 yield self.finding(ctx, call, f"{message} (not fixed: {why})")
                 continue
             stream = _seeded_stream(ctx, call, source)
-            if stream is None:
-                fix = self.closed_fix(edits, evidence, imports)
-                yield self.finding(ctx, call, message + self.unsafe_note(fix), fix)
-                continue
-            # A seeded stream: a generator seeded alike, created once, or the global tf.random stream.
-            # Neither gives the seeded numbers; execution chooses (`fix --verify`).
-            candidates = []
-            generator = _from_generator(ctx, stream, edits)
-            if generator is not None:
-                generator_edits, name = generator
+            candidates, notes = [], []
+            for rewrite in rewrites:
+                if stream is None:
+                    candidates.append(self.closed_fix(rewrite.edits, rewrite.evidence, imports, label=rewrite.label))
+                    continue
+                # A seeded stream: a generator seeded alike, created once, or the global tf.random stream.
+                # Neither gives the seeded numbers; execution chooses (`fix --verify`).
+                generator = _from_generator(ctx, stream, rewrite.edits)
+                if generator is not None:
+                    generator_edits, name = generator
+                    candidates.append(self.closed_fix(
+                        generator_edits, {**rewrite.evidence, "reproducibility": Unknown(f"`{name}` is a reproducible stream, not {stream.what}'s numbers")},
+                        imports, label=_joined(f"`{ctx.tensorflow_alias[0]}.random.Generator.from_seed({stream.seed})` created once", rewrite.label),
+                    ))
                 candidates.append(self.closed_fix(
-                    generator_edits, {**evidence, "reproducibility": Unknown(f"`{name}` is a reproducible stream, not {stream.what}'s numbers")},
-                    imports, label=f"`{ctx.tensorflow_alias[0]}.random.Generator.from_seed({stream.seed})` created once",
+                    rewrite.edits, {**rewrite.evidence, "reproducibility": Unknown(f"the global tf.random stream is not seeded by {stream.what}")},
+                    imports, label=_joined(f"the global `{ctx.tensorflow_alias[0]}.random` stream", rewrite.label),
                 ))
-            candidates.append(self.closed_fix(
-                edits, {**evidence, "reproducibility": Unknown(f"the global tf.random stream is not seeded by {stream.what}")},
-                imports, label=f"the global `{ctx.tensorflow_alias[0]}.random` stream",
-            ))
-            note = f" ({stream.why}: candidates: " + "; ".join(c.label for c in candidates) + ", chosen by execution with `fix --verify`)"
+            if stream is not None:
+                notes.append(stream.why)
+            if len(candidates) > 1:
+                notes.append("candidates: " + "; ".join(c.label for c in candidates) + ", chosen by execution with `fix --verify`")
+            note = f" ({': '.join(notes)})" if notes else ""
             yield self.finding(ctx, call, message + note + self.unsafe_note(candidates[0]), candidates[0], candidates[1:])
 
     @staticmethod
-    def _fix(ctx: FileContext, call: cst.Call, source: _Source) -> tuple[dict, tuple[ImportSpec, ...], dict[str, Evidence]]:
-        """The edits, the imports they need, and the evidence for ``facts``."""
+    def _fix(ctx: FileContext, call: cst.Call, source: _Source) -> tuple[tuple[ImportSpec, ...], list[_Rewrite]]:
+        """The imports the fix needs and its candidate rewrites (the first is written without
+        execution), each with the evidence for ``facts``."""
         tf_name, tf_import = ctx.tensorflow_alias
         if ctx.backend_agnostic_keras:
             raise _NoFix("the module does not import TensorFlow (backend-agnostic Keras code)")
         imports = (tf_import,) if tf_import is not None else ()
         if source.method == "shuffle":
-            return _shuffle(ctx, call, tf_name), imports, {"uses-after": Unknown("the shuffled sequence becomes a tensor"), "reproducibility": Known()}
+            return imports, [_Rewrite(_shuffle(ctx, call, tf_name), {"uses-after": Unknown("the shuffled sequence becomes a tensor"), "reproducibility": Known()})]
         table = _PYTHON if source.family == "python" else _NUMPY
         api = table.get(source.method)
         if api is None:
@@ -1258,32 +1598,95 @@ def augment(image):
         node, dtype = _wrapper(ctx, call)
         values, dims = _bind(call, api)
         wanted = dtype or (ctx.code(values["dtype"]) if "dtype" in values else None)
-        args = _Args(ctx, tf_name, values, dims, _tf_dtype(wanted, tf_name) if wanted else None)
-        code = api.build(args)
-        if args.dtype is not None and f"dtype={args.dtype}" not in code:
-            code = f"{tf_name}.cast({code}, {args.dtype})"
-            args.integer = _dtype_kind(args.dtype) != "float"
-        if source.family == "numpy" and args.shape() == "[]" and _array_parameters(values):
-            args.unsafe = args.unsafe or "assumes scalar parameters (NumPy draws one value per element of an array parameter)"
+
+        def draw(dtype: str | None) -> tuple[str, _Args]:
+            args = _Args(ctx, tf_name, values, dims, dtype)
+            code = api.build(args)
+            if args.dtype is not None and f"dtype={args.dtype}" not in code:
+                code = f"{tf_name}.cast({code}, {args.dtype})"
+                args.integer = _dtype_kind(args.dtype) != "float"
+            if source.family == "numpy" and args.shape() == "[]" and _array_parameters(values):
+                args.unsafe = args.unsafe or "assumes scalar parameters (NumPy draws one value per element of an array parameter)"
+            return code, args
+
+        lookup = _table(ctx, node) if wanted is None else None
+        if lookup is not None:
+            rewrite = _gathered(ctx, tf_name, lookup, _population(source.method, source.family, values), values)
+            if rewrite is not None:
+                return imports, [rewrite]
+        code, args = draw(_tf_dtype(wanted, tf_name) if wanted else None)
         used = _usage(ctx, node, "int" if args.integer else "float")
-        if used.verdict == _PYTHON_ONLY:
-            raise _NoFix(used.why)
         if used.meets is not None:  # the Python number took the dtype of what it met: so does the draw
             code = f"{tf_name}.cast({code}, {ctx.code(used.meets)}.dtype)"
         elif used.to_float:
             code = f"{tf_name}.cast({code}, {tf_name}.float32)"
-        replacement = cst.parse_expression(code)
+        branches = _branches(ctx, node)
+        explicit = _explicit(ctx, tf_name, branches, node, code) if branches is not None else []
+        if used.verdict == _PYTHON_ONLY:
+            if explicit:  # AutoGraph does not convert the `if`: write the op it would have made
+                return imports, explicit
+            raise _NoFix(used.why)
         evidence: dict[str, Evidence] = {
             "parameters": Unknown(args.unsafe) if args.unsafe else Known(),
             "uses-after": Unknown(used.why) if used.verdict != _SAFE else Known(),
             "dtype": Known(),
             "reproducibility": Known(),  # a seeded stream: see `check`
         }
+        rewrites = [_Rewrite({node: _grouped(ctx, node, cst.parse_expression(code))}, evidence)]
+        if explicit:  # AutoGraph's tf.cond, or an explicit one
+            rewrites[0].label = "a tensor condition (AutoGraph makes the `if` a tf.cond)"
+            rewrites = [*explicit, *rewrites] if _explicit_first(branches) else [*rewrites, *explicit]
         if wanted is None and used.meets is None and source.family == "numpy" and args.shape() != "[]" and not _dtype_ends(ctx, node):
             # A NumPy array draw is float64/int64, not a Python number: alone in an op
             # (`tf.identity(np.random.normal(size=3))`) it stays so, the tf.random op does not.
-            evidence["dtype"] = Unknown(f"NumPy's array draw is {'int64' if args.integer else 'float64'}; the tf.random op gives {'int32' if args.integer else 'float32'}")
-        return {node: replacement}, imports, evidence
+            numpy_dtype = "int64" if args.integer else "float64"
+            evidence["dtype"] = Unknown(f"NumPy's array draw is {numpy_dtype}; the tf.random op gives {'int32' if args.integer else 'float32'}")
+            rewrites[0].label = f"`{'int32' if args.integer else 'float32'}`, TensorFlow's dtype for numbers"
+            code, args = draw(f"{tf_name}.{numpy_dtype}")
+            rewrites.append(_Rewrite({node: _grouped(ctx, node, cst.parse_expression(code))}, {**evidence, "dtype": Unknown(
+                f"NumPy's dtype, {numpy_dtype}, kept where the array meets TensorFlow")}, f"`{numpy_dtype}`, NumPy's dtype"))
+        return imports, rewrites
+
+
+def _gathered(ctx: FileContext, tf: str, lookup, population: list | None, values: dict) -> _Rewrite | None:
+    """``C[draw]`` → ``tf.gather(<C's entries for the draw's values>, <index>)`` (the table ``C``
+    itself where the draw's values are its positions 0, 1, ...)."""
+    subscript, table, container = lookup
+    entries = _entries(container, population) if population is not None else None
+    if entries is None:
+        return None
+    weighted = "p" in values and not m.matches(values["p"], m.Name("None"))
+    index = _index(_Args(ctx, tf, {"p": values["p"]} if weighted else {}, []), str(len(entries)), "[]")
+    whole = isinstance(container, (list, tuple)) and population == list(range(len(container)))
+    kind = "int" if all(isinstance(e, int) for e in entries) else "float"
+    code = f"{tf}.gather({ctx.code(table) if whole else repr(entries)}, {index})"
+    used = _usage(ctx, subscript, kind)
+    if used.verdict == _PYTHON_ONLY:
+        raise _NoFix(used.why)
+    if used.meets is not None:
+        code = f"{tf}.cast({code}, {ctx.code(used.meets)}.dtype)"
+    elif used.to_float:
+        code = f"{tf}.cast({code}, {tf}.float32)"
+    evidence: dict[str, Evidence] = {
+        "parameters": Known(),  # the table and the draw's values are literals
+        "uses-after": Unknown(used.why) if used.verdict != _SAFE else Known(),
+        "dtype": Known(),
+        "reproducibility": Known(),
+    }
+    return _Rewrite({subscript: cst.parse_expression(code)}, evidence, "a constant table and `tf.gather`")
+
+
+@dataclass
+class _Rewrite:
+    """One candidate rewrite of a draw: its edits, the evidence for ``facts``, what distinguishes it."""
+
+    edits: dict
+    evidence: dict[str, Evidence]
+    label: str = ""
+
+
+def _joined(*labels: str) -> str:
+    return ", ".join(label for label in labels if label)
 
 
 def _spelling(node: ast.AST) -> str | None:

@@ -3,7 +3,7 @@
 Eagerly the Python `if` picks 2 or 0.5; as a tf.cond the branches give int32
 and float32 tensors.
 """
-# expect: unsafe-declined
+# expect: a right rewrite, chosen by execution (fix --verify)
 import random
 
 import tensorflow as tf

@@ -3,7 +3,7 @@
 `RATES[np.random.choice([1, 2, 4])]` looks a rate up by the drawn number:
 a tensor is not hashable (TypeError), where the number was.
 """
-# expect: unsafe-declined
+# expect: a right rewrite, chosen by execution (fix --verify)
 import numpy as np
 import tensorflow as tf
 

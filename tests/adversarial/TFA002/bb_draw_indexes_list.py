@@ -3,7 +3,7 @@
 Eagerly `SCALES[random.randint(0, 2)]` indexes with an int; a tensor index
 into a Python list raises.
 """
-# expect: unsafe-declined
+# expect: a right rewrite, chosen by execution (fix --verify)
 import random
 
 import tensorflow as tf

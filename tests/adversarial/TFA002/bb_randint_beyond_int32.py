@@ -3,7 +3,7 @@
 `random.randint(0, 2**40)` is a Python int; `tf.random.uniform(..., dtype=tf.int32)`
 cannot hold the bound.
 """
-# expect: unsafe-declined
+# expect: a right rewrite, chosen by execution (fix --verify)
 import random
 
 import tensorflow as tf

@@ -21,4 +21,4 @@ def random_labels(x):
 def exercise():
     x = tf.constant([1.0, 2.0, 3.0])
     return [jitter(x), jitter(x), random_labels(x), random_labels(x)]
-# expect: unsafe-declined
+# expect: a right rewrite, chosen by execution (fix --verify)

@@ -1,6 +1,6 @@
 """`if training and random.random() < 0.5` in a Keras 3 `call`: Keras 3 traces `call` without
-AutoGraph, so a tensor condition there raises. The Python draw works (once per trace); the rule
-must not turn the condition into a tensor."""
+AutoGraph, so a tensor condition there raises: `training` stays a Python `if` and the coin
+becomes an explicit tf.cond (the case's name predates the fix)."""
 import random
 
 import keras
