@@ -126,3 +126,12 @@ def test_a_seeded_stream_is_compared_by_all_its_draws_not_only_those_that_differ
     assert outcome.problem is None, outcome.problem
     wrong = draws(lambda r: r.choice([0, 1, 2]), n=200, seed=8)  # randrange's off-by-one: never 3
     assert compare_values([oracle, oracle], frozen, [wrong, wrong], "distribution").problem is not None
+
+
+def test_a_draw_that_repeats_in_two_oracle_runs_is_told_from_a_value_by_more_runs() -> None:
+    # Two calls drawing three dice each: under seeds 1 and 2 the third die of the second call
+    # came up 2 both times, which two runs cannot tell from a fixed 2; a third run can.
+    first, second, third = [[0, 3, 2], [2, 1, 2]], [[1, 0, 3], [3, 2, 2]], [[2, 2, 0], [1, 3, 1]]
+    rewrite = [[3, 1, 0], [0, 2, 3]]
+    assert "value[1][2]" in compare_values([first, second], None, [rewrite], "distribution").problem
+    assert compare_values([first, second, third], None, [rewrite], "distribution").problem is None

@@ -219,14 +219,16 @@ def verdict(
     *,
     second_oracle: dict | None = None,
     second_after: dict | None = None,
+    more_oracles: Sequence[dict] = (),
     not_exercised: str | None = None,
     exempt: bool = True,
     eager_error: str | None = None,
     blame: tuple[str, str] | None = None,
 ) -> Verdict:
     """The verdict on a rewrite from its runs: the original eagerly (oracle, under
-    two ambient seeds when ``second_oracle`` is given), the original compiled
-    (``before``) and the rewrite compiled (``after``, ``second_after``).
+    two ambient seeds when ``second_oracle`` is given, more with ``more_oracles``: the more
+    seeds, the less a draw that repeats by chance passes for a fixed value), the original
+    compiled (``before``) and the rewrite compiled (``after``, ``second_after``).
 
     ``not_exercised`` says which changed lines never ran (the coverage gate);
     ``eager_error`` is what the rewrite raised run eagerly, if anything.
@@ -253,7 +255,7 @@ def verdict(
         return Verdict("broken", _short(after["error"]) + (" (even eagerly)" if eager_error else ""))
     if not_exercised:
         return Verdict("unverifiable", f"not exercised: {not_exercised}")
-    oracles = [oracle, *([second_oracle] if second_oracle and not second_oracle.get("error") else [])]
+    oracles = [oracle, *(o for o in (second_oracle, *more_oracles) if o and not o.get("error"))]
     afters = [after, *([second_after] if second_after and not second_after.get("error") else [])]
     compiled = None if before.get("error") or not exempt else before
     outcome = compare_values([o["value"] for o in oracles], compiled and compiled["value"], [a["value"] for a in afters], contract)

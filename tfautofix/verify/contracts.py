@@ -226,8 +226,8 @@ def compare_values(oracles: Sequence, before, afters: Sequence, contract: str = 
         outcome.problem = f"the output's structure differs at {where} ({len(a_paths)} values instead of {len(o_paths)})"
         return outcome
     if len(oracles) > 1:  # a position where any value varies is drawn (dice repeat by chance)
-        second = {leaf[0]: leaf[2] for leaf in _leaves(oracles[1])}
-        varying = {g for p, g, o, _ in o_leaves if p in second and not equal(o, second[p])}
+        others = [{leaf[0]: leaf[2] for leaf in _leaves(other)} for other in oracles[1:]]
+        varying = {g for p, g, o, _ in o_leaves if any(p in other and not equal(o, other[p]) for other in others)}
         drawn = {p for p, g, _, _ in o_leaves if g in varying}
     else:  # one oracle run: under the distribution contract, numbers at positions where they vary
         values: dict[tuple, set] = {}
@@ -334,13 +334,13 @@ def _same_token(a, b) -> bool:
 
 def _stream_difference(oracles: Sequence[list], subject: list) -> str | None:
     oracle = oracles[0]
-    if len(oracles) > 1 and len(oracles[1]) != len(oracle):
+    if any(len(other) != len(oracle) for other in oracles[1:]):
         return None  # what the original prints varies in length: nothing to compare by position
     if len(subject) != len(oracle):
         shown = " ".join(map(_token_text, subject[:12]))
         return f"printed {len(subject)} value(s) instead of {len(oracle)} ({shown!r}...)" if subject else f"printed nothing instead of {len(oracle)} value(s)"
     for index, (o, s) in enumerate(zip(oracle, subject)):
-        drawn = len(oracles) > 1 and not _same_token(o, oracles[1][index])
+        drawn = any(not _same_token(o, other[index]) for other in oracles[1:])
         if drawn and isinstance(o, float) and isinstance(s, float):
             continue
         if not _same_token(o, s):
