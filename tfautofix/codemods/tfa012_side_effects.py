@@ -647,7 +647,9 @@ def _tensor_array_fix(ctx: FileContext, call: cst.Call, name: cst.Name, loop: cs
     created = cst.parse_expression(f"{tf_name}.TensorArray({dtype}, size=0, dynamic_size=True{shapes})")
     if moved:
         edits[init] = cst.RemoveFromParent()
-        edits[loop] = _CreatedAbove(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name.value))], created)]))
+        # the list's line goes, its comments move with it to the TensorArray's
+        edits[loop] = _CreatedAbove(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name.value))], created)],
+                                                            init.leading_lines, init.trailing_whitespace))
     else:
         edits[init.body[0].value] = created
     write = cst.Call(cst.parse_expression(f"{name.value}.write"),
@@ -667,7 +669,7 @@ class _CreatedAbove:
     statement: cst.SimpleStatementLine
 
     def __call__(self, updated: cst.For) -> cst.FlattenSentinel:
-        return cst.FlattenSentinel([self.statement.with_changes(leading_lines=updated.leading_lines),
+        return cst.FlattenSentinel([self.statement.with_changes(leading_lines=[*self.statement.leading_lines, *updated.leading_lines]),
                                     updated.with_changes(leading_lines=[])])
 
 
