@@ -93,6 +93,18 @@ created in `build(input_shape)`, which Keras requires for `keras.Variable`.
 Variables that share a home (one function, one class's `__init__` or `build`)
 are fixed together, as one fix.
 
+Where a fact the home relies on is not known — the class has `__slots__`, a
+subclass skips `super().__init__`, `__init__` calls a method before the new
+attribute is set, or the object tracks its variables (`tf.Module`, Keras) — the
+fix has alternatives that `fix --verify` tries when it is not confirmed: a
+class-level default (`_v = None` in the class body: it exists before and without
+`__init__`) and a module-level singleton (none of the object's attributes; one
+variable for every instance, re-initialised on each call). A variable sized by
+the call's values gets an alternative created once with
+`shape=tf.TensorShape([None, ...])` (the dimensions the call sizes left unknown),
+which each call's re-assignment may then resize; in a Keras `call` built in
+`build` for one width, the same lazy variable of any width is the alternative.
+
 Eager semantics are kept: the initial value is re-assigned at the point where
 the original created it, so every call starts from the value a fresh variable
 would have. The re-assignment is skipped only when it is proven useless: the
@@ -101,8 +113,8 @@ functions such as `tf.compat.v1.assign_add(v, x)`, passed to other code) and its
 initial value is a literal constant (`0.0`, `[1, 2]`, `tf.zeros([3])`,
 `tf.constant(1, tf.int64)`) — or, in `build`, a deterministic TensorFlow value
 of the input's non-batch dimensions. `tf.Variable(w)` with `w` another
-variable or a global, or `tf.Variable(GlorotNormal()(shape=...))`, is
-re-initialised. A per-call counter is never silently turned into a persistent
+variable or a global, or `tf.Variable(GlorotNormal(seed=3)(shape=...))` (a called
+initializer draws again: the same values when seeded), is re-initialised (unsafe). A per-call counter is never silently turned into a persistent
 one: if you want state that survives calls, create it in `__init__`/`build`
 yourself (or see TFA005 for metrics).
 

@@ -92,7 +92,8 @@ wraps a function, so masks (`y_pred`'s Keras mask), sample weights and the mean
 over batches are what they were. State the original kept in module globals is
 carried over between epochs, as it was. Call sites in the module are updated:
 `compile(metrics=[running_mae])` → `metrics=[RunningMae()]` (the list's other
-entries are kept); a call inside traced code becomes `running_mae_metric.value(a, b)`
+entries are kept; a module constant `METRICS = [running_mae]` that only `compile`
+uses is updated the same way, unsafe: its one instance serves every model compiled with it); a call inside traced code becomes `running_mae_metric.value(a, b)`
 on one instance created at module level — the same value, computed in the same
 place, so several calls in one statement each count. The original function is
 kept: other modules may import it, so deleting it is not safe.
@@ -107,7 +108,9 @@ non-literal initial values, globals that other code reads, a body that still
 uses NumPy (it fails on symbolic tensors; see TFA010), state named like a
 `Metric` attribute, and *losses* (`compile(loss=fn)` or a name with "loss"):
 a Metric would not replace them (also `compile(optimizer, fn)`: the loss
-given positionally), and traced calls where the module already uses the
+given positionally) — where nothing in the module traces the loss (TFA001 fixes
+it where something does) and its only state is variables it creates from number
+literals, they are created once at module level and re-initialised on every call, and traced calls where the module already uses the
 instance's name `<fn>_metric` anywhere (a local `fn_metric = fn(y, p)` would
 read itself).
 """
