@@ -114,8 +114,9 @@ initial value is a literal constant (`0.0`, `[1, 2]`, `tf.zeros([3])`,
 `tf.constant(1, tf.int64)`) — or, in `build`, a deterministic TensorFlow value
 of the input's non-batch dimensions. `tf.Variable(w)` with `w` another
 variable or a global, or `tf.Variable(GlorotNormal(seed=3)(shape=...))` (a called
-initializer draws again: the same values when seeded), is re-initialised (unsafe). A per-call counter is never silently turned into a persistent
-one: if you want state that survives calls, create it in `__init__`/`build`
+initializer draws again: the same values when seeded), is re-initialised
+(unsafe). A per-call counter is never silently turned into a persistent one:
+if you want state that survives calls, create it in `__init__`/`build`
 yourself (or see TFA005 for metrics).
 
 `build(input_shape)` is chosen only when the variable is sized by the input's
@@ -592,14 +593,17 @@ class _Planner:
             # Keras builds a layer once, for one input shape: the shape needs no re-initialisation.
             reinit = self._needs_reinit(uses, call_dependent=False)
             primary = self._in_build(cls, home, attr, local, uses, reinit, shape_param)
-            if relaxed is not None:  # a layer called on inputs of several widths: one variable of any width
-                primary.alternatives.update(self._lazy(cls, "init", attr, local, uses, relaxed).alternatives)
         else:
             if keras_class and self.creator == "keras.Variable":
                 raise _Unfixable("Keras only accepts new `keras.Variable`s in `__init__` or `build`")
             primary = self._lazy(cls, "init", attr, local, uses, self.call)
-            if relaxed is not None:  # a shape that varies from call to call
-                primary.alternatives.update(self._lazy(cls, "init", attr, local, uses, relaxed).alternatives)
+
+        def offer(kind: str, call: cst.Call) -> None:
+            plan = self._lazy(cls, kind, attr, local, uses, call)
+            primary.alternatives[plan.label] = plan
+
+        if relaxed is not None:  # a shape that varies from call to call (in `build`: several widths)
+            offer("init", relaxed)
         facts = facts_of(ctx)
         layout = (facts.class_layout(cls), facts.untracked_attributes(cls), facts.init_sets_first(cls))
         if any(isinstance(evidence, Unknown) for evidence in layout) and self.creator != "keras.Variable":
@@ -608,13 +612,14 @@ class _Planner:
             # a class-level default exists before any `__init__`; a module-level singleton is none of
             # the object's attributes (one variable for every instance: re-initialised, or never updated).
             for kind in ("class", "module"):
-                primary.alternatives.update(self._lazy(cls, kind, attr, local, uses, relaxed or self.call).alternatives)
+                offer(kind, relaxed or self.call)
         return primary
 
     def _lazy(self, cls: cst.ClassDef, kind: str, attr: str, local: str | None, uses: _Uses, call: cst.Call) -> _Plan:
         """Create the variable on first use in a lazy holder: ``self.<attr>`` set to None in ``__init__``
         (kind "init", the primary) or as a class attribute ("class"), or a module-level singleton
-        ("module"). Anything but the primary is one of its alternatives, to be chosen by execution."""
+        ("module"). Anything but the primary (kind "init", the creation as written) is one of its
+        alternatives, to be chosen by execution: unsafe."""
         self_name = self.self_name
         body: list[cst.BaseStatement] = []
         if kind == "module":
@@ -643,7 +648,7 @@ class _Planner:
         label = where + (f", created with {self._shape_label(call)}" if call is not self.call else "")
         applicability, note = self._applicability(uses, bool(self.call_deps), cls)
         primary = kind == "init" and call is self.call
-        plan = _Plan(
+        return _Plan(
             key=(cls, kind, applicability if primary else "unsafe"),
             stmt_edits={self.stmt: _in_place_of(self.stmt, body)},
             declaration=declaration,
@@ -651,9 +656,6 @@ class _Planner:
             how=how + note,
             label=label,
         )
-        if not primary:
-            plan.alternatives[label] = plan
-        return plan
 
     def _relaxed(self) -> cst.Call | None:
         """The creation with ``shape=tf.TensorShape([...])``, the dimensions the call's values size
@@ -731,7 +733,7 @@ class _Planner:
             declaration=create,
             home_edits=home_edits,
             how=how + note,
-            label=f"`self.{attr}` created in `build`",
+            label=f"`{self.self_name}.{attr}` created in `build`",
         )
 
 
