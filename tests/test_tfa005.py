@@ -124,3 +124,10 @@ def test_a_traced_loss_is_left_to_tfa001() -> None:
     assert finding.fix is None and "it is a loss" in finding.message
     fixed, applied, _ = fix_source(source, [rule_by_code("TFA001")])
     assert [f.code for f in applied] == ["TFA001"] and "_scaled_loss_scale" in fixed
+
+
+def test_read_value_of_a_weight_becomes_tf_identity() -> None:
+    """A Keras 3 weight has no `read_value`; `tf.identity` reads it on both Kerases."""
+    source = METRICS_CONSTANT.replace("return total + 0.0", "return total.read_value()")
+    fixed, _, _ = fix_source(source, [RULE], unsafe_fixes=True)
+    assert "return tf.identity(self.total)" in fixed and "read_value" not in fixed.split("class RunningGap")[1]

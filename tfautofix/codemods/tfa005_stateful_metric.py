@@ -582,6 +582,11 @@ def _value_body(ctx: FileContext, func: cst.FunctionDef, states: list[_State]) -
                 edits[small] = cst.Expr(_method_call(_self(name), "assign", cst.parse_expression(state.init)))
             elif state is not None and state.kind == "python":
                 edits[small] = lambda new, name=name: cst.Expr(_method_call(_self(name), "assign", new.value))
+    tf_name, tf_missing = ctx.tensorflow_alias
+    for call in m.findall(func.body, m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("read_value")), args=[])):
+        if call.func.value.value in by_name and by_name[call.func.value.value].kind == "variable" and tf_missing is None:
+            # a Keras 3 weight has no `read_value`: read it as `tf.identity` does on both Kerases
+            edits[call] = lambda new, tf_name=tf_name: cst.Call(cst.parse_expression(f"{tf_name}.identity"), [cst.Arg(new.func.value)])
     methods = {cst.AddAssign: "assign_add", cst.SubtractAssign: "assign_sub"}
     for node in m.findall(func.body, m.AugAssign() | m.Assign()):
         if node in edits:

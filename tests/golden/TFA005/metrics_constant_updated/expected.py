@@ -5,7 +5,7 @@ import tensorflow as tf
 def running_gap(y_true, y_pred):
     total = tf.Variable(0.0)
     total.assign_add(tf.reduce_mean(y_true - y_pred))
-    return total + 0.0
+    return total.read_value()
 
 
 class RunningGap(tf.keras.metrics.Metric):
@@ -24,7 +24,7 @@ class RunningGap(tf.keras.metrics.Metric):
     def value(self, y_true, y_pred):
         self.total.assign(0.0)
         self.total.assign_add(tf.reduce_mean(y_true - y_pred))
-        return self.total + 0.0
+        return tf.identity(self.total)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         self.mean.update_state(y_true, y_pred, sample_weight=sample_weight)
@@ -46,4 +46,4 @@ def exercise():
     model.compile(optimizer="sgd", loss="mse", metrics=METRICS)
     x = np.arange(8, dtype="float32").reshape(4, 2)
     y = np.arange(4, dtype="float32").reshape(4, 1)
-    return model.fit(x, y, batch_size=2, epochs=1, verbose=0).history
+    return model.fit(x, y, batch_size=2, epochs=1, verbose=0, shuffle=False).history

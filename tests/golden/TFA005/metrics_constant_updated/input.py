@@ -5,7 +5,7 @@ import tensorflow as tf
 def running_gap(y_true, y_pred):
     total = tf.Variable(0.0)
     total.assign_add(tf.reduce_mean(y_true - y_pred))
-    return total + 0.0
+    return total.read_value()
 
 
 METRICS = [running_gap, "mae"]
@@ -17,4 +17,4 @@ def exercise():
     model.compile(optimizer="sgd", loss="mse", metrics=METRICS)
     x = np.arange(8, dtype="float32").reshape(4, 2)
     y = np.arange(4, dtype="float32").reshape(4, 1)
-    return model.fit(x, y, batch_size=2, epochs=1, verbose=0).history
+    return model.fit(x, y, batch_size=2, epochs=1, verbose=0, shuffle=False).history
