@@ -117,9 +117,11 @@ Fix (unsafe), only for a layer called where it is built, `Layer(constants)(x)`,
 whose class is imported or defined before the definition using it:
 the layer is built once, at module level, before the definition that used it
 (`_layer_normalization = layers.LayerNormalization()`), and the call uses it.
-Where one layer does not fit every call (inputs of several widths), `fix --verify`
-tries the alternative: one layer per input shape (`x.shape[1:]`), kept in a
-module-level dict (`_layer_normalization_by_shape.setdefault(tuple(x.shape[1:]), ...)(x)`).
+Where the hoisted layer is not confirmed, `fix --verify` tries the alternative:
+one layer per input shape (`x.shape[1:]`), built at its first call (under the dtype
+policy then in force) and kept in a module-level dict
+(`_layer_normalization_by_shape.setdefault(tuple(x.shape[1:]), ...)(x)`); a shape
+first seen on a later trace still fails (tf.function creates variables on its first call only).
 Unsafe because the layer then lives across calls: it keeps its weights (eagerly
 each call had fresh ones — the same values only for deterministic initializers),
 and the input size it was first built for; it is also built under the dtype policy in
