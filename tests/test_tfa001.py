@@ -114,3 +114,122 @@ def test_same_local_name_twice_gets_two_homes() -> None:
     source = READ_ONLY.replace("    return x * w\n", "    y = x * w\n    w = tf.Variable([3.0, 4.0])\n    return y * w\n")
     fixed, applied, _ = fix_source(source, [RULE])
     assert len(applied) == 2 and "_scale_w = tf.Variable([1.0, 2.0])" in fixed and "_scale_w_2 = tf.Variable([3.0, 4.0])" in fixed
+
+
+# -- candidates chosen by execution (issue 29) -------------------------------------------------
+
+SLOTS = """\
+import tensorflow as tf
+
+
+class Smoother:
+    __slots__ = ("alpha",)
+
+    def __init__(self, alpha):
+        self.alpha = alpha
+
+    @tf.function
+    def smooth(self, x):
+        state = tf.Variable(0.0)
+        state.assign(self.alpha * x)
+        return state.read_value()
+"""
+
+
+def _candidate_texts(source: str) -> list[str]:
+    (finding,) = lint_source(source, [RULE])
+    return [fix_source(source, [RULE], unsafe_fixes=True, choose=lambda f, i=i: f.candidates[i])[0]
+            for i in range(len(finding.candidates))]
+
+
+@pytest.mark.parametrize("change", [
+    ("__slots__ = (\"alpha\",)", "__slots__ = (\"alpha\",)"),  # no room for a new attribute
+    ("    __slots__ = (\"alpha\",)\n\n", ""),  # no `__slots__`, but a warm-up call in `__init__`:
+])
+def test_a_holder_not_known_to_exist_gets_a_class_default_and_a_module_singleton(change) -> None:
+    source = SLOTS.replace(*change)
+    if "__slots__" not in source:
+        source = source.replace("self.alpha = alpha\n", "self.alpha = alpha\n        self.warm = self.smooth(tf.constant(1.0))\n")
+    (finding,) = lint_source(source, [RULE])
+    assert [c.applicability for c in finding.candidates] == ["unsafe"] * 3
+    assert "set to None in `__init__`" in finding.fix.label
+    primary, class_default, singleton = _candidate_texts(source)
+    assert "        self._state = None\n" in primary
+    assert "    _state = None\n\n    def __init__" in class_default and "self._state = None" not in class_default
+    assert "\n_Smoother_state = None\n" in singleton and "        global _Smoother_state\n" in singleton
+    assert "self._state" not in singleton and "state = _Smoother_state\n" in singleton
+    for text in (class_default, singleton):  # each converges: a second pass finds nothing to fix
+        assert fix_source(text, [RULE], unsafe_fixes=True)[0] == text
+
+
+def test_a_tracked_module_gets_a_singleton_outside_its_attributes() -> None:
+    source = SLOTS.replace("class Smoother:", "class Smoother(tf.Module):").replace('    __slots__ = ("alpha",)\n\n', "")
+    source = source.replace("self.alpha = alpha", "super().__init__()\n        self.alpha = alpha")
+    (finding,) = lint_source(source, [RULE])
+    assert finding.fix.applicability == "unsafe" and "tracks the variables" in finding.message
+    assert [a.label for a in finding.alternatives] == [
+        "`self._state` (a class attribute `_state = None`)", "the module-level singleton `_Smoother_state`"]
+
+
+def test_every_fact_known_means_one_safe_candidate() -> None:
+    source = SLOTS.replace('    __slots__ = ("alpha",)\n\n', "")
+    (finding,) = lint_source(source, [RULE])
+    assert finding.fix.applicability == "safe" and finding.alternatives == ()
+
+
+BATCH_SIZED = """\
+import tensorflow as tf
+
+
+class RowCounter(tf.keras.layers.Layer):
+    def call(self, inputs):
+        counts = tf.Variable(tf.zeros([inputs.shape[0], 1]))
+        counts.assign_add(tf.reduce_sum(inputs, axis=1, keepdims=True))
+        return inputs + counts
+"""
+
+
+def test_a_call_sized_variable_gets_a_candidate_of_unknown_dimensions() -> None:
+    (finding,) = lint_source(BATCH_SIZED, [RULE])
+    relaxed = [a for a in finding.alternatives if "TensorShape" in a.label]
+    assert [a.label for a in relaxed][0] == (
+        "`self._counts` (set to None in `__init__`), created with `shape=tf.TensorShape([None, 1])`")
+    texts = _candidate_texts(BATCH_SIZED)
+    assert "tf.Variable(tf.zeros([inputs.shape[0], 1]))" in texts[0]  # the primary keeps the static shape
+    assert "tf.zeros([inputs.shape[0], 1]), shape=tf.TensorShape([None, 1])" in texts[1]
+    assert "self._counts.assign(tf.zeros([inputs.shape[0], 1]))" in texts[1]
+
+
+def test_a_variable_built_for_one_width_gets_a_candidate_of_any_width() -> None:
+    source = BATCH_SIZED.replace("tf.zeros([inputs.shape[0], 1])", "tf.zeros([inputs.shape[-1]])")
+    (finding,) = lint_source(source, [RULE])
+    assert "build" in finding.fix.label
+    assert "created with `shape=tf.TensorShape([None])`" in finding.alternatives[0].label
+    assert "def __init__" in _candidate_texts(source)[1]
+
+
+def test_a_shape_not_spelled_as_a_list_is_left_entirely_unknown() -> None:
+    (finding,) = lint_source(ARGUMENT_DEPENDENT, [RULE])
+    assert [a.label for a in finding.alternatives] == ["`_accumulate_acc` created with `shape=tf.TensorShape(None)`"]
+
+
+SEEDED = """\
+import tensorflow as tf
+
+
+@tf.function
+def project(x):
+    kernel = tf.Variable(tf.keras.initializers.GlorotNormal(seed=3)(shape=(2, 2)))
+    return tf.matmul(x, kernel)
+"""
+
+
+def test_a_called_initializer_is_a_value_re_assigned_on_every_call() -> None:
+    fixed, applied, _ = fix_source(SEEDED, [RULE], unsafe_fixes=True)
+    assert "kernel.assign(tf.keras.initializers.GlorotNormal(seed=3)(shape=(2, 2)))" in fixed
+    assert applied[0].fix.applicability == "unsafe" and "is not a literal constant" in applied[0].message
+    # an initializer object is no value: nothing to re-assign
+    source = SEEDED.replace("tf.Variable(tf.keras.initializers.GlorotNormal(seed=3)(shape=(2, 2)))",
+                            "tf.Variable(tf.keras.initializers.GlorotNormal(seed=3))")
+    (finding,) = lint_source(source, [RULE])
+    assert finding.fix is None and "initializer, not a value" in finding.message

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 import libcst as cst
@@ -48,6 +48,10 @@ class _Plan:
     declaration: object  # what the home gains: a module statement, an attribute name, a `build` line
     home_edits: Callable[[list], dict]  # the edits adding every declaration of the group to the home
     how: str
+    label: str = ""
+    #: Other homes or shapes for the same creation, tried by execution (``fix --verify``) where a
+    #: fact the primary relies on is not known; keyed by label, so a group's creations pair up.
+    alternatives: dict = field(default_factory=dict)
 
 
 class VariableInTracedFunction(Rule):
@@ -89,6 +93,18 @@ created in `build(input_shape)`, which Keras requires for `keras.Variable`.
 Variables that share a home (one function, one class's `__init__` or `build`)
 are fixed together, as one fix.
 
+Where a fact the home relies on is not known — the class has `__slots__`, a
+subclass skips `super().__init__`, `__init__` calls a method before the new
+attribute is set, or the object tracks its variables (`tf.Module`, Keras) — the
+fix has alternatives that `fix --verify` tries when it is not confirmed: a
+class-level default (`_v = None` in the class body: it exists before and without
+`__init__`) and a module-level singleton (none of the object's attributes; one
+variable for every instance, re-initialised on each call). A variable sized by
+the call's values gets an alternative created once with
+`shape=tf.TensorShape([None, ...])` (the dimensions the call sizes left unknown),
+which each call's re-assignment may then resize; in a Keras `call` built in
+`build` for one width, the same lazy variable of any width is the alternative.
+
 Eager semantics are kept: the initial value is re-assigned at the point where
 the original created it, so every call starts from the value a fresh variable
 would have. The re-assignment is skipped only when it is proven useless: the
@@ -97,9 +113,10 @@ functions such as `tf.compat.v1.assign_add(v, x)`, passed to other code) and its
 initial value is a literal constant (`0.0`, `[1, 2]`, `tf.zeros([3])`,
 `tf.constant(1, tf.int64)`) — or, in `build`, a deterministic TensorFlow value
 of the input's non-batch dimensions. `tf.Variable(w)` with `w` another
-variable or a global, or `tf.Variable(GlorotNormal()(shape=...))`, is
-re-initialised. A per-call counter is never silently turned into a persistent
-one: if you want state that survives calls, create it in `__init__`/`build`
+variable or a global, or `tf.Variable(GlorotNormal(seed=3)(shape=...))` (a called
+initializer draws again: the same values when seeded), is re-initialised
+(unsafe). A per-call counter is never silently turned into a persistent one:
+if you want state that survives calls, create it in `__init__`/`build`
 yourself (or see TFA005 for metrics).
 
 `build(input_shape)` is chosen only when the variable is sized by the input's
@@ -188,20 +205,25 @@ def running_sum(x):
         groups: dict[tuple, list[_Plan]] = {}
         for _, _, plan in planned:
             groups.setdefault(plan.key, []).append(plan)
-        fixes = {key: _group_fix(key, plans) for key, plans in groups.items()}
+        fixes = {key: _group_fix(plans) for key, plans in groups.items()}
+        alternatives = {
+            key: [_group_fix([p.alternatives[label] for p in plans])
+                  for label in plans[0].alternatives if all(label in p.alternatives for p in plans)]
+            for key, plans in groups.items()
+        }
         for call, message, plan in planned:
             shared = len(groups[plan.key])
             if shared > 1:  # say so: interactive mode shows and applies the whole group at once
                 message += f" (one fix for the {shared} variables that share this home)"
-            yield self.finding(ctx, call, message, fixes[plan.key])
+            yield self.finding(ctx, call, message, fixes[plan.key], alternatives=alternatives[plan.key])
 
 
-def _group_fix(key: tuple, plans: list[_Plan]) -> Fix:
+def _group_fix(plans: list[_Plan]) -> Fix:
     edits: dict = {}
     for plan in plans:
         edits.update(plan.stmt_edits)
     edits.update(plans[0].home_edits([plan.declaration for plan in plans]))
-    return Fix(edits, applicability=key[2])
+    return Fix(edits, applicability=plans[0].key[2], label=plans[0].label)
 
 
 def _inside_lazy_pattern(ctx: FileContext, call: cst.Call, func) -> bool:
@@ -308,6 +330,12 @@ class _NameCollector(cst.CSTVisitor):
     def visit_Arg(self, node: cst.Arg) -> bool:
         node.value.visit(self)
         return False
+
+
+def _names_in(expr: cst.CSTNode) -> list[cst.Name]:
+    collector = _NameCollector()
+    expr.visit(collector)
+    return collector.names
 
 
 class _Planner:
@@ -456,7 +484,10 @@ class _Planner:
 
     def _reinit(self, variable: cst.BaseExpression) -> cst.SimpleStatementLine:
         init = self.init
-        if init is None or isinstance(init, (cst.Lambda, cst.SimpleString)) or any(
+        # An initializer object (`keras.initializers.Zeros()`, `"zeros"`) is no value; calling one
+        # (`GlorotNormal(seed=3)(shape)`) is: re-assigned, it draws again (the same values when seeded).
+        called = isinstance(init, cst.Call) and isinstance(init.func, cst.Call)
+        if init is None or isinstance(init, (cst.Lambda, cst.SimpleString)) or not called and any(
             name.startswith("keras.initializers") for name in self.ctx.names(init.func if isinstance(init, cst.Call) else init)
         ):
             raise _Unfixable("its initial value is an initializer, not a value, so it cannot be re-assigned on each call")
@@ -497,27 +528,34 @@ class _Planner:
             how = f"create it once at module level as `{home}`"
         else:
             module_stmt = _statement(f"{home} = None")
-            body = [
-                _statement(f"global {home}"),
-                self._lazy_creation(home_name, reinit),
-                alias,
-            ]
+            body = [_statement(f"global {home}"), self._lazy_creation(home_name, reinit), alias]
             how = f"create it on the first call as the module-level singleton `{home}`"
         if reinit:
             how += ", re-initialised on every call as a fresh variable would be"
         applicability, note = self._applicability(uses, bool(self.local_deps))
-        return _Plan(
-            key=(func, "module", applicability),
-            stmt_edits={self.stmt: _in_place_of(self.stmt, body)},
-            declaration=module_stmt,
-            home_edits=lambda statements: {
-                func: lambda updated: cst.FlattenSentinel(_before_function(statements, updated))
-            },
-            how=how + note,
-        )
 
-    def _lazy_creation(self, home: cst.BaseExpression, reinit: bool) -> cst.If:
-        create = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(home)], self.call)])
+        def plan(body: list, applicability: str, how: str, label: str = "") -> _Plan:
+            return _Plan(
+                key=(func, "module", applicability),
+                stmt_edits={self.stmt: _in_place_of(self.stmt, body)},
+                declaration=module_stmt,
+                home_edits=lambda statements: {
+                    func: lambda updated: cst.FlattenSentinel(_before_function(statements, updated))
+                },
+                how=how,
+                label=label,
+            )
+
+        primary = plan(body, applicability, how + note, f"`{home}`")
+        relaxed = self._relaxed()
+        if relaxed is not None and self.local_deps:
+            label = f"`{home}` created with {self._shape_label(relaxed)}"
+            body = [body[0], self._lazy_creation(home_name, reinit, relaxed), alias]
+            primary.alternatives[label] = plan(body, "unsafe", how, label)
+        return primary
+
+    def _lazy_creation(self, home: cst.BaseExpression, reinit: bool, call: cst.Call | None = None) -> cst.If:
+        create = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(home)], call or self.call)])
         orelse = cst.Else(cst.IndentedBlock([self._reinit(home)])) if reinit else None
         test = cst.Comparison(home, [cst.ComparisonTarget(cst.Is(), cst.Name("None"))])
         return cst.If(test, cst.IndentedBlock([create]), orelse=orelse)
@@ -550,27 +588,103 @@ class _Planner:
             raise _Unfixable(f"assign it to a local name or to `{self_name}.<attribute>`")
         home = cst.Attribute(cst.Name(self_name), cst.Name(attr))
         shape_param = params[1].name.value if keras_call and len(params) > 1 else None
+        relaxed = self._relaxed()
         if keras_call and self._only_shape_dependent(self_name, shape_param):
             # Keras builds a layer once, for one input shape: the shape needs no re-initialisation.
             reinit = self._needs_reinit(uses, call_dependent=False)
-            return self._in_build(cls, home, attr, local, uses, reinit, shape_param)
+            primary = self._in_build(cls, home, attr, local, uses, reinit, shape_param)
+        else:
+            if keras_class and self.creator == "keras.Variable":
+                raise _Unfixable("Keras only accepts new `keras.Variable`s in `__init__` or `build`")
+            primary = self._lazy(cls, "init", attr, local, uses, self.call)
+
+        def offer(kind: str, call: cst.Call) -> None:
+            plan = self._lazy(cls, kind, attr, local, uses, call)
+            primary.alternatives[plan.label] = plan
+
+        if relaxed is not None:  # a shape that varies from call to call (in `build`: several widths)
+            offer("init", relaxed)
+        facts = facts_of(ctx)
+        layout = (facts.class_layout(cls), facts.untracked_attributes(cls), facts.init_sets_first(cls))
+        if any(isinstance(evidence, Unknown) for evidence in layout) and self.creator != "keras.Variable":
+            # The attribute `__init__` sets may not exist when the method runs (no `super().__init__`,
+            # a call before it), may not be settable (`__slots__`), or may be tracked by the object:
+            # a class-level default exists before any `__init__`; a module-level singleton is none of
+            # the object's attributes (one variable for every instance: re-initialised, or never updated).
+            for kind in ("class", "module"):
+                offer(kind, relaxed or self.call)
+        return primary
+
+    def _lazy(self, cls: cst.ClassDef, kind: str, attr: str, local: str | None, uses: _Uses, call: cst.Call) -> _Plan:
+        """Create the variable on first use in a lazy holder: ``self.<attr>`` set to None in ``__init__``
+        (kind "init", the primary) or as a class attribute ("class"), or a module-level singleton
+        ("module"). Anything but the primary (kind "init", the creation as written) is one of its
+        alternatives, to be chosen by execution: unsafe."""
+        self_name = self.self_name
+        body: list[cst.BaseStatement] = []
+        if kind == "module":
+            name = _unique(self.ctx.module, f"_{cls.name.value.lstrip('_')}_{attr.lstrip('_')}", self.taken)
+            holder: cst.BaseExpression = cst.Name(name)
+            body.append(_statement(f"global {name}"))
+            declaration: object = _statement(f"{name} = None")
+            home_edits = lambda statements: {  # noqa: E731
+                cls: lambda updated: cst.FlattenSentinel(_before_function(statements, updated))
+            }
+            where = f"the module-level singleton `{name}`"
+        else:
+            holder, declaration = cst.Attribute(cst.Name(self_name), cst.Name(attr)), attr
+            if kind == "init":
+                home_edits, where = (lambda attrs: _init_edits(cls, attrs)), f"`{self_name}.{attr}` (set to None in `__init__`)"
+            else:
+                home_edits, where = (lambda attrs: _class_default_edits(cls, attrs)), f"`{self_name}.{attr}` (a class attribute `{attr} = None`)"
         reinit = self._needs_reinit(uses)
-        if keras_class and self.creator == "keras.Variable":
-            raise _Unfixable("Keras only accepts new `keras.Variable`s in `__init__` or `build`")
-        body: list[cst.BaseStatement] = [self._lazy_creation(home, reinit)]
-        if local is not None:
-            body.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(local))], home)]))
-        how = f"create it on first use as `{self_name}.{attr}` (set to None in `__init__`)"
+        body.append(self._lazy_creation(holder, reinit, call))
+        alias = cst.Name(local) if local is not None else self.target if kind == "module" else None
+        if alias is not None:
+            body.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(alias)], holder)]))
+        how = f"create it on first use as {where}"
         if reinit:
             how += ", re-initialised on every call as a fresh variable would be"
+        label = where + (f", created with {self._shape_label(call)}" if call is not self.call else "")
         applicability, note = self._applicability(uses, bool(self.call_deps), cls)
+        primary = kind == "init" and call is self.call
         return _Plan(
-            key=(cls, "__init__", applicability),
+            key=(cls, kind, applicability if primary else "unsafe"),
             stmt_edits={self.stmt: _in_place_of(self.stmt, body)},
-            declaration=attr,
-            home_edits=lambda attrs: _init_edits(cls, attrs),
+            declaration=declaration,
+            home_edits=home_edits,
             how=how + note,
+            label=label,
         )
+
+    def _relaxed(self) -> cst.Call | None:
+        """The creation with ``shape=tf.TensorShape([...])``, the dimensions the call's values size
+        left ``None`` (all of them when the initial value's shape is not a literal list): created
+        once, the variable then takes each call's shape on re-assignment. None when the shape
+        does not depend on the call, or is already given."""
+        tf_name, missing_import = self.ctx.tensorflow_alias
+        if self.creator != "tensorflow.Variable" or not self.call_deps or missing_import is not None:
+            return None
+        if any(arg.keyword is not None and arg.keyword.value in ("shape", "validate_shape") for arg in self.call.args):
+            return None
+        dims = "None"
+        init = self.init
+        if isinstance(init, cst.Call) and self.ctx.resolves_to(init.func, *_CONSTANT_OPS) and init.args:
+            shape = init.args[0].value
+            if isinstance(shape, (cst.List, cst.Tuple)) and all(isinstance(e, cst.Element) for e in shape.elements):
+                varying = {id(name) for name in self.call_deps}
+                dims = "[" + ", ".join(
+                    "None" if any(id(n) in varying for n in _names_in(e.value)) else self.ctx.code(e.value).strip()
+                    for e in shape.elements
+                ) + "]"
+        shape_arg = cst.Arg(cst.parse_expression(f"{tf_name}.TensorShape({dims})"), keyword=cst.Name("shape"),
+                            equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+        args = list(self.call.args)
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return self.call.with_changes(args=[*args, shape_arg])
+
+    def _shape_label(self, call: cst.Call) -> str:
+        return f"`{self.ctx.code(call.args[-1]).strip()}`" if call.args else ""
 
     def _only_shape_dependent(self, self_name: str, shape_param: str | None) -> bool:
         for name in self.local_deps:
@@ -619,6 +733,7 @@ class _Planner:
             declaration=create,
             home_edits=home_edits,
             how=how + note,
+            label=f"`{self.self_name}.{attr}` created in `build`",
         )
 
 
@@ -734,6 +849,16 @@ def _insert_method(method: cst.FunctionDef, before: cst.FunctionDef) -> dict:
     method = method.with_changes(leading_lines=before.leading_lines)
     blank = cst.EmptyLine(indent=False)
     return {before: lambda updated: cst.FlattenSentinel([method, updated.with_changes(leading_lines=[blank])])}
+
+
+def _class_default_edits(cls: cst.ClassDef, attrs: list[str]) -> dict:
+    """Edits giving the class a default ``<attr> = None`` for each attribute, before its first method:
+    it exists before ``__init__`` runs, and without it."""
+    first = _methods(cls)[0]
+    defaults = [_statement(f"{attr} = None") for attr in attrs]
+    defaults[0] = defaults[0].with_changes(leading_lines=first.leading_lines)
+    blank = cst.EmptyLine(indent=False)
+    return {first: lambda updated: cst.FlattenSentinel([*defaults, updated.with_changes(leading_lines=[blank])])}
 
 
 def _init_edits(cls: cst.ClassDef, attrs: list[str]) -> dict:

@@ -67,6 +67,8 @@ class StatefulMetricFunction(Rule):
              "instance would return one variable, read after all their updates)"),
         Fact("instance-state", "no module-level state: the class gives each metric instance its own, where the "
              "function's globals were shared by every model"),
+        Fact("instance-per-compile", "every updated `compile(metrics=...)` builds its own instance, as Keras wraps a "
+             "function anew for each `compile`"),
     )
     docs = """
 Keras traces the functions given to `compile(metrics=[...])` into its train and
@@ -90,7 +92,8 @@ wraps a function, so masks (`y_pred`'s Keras mask), sample weights and the mean
 over batches are what they were. State the original kept in module globals is
 carried over between epochs, as it was. Call sites in the module are updated:
 `compile(metrics=[running_mae])` → `metrics=[RunningMae()]` (the list's other
-entries are kept); a call inside traced code becomes `running_mae_metric.value(a, b)`
+entries are kept; a module constant `METRICS = [running_mae]` that only `compile`
+uses is updated the same way, unsafe: its one instance serves every model compiled with it); a call inside traced code becomes `running_mae_metric.value(a, b)`
 on one instance created at module level — the same value, computed in the same
 place, so several calls in one statement each count. The original function is
 kept: other modules may import it, so deleting it is not safe.
@@ -105,7 +108,9 @@ non-literal initial values, globals that other code reads, a body that still
 uses NumPy (it fails on symbolic tensors; see TFA010), state named like a
 `Metric` attribute, and *losses* (`compile(loss=fn)` or a name with "loss"):
 a Metric would not replace them (also `compile(optimizer, fn)`: the loss
-given positionally), and traced calls where the module already uses the
+given positionally) — where nothing in the module traces the loss (TFA001 fixes
+it where something does) and its only state is variables it creates from number
+literals, they are created once at module level and re-initialised on every call, and traced calls where the module already uses the
 instance's name `<fn>_metric` anywhere (a local `fn_metric = fn(y, p)` would
 read itself).
 """
@@ -193,9 +198,22 @@ model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
                 continue
             class_name = _class_name(func.name.value)
             if "loss" in func.name.value.lower() or _used_as_loss(ctx, func):
-                message = (f"`{func.name.value}` keeps state, which breaks once it is traced (not fixed: it is a loss, "
-                           "not a metric; keep its state in variables created once, outside the function)")
-                yield self.finding(ctx, func.name, message)
+                hoisted = _loss_hoist(ctx, func)
+                if hoisted is None:
+                    message = (f"`{func.name.value}` keeps state, which breaks once it is traced (not fixed: it is a loss, "
+                               "not a metric; keep its state in variables created once, outside the function)")
+                    yield self.finding(ctx, func.name, message)
+                    continue
+                edits, homes, returned = hoisted
+                fix = self.closed_fix(edits, {
+                    "metric-shape": Known(), "instance-state": Known(), "instance-per-compile": Known(),
+                    "returns-a-value": Unknown(f"it returns the variable `{returned}` itself, which calls now share")
+                    if returned else Known(),
+                })
+                message = (f"`{func.name.value}` keeps state, which breaks once it is traced; it is a loss, not a metric: "
+                           f"its variables are created once at module level ({_names(homes)}) and re-initialised on "
+                           f"every call, as fresh ones were{self.unsafe_note(fix)}")
+                yield self.finding(ctx, func.name, message, fix)
                 continue
             if class_name in defined and not _used(ctx, func):
                 continue  # already converted; the kept function is not used here any more
@@ -215,6 +233,9 @@ model.compile(optimizer="sgd", loss="mse", metrics=[ProblematicMetric()])
                                                "return one variable, read after all of them") if returned else Known(),
                     "instance-state": Unknown(f"module state {_names(shared)} is shared by every model using the "
                                               "function; the class gives each instance its own") if shared else Known(),
+                    "instance-per-compile": Unknown("a module constant holds the instance: every model compiled with it "
+                                                    "shares it") if any(ctx.enclosing(r, cst.Arg) is None for r in compile_refs)
+                    else Known(),
                 }, fix.imports)
                 message = _message(func, states, class_name, compile_refs, calls) + self.unsafe_note(fix)
             except _NotFixable as reason:
@@ -298,10 +319,29 @@ def _usages(ctx: FileContext, func: cst.FunctionDef) -> tuple[list[cst.Name], li
         if m.matches(call.func, m.Attribute(attr=m.Name("compile"))):
             for arg in call.args:
                 if arg.keyword is not None and arg.keyword.value in METRIC_KEYWORDS:
-                    compile_refs += [e for e in _metric_names(arg.value) if _refers_to(ctx, e, func)]
+                    listed = _metrics_constant(ctx, arg.value) or arg.value
+                    compile_refs += [e for e in _metric_names(listed) if _refers_to(ctx, e, func)]
         elif _refers_to(ctx, call.func, func) and ctx.is_traced(call):
             calls.append(call)
     return compile_refs, calls
+
+
+def _metrics_constant(ctx: FileContext, expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The list, tuple or dict a module constant given as ``compile(metrics=METRICS)`` holds, when
+    the module assigns it once and uses it nowhere else: updating its entries updates the call."""
+    if not isinstance(expr, cst.Name):
+        return None
+    value = ctx.bound_value(expr, enclosing=True)
+    if not isinstance(value, (cst.List, cst.Tuple, cst.Dict)) or ctx.enclosing(value, cst.FunctionDef) is not None:
+        return None
+    for node in m.findall(ctx.module, m.Name(expr.value)):
+        parent = ctx.parent(node)
+        if isinstance(parent, cst.AssignTarget) and getattr(ctx.parent(parent), "value", None) is value:
+            continue
+        if not (isinstance(parent, cst.Arg) and parent.value is node and parent.keyword is not None
+                and parent.keyword.value in METRIC_KEYWORDS):
+            return None
+    return value
 
 
 # -- state ------------------------------------------------------------------------
@@ -542,6 +582,11 @@ def _value_body(ctx: FileContext, func: cst.FunctionDef, states: list[_State]) -
                 edits[small] = cst.Expr(_method_call(_self(name), "assign", cst.parse_expression(state.init)))
             elif state is not None and state.kind == "python":
                 edits[small] = lambda new, name=name: cst.Expr(_method_call(_self(name), "assign", new.value))
+    tf_name, tf_missing = ctx.tensorflow_alias
+    for call in m.findall(func.body, m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("read_value")), args=[])):
+        if call.func.value.value in by_name and by_name[call.func.value.value].kind == "variable" and tf_missing is None:
+            # a Keras 3 weight has no `read_value`: read it as `tf.identity` does on both Kerases
+            edits[call] = lambda new, tf_name=tf_name: cst.Call(cst.parse_expression(f"{tf_name}.identity"), [cst.Arg(new.func.value)])
     methods = {cst.AddAssign: "assign_add", cst.SubtractAssign: "assign_sub"}
     for node in m.findall(func.body, m.AugAssign() | m.Assign()):
         if node in edits:
@@ -636,6 +681,40 @@ class {class_name}({keras}.metrics.Metric):
     # shared by every model using the function; the class gives each instance its own: unsafe).
     applicability = "unsafe" if any(s.persistent for s in states) else "safe"
     return Fix(edits, applicability=applicability, imports=(keras_import,) if keras_import else ())
+
+
+def _loss_hoist(ctx: FileContext, func: cst.FunctionDef) -> tuple[dict, list[str], str | None] | None:
+    """A loss keeps no state across calls that a Metric could hold: each variable it creates on every
+    call is created once at module level instead and re-initialised where it was created. Only where
+    the creations are not traced here (where they are, TFA001 fixes them) and every piece of state is
+    such a variable (``(edits, module names, the state returned as such)``, else None)."""
+    try:
+        states = _states(ctx, func)
+    except _NotFixable:
+        return None
+    if not states or any(s.persistent or s.creation is None or ctx.is_traced(s.creation) for s in states):
+        return None
+    taken = {n.value for n in m.findall(ctx.module, m.Name())}
+    declarations, homes, edits = [], [], {}
+    for state in states:
+        home = next(c for c in (f"_{func.name.value.lstrip('_')}_{state.name}", *(f"_{func.name.value.lstrip('_')}_{state.name}_{i}" for i in range(2, 99))) if c not in taken)
+        taken.add(home)
+        homes.append(home)
+        declarations.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(home))], state.creation.value)]))
+        line = ctx.parent(state.creation)
+        reinit = cst.SimpleStatementLine([cst.Expr(_method_call(cst.Name(state.name), "assign", cst.parse_expression(state.init)))],
+                                         trailing_whitespace=line.trailing_whitespace)
+        edits[line] = cst.FlattenSentinel([line.with_changes(body=[state.creation.with_changes(value=cst.Name(home))],
+                                                             trailing_whitespace=cst.TrailingWhitespace()), reinit])
+
+    def before(updated: cst.FunctionDef) -> cst.FlattenSentinel:
+        lines = list(updated.leading_lines)
+        blanks = next((i for i, line in enumerate(lines) if line.comment is not None), len(lines))
+        first = declarations[0].with_changes(leading_lines=lines[:blanks])
+        return cst.FlattenSentinel([first, *declarations[1:], updated.with_changes(leading_lines=[cst.EmptyLine()] * 2 + lines[blanks:])])
+
+    edits[func] = before
+    return edits, homes, _returned_state(func, states)
 
 
 def _returned_state(func: cst.FunctionDef, states) -> str | None:

@@ -117,6 +117,11 @@ Fix (unsafe), only for a layer called where it is built, `Layer(constants)(x)`,
 whose class is imported or defined before the definition using it:
 the layer is built once, at module level, before the definition that used it
 (`_layer_normalization = layers.LayerNormalization()`), and the call uses it.
+Where the hoisted layer is not confirmed, `fix --verify` tries the alternative:
+one layer per input shape (`x.shape[1:]`), built at its first call (under the dtype
+policy then in force) and kept in a module-level dict
+(`_layer_normalization_by_shape.setdefault(tuple(x.shape[1:]), ...)(x)`); a shape
+first seen on a later trace still fails (tf.function creates variables on its first call only).
 Unsafe because the layer then lives across calls: it keeps its weights (eagerly
 each call had fresh ones — the same values only for deterministic initializers),
 and the input size it was first built for; it is also built under the dtype policy in
@@ -198,12 +203,12 @@ def normalize(x):
             )
             hoisted = self._hoist(ctx, call) if kind == "layer" else None
             if hoisted is not None:
-                fix, name = hoisted
+                fix, name, alternatives = hoisted
                 message += (
                     f"; fix: built once at module level as `{name}` (unsafe: the layer keeps its weights, and the "
                     "input size it was built for, across calls)"
                 )
-                yield self.finding(ctx, call, message, fix)
+                yield self.finding(ctx, call, message, fix, alternatives=alternatives)
             elif kind in ("metric", "optimizer"):
                 yield self.finding(ctx, call, message + f" (not fixed: a shared {kind} would keep its state across calls)")
             else:
@@ -304,7 +309,7 @@ def normalize(x):
                 return False
         return True
 
-    def _hoist(self, ctx: FileContext, call: cst.Call) -> tuple[Fix, str] | None:
+    def _hoist(self, ctx: FileContext, call: cst.Call) -> tuple[Fix, str, tuple[Fix, ...]] | None:
         """Move ``Layer(constants)`` of ``Layer(constants)(x)`` to module level."""
         outer = ctx.parent(call)
         if not (isinstance(outer, cst.Call) and outer.func is call):
@@ -328,23 +333,43 @@ def normalize(x):
         taken = {node.value for node in nodes(ctx, cst.Name)}  # no shadowing, anywhere
         qualified = sorted(ctx.names(call.func)) or [ctx.code(call.func)]  # `D` of `Dense as D`: `_dense`
         stem = "_" + _snake(qualified[0].rsplit(".", 1)[-1])
-        name, n = stem, 1
-        while name in taken:
-            n += 1
-            name = f"{stem}_{n}"
-        assignment = cst.SimpleStatementLine(
-            [cst.Assign([cst.AssignTarget(cst.Name(name))], call)],
-        )
+        name = _free(stem, taken)
 
-        def insert(updated: cst.CSTNode) -> cst.FlattenSentinel:
-            lines = list(updated.leading_lines)
-            blanks = 0
-            while blanks < len(lines) and lines[blanks].comment is None:
-                blanks += 1
-            new = assignment.with_changes(leading_lines=lines[:blanks])
-            return cst.FlattenSentinel([new, updated.with_changes(leading_lines=[cst.EmptyLine()] * 2 + lines[blanks:])])
+        def insert(statement: cst.SimpleStatementLine):
+            def edit(updated: cst.CSTNode) -> cst.FlattenSentinel:
+                lines = list(updated.leading_lines)
+                blanks = 0
+                while blanks < len(lines) and lines[blanks].comment is None:
+                    blanks += 1
+                new = statement.with_changes(leading_lines=lines[:blanks])
+                return cst.FlattenSentinel([new, updated.with_changes(leading_lines=[cst.EmptyLine()] * 2 + lines[blanks:])])
+            return edit
 
-        return Fix({call: cst.Name(name), top: insert}, applicability="unsafe"), name
+        assignment = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], call)])
+        fix = Fix({call: cst.Name(name), top: insert(assignment)}, applicability="unsafe", label=f"one `{name}`")
+        return fix, name, self._per_shape(outer, call, top, insert, _free(f"{stem}_by_shape", taken | {name}))
+
+    @staticmethod
+    def _per_shape(outer: cst.Call, call: cst.Call, top, insert, name: str) -> tuple[Fix, ...]:
+        """The candidate execution picks when one layer does not fit every call: one layer per
+        shape of the (named) input, kept in a module-level dict, as a layer built once for each
+        input size (``x.shape[1:]``: not the batch) would be. The layer ``setdefault`` constructs
+        and drops creates no variable (Keras creates them when a layer is first called)."""
+        first = outer.args[0] if outer.args else None
+        if first is None or first.keyword is not None or first.star or not isinstance(first.value, cst.Name):
+            return ()
+        key = cst.parse_expression(f"tuple({first.value.value}.shape[1:])")
+        held = cst.Call(cst.Attribute(cst.Name(name), cst.Name("setdefault")), [cst.Arg(key), cst.Arg(call)])
+        holder = cst.parse_statement(f"{name} = {{}}")
+        return (Fix({call: held, top: insert(holder)}, applicability="unsafe", label=f"one layer per input shape in `{name}`"),)
+
+
+def _free(stem: str, taken: set[str]) -> str:
+    name, n = stem, 1
+    while name in taken:
+        n += 1
+        name = f"{stem}_{n}"
+    return name
 
 
 def _stateless_sgd(ctx: FileContext, call: cst.Call) -> bool:

@@ -27,4 +27,3 @@ def apply(x):
 def exercise():
     data = np.arange(20, dtype="float32").reshape(10, 2)
     return [apply(tf.constant(data[i : i + 4])) for i in (0, 4, 8)]
-# expect: unsafe-declined

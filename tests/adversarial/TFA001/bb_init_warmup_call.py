@@ -3,7 +3,6 @@
 If the attribute the fix adds is set to None after the warm-up call, the
 variable created by the warm-up is dropped and the next call creates another.
 """
-# expect: unsafe-declined
 import tensorflow as tf
 
 

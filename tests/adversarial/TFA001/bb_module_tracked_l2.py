@@ -4,7 +4,6 @@ regularises every variable the module tracks.
 Homing the variable on ``self`` makes the module track it: the L2 penalty over
 ``self.trainable_variables`` (and the gradient step) now includes it.
 """
-# expect: unsafe-declined
 import tensorflow as tf
 
 

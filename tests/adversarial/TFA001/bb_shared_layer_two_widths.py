@@ -4,7 +4,6 @@ last dimension, shared by two branches of different widths.
 Homed in build(input_shape), the variable is created once, for the first width:
 the second input (another width) no longer fits.
 """
-# expect: unsafe-declined
 import keras
 import tensorflow as tf
 

@@ -3,7 +3,6 @@
 The fix homes the variable in an attribute set in ``__init__``; a class with
 ``__slots__`` has no room for a new attribute (AttributeError).
 """
-# expect: unsafe-declined
 import tensorflow as tf
 
 

@@ -3,7 +3,6 @@
 Built in the step, the layer takes the dtype policy in force at the call (mixed_float16: a
 float16 output); hoisted to module level it is built at import, under float32, and the
 step's output changes dtype.
-# expect: unsafe-declined
 """
 import tensorflow as tf
 

@@ -1,0 +1,20 @@
+import numpy as np
+import tensorflow as tf
+
+
+def running_gap(y_true, y_pred):
+    total = tf.Variable(0.0)
+    total.assign_add(tf.reduce_mean(y_true - y_pred))
+    return total.read_value()
+
+
+METRICS = [running_gap, "mae"]
+
+
+def exercise():
+    tf.keras.utils.set_random_seed(0)
+    model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_initializer="ones")])
+    model.compile(optimizer="sgd", loss="mse", metrics=METRICS)
+    x = np.arange(8, dtype="float32").reshape(4, 2)
+    y = np.arange(4, dtype="float32").reshape(4, 1)
+    return model.fit(x, y, batch_size=2, epochs=1, verbose=0, shuffle=False).history
