@@ -209,9 +209,14 @@ integer argument where an int32 tensor may work too -- a tensor's index (`x[:, n
 shape or size (`tf.zeros([n])`, `axis=n`), `for _ in range(n)` in code AutoGraph converts
 (a `tf.while_loop` for a tensor) -- gets `dtype=tf.int32` and `int64` candidates, unsafe:
 the static shape it gave becomes unknown, and execution decides (`analysis/int_arguments.py`).
-It reports without a fix or candidates when the function needs the Python value: Python
-control flow (`if n > 2:`), a Python list's index, NumPy (`np.zeros(n)`), `int(n)`,
-`range(n)` outside a `for` AutoGraph converts (`autograph=False`, a comprehension).
+Uses that need the Python value but have a TensorFlow op computing the same from an integer
+tensor are rewritten in the same candidate: a list or tuple of number literals indexed by it
+(`WEIGHTS[i]` → `tf.gather(tf.constant(WEIGHTS, dtype=tf.float32), i)`), `np.zeros(n, D)`/`np.ones`
+(→ `tf.zeros([n], dtype=D)`); a log that saw its uses become an int and a float dtype gives an int
+tensor cast to the float where Python arithmetic meets it (`x / tf.cast(n, tf.float32)`).
+It reports without a fix or candidates when the function needs the Python value otherwise: Python
+control flow (`if n > 2:`), `int(n)`, `range(n)` outside a `for` AutoGraph converts
+(`autograph=False`, a comprehension).
 
 With `--traces FILE` it also reports, at the definition, parameters that were
 observed taking several Python number values (TFA004 can then add an

@@ -93,8 +93,15 @@ the batch, makes the fix unsafe), called on an array (`row[None]`,
 may depend on the batch `predict` splits), other Keras models whose result is
 not used as an array, inputs of unknown type, receivers of unknown type.
 
+A Sequential whose rows may depend on the batch also gets candidates that call it on the
+batches `predict` makes (`batch_size=`, else 32) and concatenate them, and, where the module
+gives a layer a dtype, on those batches cast to float32 as predict's adapter does (`x` evaluated
+once, bound by the comprehension); a `tf.data.Dataset` input of a Sequential gets the model
+called on each of the Dataset's batches, concatenated (unsafe: its elements may be `(x, y)`);
+`fix --verify` chooses by execution.
+
 Reported without a fix: calls with other arguments (`callbacks=`, several
-positional arguments to a Keras model) and `tf.data.Dataset` inputs. Left alone: `predict`
+positional arguments to a Keras model) and `tf.data.Dataset` inputs of other models. Left alone: `predict`
 outside loops; a whole dataset per call (`predict(ds, steps=n)`, a
 `tf.data.Dataset` built in the call: many batches per call, not per-item
 prediction), or the same variable on every iteration (`predict(x_test)` once per
