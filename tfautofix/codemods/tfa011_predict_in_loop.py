@@ -324,7 +324,7 @@ def _batched(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, x: 
         sources.append((f"for {rows} in {given}", "the Dataset's batches"))
     elif kind == "sequential":  # rows may depend on the batch
         sources.append((f"for {rows} in [{given}]", "predict's batches"))
-    if isinstance(_float32_model(ctx), Unknown):  # a float64 layer computes in float64 on what predict made float32
+    if not dataset and isinstance(_float32_model(ctx), Unknown):  # a float64 layer computes in float64 on what predict made float32
         sources.append((f"for {rows} in [{numpy}.asarray({given})] for {rows} in [{rows}.astype('float32') if "
                         f"{rows}.dtype.kind == 'f' else {rows}]", "predict's float32 batches"))
     candidates = []
