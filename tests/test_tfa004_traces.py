@@ -34,3 +34,19 @@ def test_golden_trace_logs_are_recordings(tmp_path: Path) -> None:
         if os.environ.get("TFAUTOFIX_UPDATE_GOLDEN") == "1":
             target.write_text(json.dumps(recorded[case], indent=1, sort_keys=True) + "\n", encoding="utf-8")
         assert json.loads(target.read_text(encoding="utf-8")) == recorded[case], f"{case.name}: traces.json is stale"
+
+
+@pytest.mark.parametrize("read", ["x.get_shape().as_list()[0]", "x.shape.as_list()[0]", "x.get_shape()[0]", "x.shape[0]"])
+def test_a_static_dimension_read_through_as_list_has_its_dynamic_spelling(read: str) -> None:
+    """``x.get_shape().as_list()[0]`` reads the same dimension as ``x.shape[0]``: an input_signature
+    can make it None only if the read becomes ``tf.shape(x)[0]``."""
+    import libcst as cst
+
+    from tfautofix.analysis.context import FileContext
+    from tfautofix.codemods.tfa004_trace_signature import shape_reads
+
+    source = f"import tensorflow as tf\n\n\n@tf.function\ndef f(x):\n    n = {read}\n    return x / n\n"
+    ctx = FileContext(cst.parse_module(source))
+    func = next(s for s in ctx.module.body if isinstance(s, cst.FunctionDef))
+    (found,) = shape_reads(ctx, func, "x")
+    assert found.dims == frozenset({0}) and ctx.code(found.dynamic) == "tf.shape(x)[0]"

@@ -10,6 +10,7 @@ import pytest
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.codemods import rule_by_code
+from tfautofix.codemods.tfa007_python_scalar import _split_dtypes
 from tfautofix.engine import apply_fixes, detect, lint_source
 from tfautofix.tracing.log import TraceLogError, from_json
 
@@ -165,17 +166,43 @@ def test_integer_uses_get_integer_candidates(use: str) -> None:
     ("", "if n > 2:\n        x = x * 2.0\n    return x", "control flow"),
     ("(autograph=False)", "for _ in range(n):\n        x = x * 2.0\n    return x", "AutoGraph does not convert"),
     ("", "return tf.stack([x * 2.0 for _ in range(n)])", "only a `for` statement's range"),  # a comprehension is not converted
-    ("", "return tf.concat([x, np.zeros(n, np.float32)], 0)", "`np.zeros(n, np.float32)`, which needs a Python number"),
     ("", "return tf.concat([x, np.zeros([n], np.float32)], 0)", "which needs a Python number"),
     ("", "return x * int(n)", "`int(n)`, which needs a Python number"),
     ("", "return x, NAMES[n]", "the Python sequence `NAMES`"),
-    ("", "return x * [1.0, 2.0, 3.0][n]", "the Python sequence `[1.0, 2.0, 3.0]`"),
 ])
 def test_uses_a_tensor_certainly_fails_get_no_candidates(options: str, use: str, why: str) -> None:
     """Python control flow, ``range`` outside a converted ``for``, NumPy, ``int()``, a Python
     list's index: the graph needs the Python value there, whatever a log says."""
     _, [finding] = _findings(INTEGER_USE.format(options=options, use=use))
     assert finding.fix is None and finding.alternatives == () and why in finding.message
+
+
+@pytest.mark.parametrize(("use", "rewritten"), [
+    ("return tf.concat([x, np.zeros(n, np.float32)], 0)", "tf.zeros([n], dtype=tf.float32)"),
+    ("return tf.concat([x, np.ones(n)], 0)", "tf.ones([n], dtype=tf.float64)"),  # NumPy's default dtype
+    ("return x * [1.0, 2.0, 3.0][n]", "tf.gather(tf.constant([1.0, 2.0, 3.0], dtype=tf.float32), n)"),
+    ("return x + WEIGHTS[n]", "tf.gather(tf.constant(WEIGHTS, dtype=tf.int32), n)"),
+])
+def test_uses_that_need_the_python_value_are_rewritten_into_ops(use: str, rewritten: str) -> None:
+    """A Python sequence of numbers indexed by the number, a NumPy array shaped by it: the TensorFlow
+    op computing the same from an integer tensor replaces the use, with the call's wrap in one
+    candidate fix (unsafe: execution confirms)."""
+    ctx, [finding] = _findings(INTEGER_USE.format(options="", use=use).replace('NAMES = ["a", "b", "c"]', "WEIGHTS = [1, 2, 3]"))
+    assert [fix.label for fix in finding.candidates] == ["dtype=tf.int32", "dtype=tf.int64"]
+    fixed = _applied(ctx, finding.fix)
+    assert rewritten in fixed and "step(tf.ones([4]), tf.constant(n, dtype=tf.int32))" in fixed
+
+
+def test_uses_converted_to_an_int_and_a_float_get_a_cast() -> None:
+    """A log saw ``tf.range(n)`` take int32 and ``x / n`` float32: an int32 tensor, cast to float32
+    where Python arithmetic met it."""
+    source = "import tensorflow as tf\n\n\n@tf.function\ndef f(x, n):\n    return tf.reduce_sum(tf.range(n)) / n\n\n\n" \
+             "for n in range(3):\n    f(tf.ones([2]), n)\n"
+    ctx, _ = detect(source, [rule_by_code("TFA007")], "m.py")
+    plan = _split_dtypes(ctx, ctx.module.body[1], "n", {"float32": [6], "int32": [6]})
+    assert plan["candidates"] == ("int32",)
+    assert [ctx.code(new) for new in plan["rewrites"].values()] == ["tf.cast(n, tf.float32)"]
+    assert _split_dtypes(ctx, ctx.module.body[1], "n", {"float32": [6], "float64": [6]}) == {}
 
 
 @pytest.mark.parametrize(("call", "written"), [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tfautofix.codemods import rule_by_code
-from tfautofix.engine import fix_source, lint_source
+from tfautofix.engine import apply_one, detect, fix_source, lint_source
 
 SOURCE = """\
 import keras
@@ -50,3 +50,27 @@ def test_a_loaded_model_may_override_predict_step() -> None:
     (finding,) = lint_source(source, [rule_by_code("TFA011")], "m.py")
     assert "`model(x, training=False)`" in finding.message
     assert any(u.startswith("keras-predict-step: the class of `model` is not known") for u in finding.fix.unknown)
+
+
+BATCHED = """\
+import numpy as np
+import tensorflow as tf
+
+model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Lambda(lambda t: t - tf.reduce_mean(t))])
+data = np.ones((4, 2), dtype="float32")
+outs = [model.predict({x}, verbose=0{options}) for {loop}]
+"""
+
+
+@pytest.mark.parametrize(("x", "options", "loop", "batched"), [
+    ("data * k", ", batch_size=2", "k in range(20)",
+     "np.concatenate([model(x_[j_:j_ + 2], training=False).numpy() for x_ in [data * k] for j_ in range(0, len(x_), 2)])"),
+    ("data * k", "", "k in range(20)",
+     "np.concatenate([model(x_[j_:j_ + 32], training=False).numpy() for x_ in [data * k] for j_ in range(0, len(x_), 32)])"),
+])
+def test_a_model_that_may_depend_on_the_batch_gets_predicts_batches(x: str, options: str, loop: str, batched: str) -> None:
+    """A Sequential whose rows may depend on the batch: a candidate calls it on the batches `predict`
+    makes (its `batch_size=`, else 32) and concatenates, `x` evaluated once."""
+    ctx, (finding,) = detect(BATCHED.format(x=x, options=options, loop=loop), [rule_by_code("TFA011")], "m.py")
+    squeezed = "".join(batched.split())[:-1]  # the wrapped call may gain a trailing comma
+    assert any(squeezed in "".join(apply_one(ctx, finding, fix=fix).split()) for fix in finding.candidates)

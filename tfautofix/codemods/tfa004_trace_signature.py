@@ -103,7 +103,7 @@ _EVERY = frozenset(range(-8, 8))
 def shape_reads(ctx: FileContext, func: cst.FunctionDef, name: str) -> list[ShapeRead]:
     """Where the function reads parameter ``name``'s shape as Python values.
 
-    ``x.shape[i]``/``x.get_shape()[i]`` read dimension ``i`` (→ ``tf.shape(x)[i]``), ``len(x)``
+    ``x.shape[i]``/``x.get_shape()[i]`` (``.as_list()[i]`` too) read dimension ``i`` (→ ``tf.shape(x)[i]``), ``len(x)``
     dimension 0 (→ ``tf.shape(x)[0]``); ``x.shape`` as a whole, ``for row in x`` and
     ``tf.unstack(x)`` read every dimension (``range(-8, 8)``) and have no rewrite.
     """
@@ -115,6 +115,8 @@ def shape_reads(ctx: FileContext, func: cst.FunctionDef, name: str) -> list[Shap
             outer = ctx.parent(parent)
             if parent.attr.value == "get_shape":
                 outer = ctx.parent(outer) if isinstance(outer, cst.Call) and not outer.args else None
+            if m.matches(outer, m.Attribute(attr=m.Name("as_list"))) and m.matches(ctx.parent(outer), m.Call(args=[])):
+                outer = ctx.parent(ctx.parent(outer))  # `x.get_shape().as_list()[0]`: the same dimension, as a list
             index = outer.slice[0].slice if isinstance(outer, cst.Subscript) and len(outer.slice) == 1 else None
             text = ctx.code(index.value) if isinstance(index, cst.Index) else ""
             if text.lstrip("-").isdigit():

@@ -97,6 +97,8 @@ class ScalarPlan:
     use: str = ""
     dtypes: dict[str, list[int]] = field(default_factory=dict)
     candidates: tuple[str, ...] = ()
+    #: Uses that need the Python value, rewritten into ops that take the tensor (``tensor_uses``).
+    rewrites: dict[cst.CSTNode, cst.BaseExpression] = field(default_factory=dict)
 
     def split(self) -> str:
         """The several dtypes its uses became, as a reason."""
@@ -111,11 +113,15 @@ def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type:
     number that meets other values gets candidate dtypes for execution to choose from, and one
     used as an index, shape, size or loop count where an integer tensor may work too
     (``int_arguments.int_use``) integer candidates. Uses that need the Python value get none."""
-    blocking, integer, outside = [], [], False
+    blocking, integer, outside, rewrites = [], [], False, {}
     for node in name_reads(func.body, name):
         reason = python_use(ctx, func, node)
         used = int_use(ctx, node) if reason != _OUTSIDE else None
-        if used is not None:
+        rewrite = tensor_use(ctx, node) if used is not None and used.rejects else None
+        if rewrite is not None:
+            rewrites[rewrite[0]] = rewrite[1]
+            integer.append(used.why)
+        elif used is not None:
             (blocking if used.rejects else integer).append(used.why)
         elif reason == _OUTSIDE:
             outside = True
@@ -123,11 +129,13 @@ def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type:
             blocking.append(reason)
     if blocking:
         return ScalarPlan(use=blocking[0])
+    if rewrites:  # a Python sequence's index, NumPy's shape: their TensorFlow ops take an integer tensor
+        return ScalarPlan(use=integer[0], candidates=INTEGER_DTYPES, rewrites=rewrites)
     seen = facts_of(ctx).number_conversions(func, name)
     if isinstance(seen, Known):
         dtypes, static = seen.value  # type: ignore[misc]
         if len(dtypes) > 1:
-            return ScalarPlan(dtypes=dtypes)
+            return ScalarPlan(dtypes=dtypes, **_split_dtypes(ctx, func, name, dtypes))
         dtype = next(iter(dtypes))
         spelled = "" if python_type is not None and _DEFAULT_DTYPE.get(python_type) == dtype else dtype
         folded = Unknown(f"at line {', '.join(map(str, static))} the graph may have read its value while being built "
@@ -201,9 +209,14 @@ integer argument where an int32 tensor may work too -- a tensor's index (`x[:, n
 shape or size (`tf.zeros([n])`, `axis=n`), `for _ in range(n)` in code AutoGraph converts
 (a `tf.while_loop` for a tensor) -- gets `dtype=tf.int32` and `int64` candidates, unsafe:
 the static shape it gave becomes unknown, and execution decides (`analysis/int_arguments.py`).
-It reports without a fix or candidates when the function needs the Python value: Python
-control flow (`if n > 2:`), a Python list's index, NumPy (`np.zeros(n)`), `int(n)`,
-`range(n)` outside a `for` AutoGraph converts (`autograph=False`, a comprehension).
+Uses that need the Python value but have a TensorFlow op computing the same from an integer
+tensor are rewritten in the same candidate: a list or tuple of number literals indexed by it
+(`WEIGHTS[i]` → `tf.gather(tf.constant(WEIGHTS, dtype=tf.float32), i)`), `np.zeros(n, D)`/`np.ones`
+(→ `tf.zeros([n], dtype=D)`); a log that saw its uses become an int and a float dtype gives an int
+tensor cast to the float where Python arithmetic meets it (`x / tf.cast(n, tf.float32)`).
+It reports without a fix or candidates when the function needs the Python value otherwise: Python
+control flow (`if n > 2:`), `int(n)`, `range(n)` outside a `for` AutoGraph converts
+(`autograph=False`, a comprehension).
 
 With `--traces FILE` it also reports, at the definition, parameters that were
 observed taking several Python number values (TFA004 can then add an
@@ -396,7 +409,7 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             guessed = {"python-value": Unknown(f"`{param}` is used {decided.use}"), "one-dtype": unobserved,
                        "static-value": unobserved}
             dtypes = [d for d in decided.candidates if kind != "float" or d.startswith("float")]  # 0.5 is no int
-            candidates = [self._wrap(ctx, value, dtype, guessed) for dtype in dtypes]
+            candidates = [self._wrap(ctx, value, dtype, guessed, decided.rewrites) for dtype in dtypes]
             if not candidates:
                 yield self.finding(ctx, value, f"{head}; not fixed: {why}")
                 return
@@ -405,7 +418,9 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             first, *others = candidates
             written = ctx.code(next(iter(first.edits.values())))
             tried = f"; other candidates for `fix --verify`: {', '.join(c.label for c in others)}" if others else ""
-            yield self.finding(ctx, value, f"{head}; pass `{written}` ({why}{tried}){self.unsafe_note(first)}", first, alternatives=others)
+            uses = f" and rewrite {len(decided.rewrites)} use(s) in `{func.name.value}` into TensorFlow ops" if decided.rewrites else ""
+            yield self.finding(ctx, value, f"{head}; pass `{written}`{uses} ({why}{tried}){self.unsafe_note(first)}", first,
+                               alternatives=others)
             return
         fix = self._wrap(ctx, value, decided.dtype, decided.evidence)
         written = ctx.code(next(iter(fix.edits.values())))
@@ -413,12 +428,15 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
         how = " (the dtype its uses converted it to while tracing)" if decided.dtype else ""
         yield self.finding(ctx, value, f"{head}; pass `{written}`{how}" + (self.unsafe_note(fix) if observed else ""), fix)
 
-    def _wrap(self, ctx: FileContext, value: cst.BaseExpression, dtype: str, evidence: dict[str, Evidence]) -> Fix:
-        """``tf.constant(value)``, with ``dtype=`` when not the default inference."""
+    def _wrap(self, ctx: FileContext, value: cst.BaseExpression, dtype: str, evidence: dict[str, Evidence],
+              rewrites: dict[cst.CSTNode, cst.BaseExpression] | None = None) -> Fix:
+        """``tf.constant(value)``, with ``dtype=`` when not the default inference (and the function's
+        ``rewrites`` of uses that needed the Python value)."""
         tf, tf_import = ctx.tensorflow_alias
         spelled = f", dtype={tf}.{dtype}" if dtype else ""
         wrapped = cst.parse_expression(f"{tf}.constant({ctx.code(value).strip()}{spelled})")
-        return self.closed_fix({value: wrapped}, evidence, (tf_import,) if tf_import else (), label=f"dtype={tf}.{dtype}" if dtype else "")
+        return self.closed_fix({value: wrapped, **(rewrites or {})}, evidence, (tf_import,) if tf_import else (),
+                               label=f"dtype={tf}.{dtype}" if dtype else "")
 
     # -- from traces ------------------------------------------------------------
 
@@ -442,7 +460,7 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                     if decided.fixable:
                         spelled = f"`{tf}.constant({name}, dtype={tf}.{decided.dtype})`, " if decided.dtype else ""
                         advice = f"pass a tensor ({spelled}or let TFA004 add an input_signature)"
-                    elif decided.dtypes:
+                    elif decided.dtypes and not decided.candidates:
                         advice = decided.split()
                     elif decided.candidates:
                         advice = f"used {decided.use}: the calls get candidate tensors that `fix --verify` runs"
@@ -453,6 +471,63 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                         f"`{name}` of `{function.qualname}` was a Python number with {len(values)} distinct values in the "
                         f"trace log, one trace each; {advice}",
                     )
+
+
+#: NumPy constructors whose first argument is a shape, and the TensorFlow op that takes it as a tensor.
+_NUMPY_SHAPED = {"numpy.zeros": "zeros", "numpy.ones": "ones"}
+
+
+def tensor_use(ctx: FileContext, node: cst.Name) -> tuple[cst.CSTNode, cst.BaseExpression] | None:
+    """A use of an integer parameter that needs the Python value, and the TensorFlow op that computes
+    the same from an integer tensor: ``SEQ[n]`` of a sequence of number literals is
+    ``tf.gather(tf.constant(SEQ, dtype=...), n)`` (float32 when one is a float: what it meets in a graph);
+    ``np.zeros(n, dtype=D)`` (``np.ones``) is ``tf.zeros([n], dtype=D)``. None for other uses."""
+    tf = ctx.tensorflow_alias[0]
+    parent, name = ctx.parent(node), node.value
+    element = ctx.parent(parent) if isinstance(parent, cst.Index) else None
+    subscript = ctx.parent(element) if isinstance(element, cst.SubscriptElement) else None
+    if isinstance(subscript, cst.Subscript) and len(subscript.slice) == 1:
+        sequence = subscript.value
+        bound = ctx.bound_value(sequence, enclosing=True) if isinstance(sequence, cst.Name) else sequence
+        kinds = {_number_literal(e.value) for e in bound.elements} if isinstance(bound, (cst.List, cst.Tuple)) else {None}
+        if None in kinds or not kinds:
+            return None
+        dtype = "float32" if "float" in kinds else "int32"
+        return subscript, cst.parse_expression(f"{tf}.gather({tf}.constant({ctx.code(sequence).strip()}, dtype={tf}.{dtype}), {name})")
+    call = ctx.parent(parent) if isinstance(parent, cst.Arg) and parent.keyword is None else None
+    if isinstance(call, cst.Call) and call.args[0] is parent:
+        op = next((_NUMPY_SHAPED[n] for n in ctx.names(call.func) if n in _NUMPY_SHAPED), None)
+        given = [a for a in call.args[1:] if a.keyword is None or a.keyword.value == "dtype"]
+        if op is None or len(given) != len(call.args) - 1 or len(given) > 1:
+            return None
+        dtype = "float64" if not given else _dtype_name(given[0].value)
+        if dtype is None:
+            return None
+        return call, cst.parse_expression(f"{tf}.{op}([{name}], dtype={tf}.{dtype})")
+    return None
+
+
+def _dtype_name(expr: cst.BaseExpression) -> str | None:
+    """``float32`` for ``np.float32``, ``tf.float32`` or ``"float32"``; None for other spellings."""
+    name = expr.attr.value if isinstance(expr, cst.Attribute) else expr.evaluated_value if isinstance(expr, cst.SimpleString) else None
+    return name if isinstance(name, str) and name.isidentifier() and name.rstrip("0123456789") in ("float", "int", "uint", "bool", "complex") else None
+
+
+def _split_dtypes(ctx: FileContext, func: cst.FunctionDef, name: str, dtypes: dict[str, list[int]]) -> dict:
+    """Uses that converted the number to an integer dtype and to a float one: an integer tensor, and
+    ``tf.cast(n, <float>)`` where it meets other values in Python arithmetic (``x / n``) -- candidates
+    for execution, since the log gives lines, not uses."""
+    ints = [d for d in dtypes if d.startswith("int")]
+    floats = [d for d in dtypes if d.startswith("float")]
+    if len(ints) != 1 or len(floats) != 1 or len(dtypes) != 2:
+        return {}
+    tf = ctx.tensorflow_alias[0]
+    rewrites = {
+        read: cst.parse_expression(f"{tf}.cast({name}, {tf}.{floats[0]})")
+        for read in name_reads(func.body, name)
+        if isinstance(ctx.parent(read), cst.BinaryOperation)
+    }
+    return {"candidates": (ints[0],), "rewrites": rewrites} if rewrites else {}
 
 
 def _observed_type(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:

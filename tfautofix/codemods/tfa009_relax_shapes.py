@@ -24,10 +24,54 @@ def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
     return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
 
 
-def _current_elsewhere(call: cst.Call) -> bool:
-    """May ``reduce_retracing`` be given other than by keyword: ``*args``/``**options``, or a fifth positional?"""
-    positional = [arg for arg in call.args if arg.keyword is None]
-    return any(arg.star for arg in call.args) or len(positional) > CURRENT_POSITION
+def _pure(expr: cst.BaseExpression) -> bool:
+    """Can ``expr`` be evaluated in another order, or not at all, without changing anything (no calls)?"""
+    if isinstance(expr, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(expr, cst.Attribute):
+        return _pure(expr.value)
+    if isinstance(expr, cst.UnaryOperation):
+        return _pure(expr.expression)
+    if isinstance(expr, cst.Subscript):
+        return _pure(expr.value) and all(
+            isinstance(element.slice, cst.Index) and _pure(element.slice.value) for element in expr.slice
+        )
+    return False
+
+
+def _truth(expr: cst.BaseExpression) -> bool | None:
+    """The truth value of a literal (``True``, ``None``, ``0``, ``"x"``...), None when not a literal."""
+    if m.matches(expr, m.Name("True") | m.Name("False") | m.Name("None")) or isinstance(
+        expr, (cst.Integer, cst.Float, cst.SimpleString)
+    ):
+        return bool(ast.literal_eval(cst.Module([]).code_for_node(expr)))
+    return None
+
+
+def _merged(relax: cst.BaseExpression, current: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``reduce_retracing``'s value once ``experimental_relax_shapes=relax`` goes: tf.function runs
+    ``if experimental_relax_shapes: reduce_retracing = True``. None when the two cannot be reordered."""
+    truth = _truth(relax)
+    if truth is False:
+        return current
+    if not (_pure(relax) and _pure(current)):
+        return None
+    if truth or _truth(current) is True:
+        return cst.Name("True")
+    return cst.IfExp(test=relax, body=cst.Name("True"), orelse=current)
+
+
+def _unpacked_merged(relax: cst.BaseExpression, options: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What to unpack instead of ``**options`` once ``experimental_relax_shapes=relax`` goes."""
+    truth = _truth(relax)
+    forced = cst.Dict(
+        [cst.StarredDictElement(options), cst.DictElement(cst.SimpleString(f'"{CURRENT}"'), cst.Name("True"))]
+    )
+    if truth is not None:
+        return forced if truth else options
+    if not (_pure(relax) and _pure(options)):
+        return None
+    return cst.IfExp(test=relax, body=forced, orelse=options, lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
 
 
 class DeprecatedRelaxShapes(Rule):
@@ -47,12 +91,13 @@ generalise input shapes after a retrace, so a function called with batch sizes 8
 
 The fix renames the keyword, in decorators and in `tf.function(f, ...)` calls, for
 any spelling of `tf.function` (aliases, `from tensorflow import function`).
-When both keywords are given, it keeps `reduce_retracing` and drops the
-deprecated one if the result is the same (literal `False`/`None`, or literal
-`True` with a literal `reduce_retracing`); otherwise it only reports. It also
-only reports when `reduce_retracing` may come another way — `*args`/`**options`
-unpacked into the call, or five positional arguments (`reduce_retracing` is the
-fifth parameter) —: the renamed keyword would be given twice (`TypeError`).
+When `reduce_retracing` is given too — by keyword, as the fifth positional
+argument, or possibly inside one `**options` mapping — renaming would pass it twice
+(`TypeError`), so the deprecated value is merged into it as TensorFlow does:
+`reduce_retracing=True if RELAX else R`, or `**({**options, "reduce_retracing": True}
+if RELAX else options)`, simplified when `RELAX` is a literal. Merging reorders the two
+expressions, so it is done only for expressions without calls; with `*args` or several
+`**` mappings the rule only reports.
 """
     before = """\
 import tensorflow as tf
@@ -83,24 +128,35 @@ def scale(x):
             deprecated = _keyword(call, DEPRECATED)
             assert deprecated is not None
             message = f"`{DEPRECATED}` is deprecated; use `{CURRENT}`"
-            if _current_elsewhere(call):
-                message += f" (not fixed: `{CURRENT}` may also be passed positionally or unpacked; renaming would pass it twice)"
-                yield self.finding(ctx, deprecated, message)
-                continue
-            yield self.finding(ctx, deprecated, message, self._fix(call, deprecated))
+            fix = self._fix(call, deprecated)
+            if fix is None:
+                message += (
+                    f" (not fixed: `{CURRENT}` may come from `*args`, several `**` mappings or an expression with"
+                    f" calls, which `{DEPRECATED}` cannot be merged into without reordering them)"
+                )
+            yield self.finding(ctx, deprecated, message, fix)
 
     @staticmethod
     def _fix(call: cst.Call, deprecated: cst.Arg) -> Fix | None:
-        current = _keyword(call, CURRENT)
-        if current is None:
+        """Merge the deprecated keyword into wherever ``reduce_retracing`` comes from: its keyword, the
+        fifth positional argument, one ``**options`` mapping, or nowhere (then a rename)."""
+        positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+        unpacked = [arg for arg in call.args if arg.star == "**"]
+        if any(arg.star == "*" for arg in call.args):
+            return None
+        current = _keyword(call, CURRENT) or (positional[CURRENT_POSITION] if len(positional) > CURRENT_POSITION else None)
+        if current is None and not unpacked:
             return Fix({deprecated: deprecated.with_changes(keyword=cst.Name(CURRENT))})
-        value = deprecated.value
-        if m.matches(value, m.Name("False") | m.Name("None")):
-            new_current = current
-        elif m.matches(value, m.Name("True")) and m.matches(current.value, m.Name("True") | m.Name("False")):
-            new_current = current.with_changes(value=cst.Name("True"))
+        if current is not None:
+            value = _merged(deprecated.value, current.value)
+        elif len(unpacked) == 1:
+            current = unpacked[0]
+            value = _unpacked_merged(deprecated.value, current.value)
         else:
             return None
+        if value is None:
+            return None
+        new_current = current.with_changes(value=value)
 
         def rewrite(updated: cst.Call) -> cst.Call:
             args = [new_current if arg is current else arg for arg in call.args if arg is not deprecated]

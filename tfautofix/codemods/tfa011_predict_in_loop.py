@@ -93,8 +93,15 @@ the batch, makes the fix unsafe), called on an array (`row[None]`,
 may depend on the batch `predict` splits), other Keras models whose result is
 not used as an array, inputs of unknown type, receivers of unknown type.
 
+A Sequential whose rows may depend on the batch also gets candidates that call it on the
+batches `predict` makes (`batch_size=`, else 32) and concatenate them, and, where the module
+gives a layer a dtype, on those batches cast to float32 as predict's adapter does (`x` evaluated
+once, bound by the comprehension); a `tf.data.Dataset` input of a Sequential gets the model
+called on each of the Dataset's batches, concatenated (unsafe: its elements may be `(x, y)`);
+`fix --verify` chooses by execution.
+
 Reported without a fix: calls with other arguments (`callbacks=`, several
-positional arguments to a Keras model) and `tf.data.Dataset` inputs. Left alone: `predict`
+positional arguments to a Keras model) and `tf.data.Dataset` inputs of other models. Left alone: `predict`
 outside loops; a whole dataset per call (`predict(ds, steps=n)`, a
 `tf.data.Dataset` built in the call: many batches per call, not per-item
 prediction), or the same variable on every iteration (`predict(x_test)` once per
@@ -260,8 +267,9 @@ def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: K
     if len(inputs) != 1 or inputs[0].star or any(arg.keyword.value not in _DROPPED_KEYWORDS for arg in others):
         return [], "arguments `predict` treats differently from a call"
     x = inputs[0].value
-    if _dataset(ctx, x):
-        return [], "the input is a `tf.data.Dataset`, which a model call does not iterate"
+    dataset = _dataset(ctx, x)
+    if dataset and kind not in ("rowwise", "sequential"):
+        return [], "the input is a `tf.data.Dataset`, which a model call does not iterate (the model may return a structure)"
     no_space = cst.SimpleWhitespace("")
     training = cst.Arg(cst.Name("False"), keyword=cst.Name("training"),
                        equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space))
@@ -272,16 +280,62 @@ def _fix(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, kind: K
     into_tf_op = isinstance(parent, cst.Arg) and isinstance(ctx.parent(parent), cst.Call) and any(
         n.startswith("tensorflow.") for n in ctx.names(ctx.parent(parent).func)  # type: ignore[union-attr]
     )
+    if dataset:  # a model call does not iterate a Dataset: call it on each batch, as predict does
+        return _batched(ctx, call, receiver, x, training, kind, dataset=True), "the Dataset's elements may not be the model's input"
     if into_tf_op or isinstance(parent, cst.Expr):  # the result goes into a TensorFlow op, or is not used
         candidates: list[Candidate] = [(new, (), Known("no conversion"), "")]
     else:  # used as an array: converted to NumPy, in the structure `predict` returns (one array, or a list/dict)
         candidates = _conversions(ctx, new, single=kind in ("rowwise", "sequential"))
+    if not step and not into_tf_op and not isinstance(parent, cst.Expr) and kind in ("rowwise", "sequential"):
+        candidates += _batched(ctx, call, receiver, x, training, kind)
     candidates = [(expr.with_changes(lpar=call.lpar, rpar=call.rpar), *rest) for expr, *rest in candidates]
     # Safe only when proven: a Sequential model of row-wise layers built in this module (one
     # output; batching, `batch_size=` included, cannot change a row) called on an array.
     why = {"rowwise": "", "sequential": "the model may have layers whose rows depend on the batch `predict` splits (batch_size)",
            "keras": "the model may depend on the batch `predict` splits"}
     return candidates, why.get(kind, f"`{ctx.code(receiver)}` may not be a Keras model")  # type: ignore[arg-type]
+
+
+#: ``predict``'s batch size when no ``batch_size=`` is given (both Kerases).
+_DEFAULT_BATCH = 32
+
+
+def _batched(ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression, x: cst.BaseExpression,
+             training: cst.Arg, kind: Kind, dataset: bool = False) -> list[Candidate]:
+    """Candidates that do what ``predict`` does with an array for a one-output model: call the model on
+    its batches (``batch_size=``, else 32) and concatenate them; and the same on the array cast to
+    float32 first, as predict's data adapter casts float arrays to the model's floatx, when the module
+    may give a layer another dtype. A model whose rows depend on the batch (a reduction over it, batch
+    statistics) then sees the batches predict gave it; execution (``fix --verify``) chooses."""
+    size = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "batch_size"), None)
+    if size is None or m.matches(size, m.Name("None")):
+        size = cst.Integer(str(_DEFAULT_BATCH))
+    elif not isinstance(size, (cst.Integer, cst.Name)):
+        return []  # evaluated once per batch by the rewrite, once by predict
+    used = {n.value for n in m.findall(call, m.Name())}
+    rows, start = (next(f"{base}{'_' * k}" for k in range(1, 9) if f"{base}{'_' * k}" not in used) for base in ("x", "j"))
+    numpy, spec = ctx.import_name("numpy", "np")
+    imports = (spec,) if spec else ()
+    batch = cst.parse_expression(rows if dataset else f"{rows}[{start}:{start} + {ctx.code(size)}]")
+    model_call = cst.Call(receiver, [cst.Arg(batch, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))), training])
+    given, size_text = ctx.code(x), ctx.code(size)
+    sources = []  # x evaluated once, bound by the comprehension's first `for`
+    if dataset:  # its own batches (elements that are `(x, y)` pairs fail: execution tells)
+        sources.append((f"for {rows} in {given}", "the Dataset's batches"))
+    elif kind == "sequential":  # rows may depend on the batch
+        sources.append((f"for {rows} in [{given}]", "predict's batches"))
+    if not dataset and isinstance(_float32_model(ctx), Unknown):  # a float64 layer computes in float64 on what predict made float32
+        sources.append((f"for {rows} in [{numpy}.asarray({given})] for {rows} in [{rows}.astype('float32') if "
+                        f"{rows}.dtype.kind == 'f' else {rows}]", "predict's float32 batches"))
+    candidates = []
+    for source, label in sources:
+        for converted, conversion_imports, keras, conversion_label in _conversions(ctx, model_call, single=True):
+            batches = f" for {start} in range(0, len({rows}), {size_text})" if not dataset else ""
+            template = cst.parse_expression(f"{numpy}.concatenate([CONVERTED {source}{batches}])")
+            expr = m.replace(template, m.Name("CONVERTED"), converted)
+            candidates.append((expr, (*imports, *conversion_imports), keras,
+                               f"{label}, {conversion_label}" if conversion_label else label))
+    return candidates
 
 
 def _conversions(ctx: FileContext, new: cst.BaseExpression, single: bool) -> list[Candidate]:

@@ -3,7 +3,6 @@ scales by the maximum of the whole tensor (axis forgotten): the batch, not the r
 
 Dense is a row-wise layer, but its `activation=` is not checked: predict's batches of 2
 and one model call on 4 rows give different values, so the fix cannot be safe.
-# expect: unsafe-declined
 """
 import numpy as np
 import tensorflow as tf

@@ -2,7 +2,6 @@
 
 `MODELS["encoder"].add(...)` extends the same model under another spelling: predict's
 batches of 2 then differ from one call on 4 rows.
-# expect: unsafe-declined
 """
 import numpy as np
 import tensorflow as tf

@@ -1,7 +1,6 @@
 """predict(batch_size=2) on a model that normalises over the batch: model(x) on all rows at once differs.
 
 The fix must not be safe (the Lambda is not a row-wise layer); the unsafe rewrite changes values."""
-# expect: unsafe-declined
 import numpy as np
 import tensorflow as tf
 

@@ -3,7 +3,6 @@
 predict's data adapter may convert the float64 input to float32 before the
 float64 layers see it; model(x) hands the float64 row straight to the layer.
 """
-# expect: unsafe-declined
 import numpy as np
 import keras
 

@@ -3,7 +3,6 @@
 predict splits each 40-row chunk into batches of 32 and 8, so the Lambda's
 batch mean is taken per 32/8 rows; model(x) takes it over all 40.
 """
-# expect: unsafe-declined
 import numpy as np
 import tensorflow as tf
 

@@ -3,7 +3,6 @@ layer that centres over the batch.
 
 The rule checks that the model is never `.add`-ed to by its own name; a helper given the
 model adds under another name, and predict's batches of 2 then differ from one call on 4 rows.
-# expect: unsafe-declined
 """
 import numpy as np
 import tensorflow as tf

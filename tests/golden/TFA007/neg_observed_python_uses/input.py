@@ -1,11 +1,6 @@
 import tensorflow as tf
 
 
-@tf.function
-def head_mean(x, n):
-    return tf.reduce_sum(tf.gather(x, tf.range(n))) / n  # int32 in tf.range, float32 in the division
-
-
 @tf.function(autograph=False)
 def repeat(x, n):
     for _ in range(n):  # a Python loop, even for a tensor (no AutoGraph): unrolled once per value
@@ -15,5 +10,4 @@ def repeat(x, n):
 
 def exercise():
     x = tf.constant([1.0, 2.0, 3.0, 4.0])
-    return ([head_mean(x, n) for n in range(1, 4)]
-            + [repeat(x, n) for n in range(1, 4)])
+    return [repeat(x, n) for n in range(1, 4)]

@@ -1,0 +1,12 @@
+import tensorflow as tf
+
+RELAX = True
+
+
+@tf.function(reduce_retracing=True if RELAX else False)
+def f(x):
+    return x
+
+
+def exercise():
+    return [f(tf.ones([n])) for n in (1, 2, 3)]
