@@ -24,7 +24,7 @@ def step(x):
     print("a", x)
     return x
 """
-PROMPT = "Apply this fix [y,n,a,d,q,e,?]?"
+PROMPT = "Apply this fix [y,n,a,d,q,e,"  # then "?]?", or "1-2,?]?" where a finding has candidates
 
 
 def _env() -> dict:

@@ -1,16 +1,10 @@
 import tensorflow as tf
 
-SETTINGS = {"relax": True, "options": {"jit_compile": False}}
+RELAX = True
+OPTIONS = {"jit_compile": False}
 
 
-@tf.function(
-    **(
-        {
-            **SETTINGS["options"],
-            "reduce_retracing": True,
-        } if SETTINGS["relax"] else SETTINGS["options"]
-    ),
-)
+@tf.function(**({**OPTIONS, "reduce_retracing": True} if RELAX else OPTIONS))
 def total(x):
     return tf.reduce_sum(x)
 

@@ -1,9 +1,10 @@
 import tensorflow as tf
 
-SETTINGS = {"relax": True, "options": {"jit_compile": False}}
+RELAX = True
+OPTIONS = {"jit_compile": False}
 
 
-@tf.function(experimental_relax_shapes=SETTINGS["relax"], **SETTINGS["options"])
+@tf.function(experimental_relax_shapes=RELAX, **OPTIONS)
 def total(x):
     return tf.reduce_sum(x)
 
