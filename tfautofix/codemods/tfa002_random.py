@@ -26,6 +26,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA, is_tensorflow
 from tfautofix.analysis.tensor_values import may_be_tensor
 from tfautofix.analysis.tensors import TensorInference, call_argument, tensor_op
+from tfautofix.edits import keep_comments
 from tfautofix.rule import Finding, ImportSpec, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -1118,8 +1119,8 @@ def _explicit(ctx: FileContext, tf: str, branches: _Branches, node: cst.CSTNode,
             values = [ctx.code(expression.deep_replace(branches.use, v)) for v in (branches.then, branches.otherwise)]
             picked = f"{tf}.cond({coin}, lambda: {values[0]}, lambda: {values[1]})"
             after = branches.after.deep_replace(expression, cst.parse_expression(picked))
-            edits = {branches.statement: cst.RemoveFromParent(), branches.after: _with_comments(
-                [branches.statement, branches.after], after.with_changes(leading_lines=branches.statement.leading_lines))}
+            edits = {branches.statement: cst.RemoveFromParent(), branches.after: keep_comments(
+                [branches.statement, branches.after], [after.with_changes(leading_lines=branches.statement.leading_lines)])[0]}
         else:
             picked = (f"{tf}.cond({coin}, lambda: {then}, lambda: {otherwise})" if op == "cond"
                       else f"{tf}.where({coin}, {then}, {otherwise})")
@@ -1130,31 +1131,16 @@ def _explicit(ctx: FileContext, tf: str, branches: _Branches, node: cst.CSTNode,
             line = cst.parse_statement(f"return {picked}\n" if branches.target is None else f"{branches.target.value} = {picked}\n")
             if branches.python is not None:  # the Python condition stays a Python `if`
                 body = branches.statement.body
-                inner = _with_comments([body], line)
+                inner = keep_comments([body], [line])[0]
                 edits = {branches.statement: branches.statement.with_changes(test=branches.python, body=body.with_changes(body=[inner]))}
             else:
                 replaced = [branches.statement, *([branches.after] if branches.after is not None else [])]
-                edits = {branches.statement: _with_comments(replaced, line.with_changes(leading_lines=branches.statement.leading_lines))}
+                edits = {branches.statement: keep_comments(replaced, [line.with_changes(leading_lines=branches.statement.leading_lines)])[0]}
                 if branches.after is not None:
                     edits[branches.after] = cst.RemoveFromParent()
         evidence = {"parameters": Known(), "uses-after": Unknown(why.format(op=f"{tf}.{op}")), "dtype": Known(), "reproducibility": Known()}
         rewrites.append(_Rewrite(edits, evidence, f"an explicit `{tf}.{op}`"))
     return rewrites
-
-
-def _with_comments(replaced: list[cst.CSTNode], statement: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
-    """``statement``, replacing ``replaced``, with the comments it would drop as lines above it."""
-    comments: list[str] = []
-
-    class Comments(cst.CSTVisitor):
-        def visit_Comment(self, comment: cst.Comment) -> None:
-            comments.append(comment.value)
-
-    for node in replaced:
-        node.visit(Comments())
-    kept = cst.Module([]).code_for_node(statement)
-    dropped = [cst.EmptyLine(comment=cst.Comment(c)) for c in comments if c not in kept]
-    return statement.with_changes(leading_lines=[*statement.leading_lines, *dropped]) if dropped else statement
 
 
 def _explicit_first(branches: _Branches) -> bool:

@@ -13,6 +13,7 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference, op_name
+from tfautofix.edits import keep_comments
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
@@ -494,25 +495,6 @@ def _pack(values: Sequence[cst.BaseExpression], parenthesized: bool = True) -> c
     return cst.Tuple(elements) if parenthesized else cst.Tuple(elements, lpar=[], rpar=[])
 
 
-def _keep_comments(replaced: list, statements: list) -> list:
-    """``statements`` replacing the nodes ``replaced``, with the comments of those they dropped
-    (on the ``if``/``while`` line, after a statement now in a lambda) as lines above the first."""
-    comments: list[str] = []
-
-    class Comments(cst.CSTVisitor):
-        def visit_Comment(self, comment: cst.Comment) -> None:
-            comments.append(comment.value)
-
-    for node in replaced:
-        node.visit(Comments())
-    kept = "".join(cst.Module([]).code_for_node(statement) for statement in statements)
-    dropped = [c for i, c in enumerate(comments) if kept.count(c) < comments[: i + 1].count(c)]
-    if not dropped:
-        return statements
-    lines = [*statements[0].leading_lines, *(cst.EmptyLine(comment=cst.Comment(c)) for c in dropped)]
-    return [statements[0].with_changes(leading_lines=lines), *statements[1:]]
-
-
 def _without_blank_lines(stmt: cst.BaseStatement) -> cst.BaseStatement:
     """The statement opening a new block keeps its comments, not blank lines above it."""
     if isinstance(stmt, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
@@ -949,7 +931,7 @@ class _Rewriter:
                 result = cst.Expr(call)
         statements = [*prelude, self._line(result, node)]
         statements[0] = statements[0].with_changes(leading_lines=node.leading_lines)
-        edits[node] = cst.FlattenSentinel(_keep_comments([node, *edits], statements))
+        edits[node] = cst.FlattenSentinel(keep_comments([node, *edits], statements))
         return self._fix(edits)
 
     def _ends_in_return(self, stmts) -> bool:
@@ -1072,7 +1054,7 @@ class _Rewriter:
                                                             equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))])
         result = self._line(cst.Assign([cst.AssignTarget(returned)], call), node)
         after = {k: v for k, v in lookups.items() if self.ctx.span(k)[0] >= self.ctx.span(node)[1]}
-        return self._fix({node: cst.FlattenSentinel(_keep_comments([node], [loop_body, result])), **after})
+        return self._fix({node: cst.FlattenSentinel(keep_comments([node], [loop_body, result])), **after})
 
     def _lookups(self, node: cst.While, loop_vars: Sequence[str]) -> dict[cst.CSTNode, cst.BaseExpression]:
         """``SEQ[i]`` for a loop variable ``i`` (a tensor once ``tf.while_loop`` runs, which a Python
