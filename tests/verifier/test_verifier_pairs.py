@@ -46,4 +46,5 @@ def test_verdict(name: str, kind: str, detail: str, verdicts) -> None:
 
 @pytest.mark.tensorflow
 def test_one_tensorflow_process_per_mode(verdicts) -> None:
-    assert verdicts[1] == 2
+    # plus one: the originals that raised eagerly after other pairs ran are asked again in a fresh process
+    assert verdicts[1] == 2 + 1

@@ -71,7 +71,7 @@ def run_exercises(
     Returns results keyed by ``(job.id, job.mode)``. A job that hangs (more than
     ``job_timeout`` seconds), exits or kills its process gets an ``error`` result;
     a fresh process then runs the jobs after it. ``timeout`` bounds each process.
-    An eager job that raises after others ran in its process runs again alone.
+    Eager jobs that raise after others ran in their process run again in a fresh one.
     """
     by_mode: dict[tuple[str, tuple[tuple[str, str], ...]], list[Job]] = {}
     for job in jobs:
@@ -84,13 +84,13 @@ def run_exercises(
             for j in by_mode[group]
         ]
         results = _run_jobs(mode, env, specs, timeout, job_timeout)
-        if mode == "eager" and len(specs) > 1:
-            # The oracle is the program run alone: an error in a shared process may come from the
-            # modules run before it (TensorFlow's process-wide state), so it is asked again alone.
-            results = [
-                _run_jobs(mode, env, [spec], timeout, job_timeout)[0] if i and _raised(result) else result
-                for i, (spec, result) in enumerate(zip(specs, results))
-            ]
+        again = [i for i, result in enumerate(results) if i and _raised(result)] if mode == "eager" else []
+        if again:
+            # The oracle is the program on its own: an error in a shared process may come from the
+            # modules run before it (TensorFlow's process-wide state), so it is asked again, first
+            # in a fresh process (one for all such jobs of the batch).
+            for i, result in zip(again, _run_jobs(mode, env, [specs[i] for i in again], timeout, job_timeout)):
+                results[i] = result
         return results
 
     with ThreadPoolExecutor(max_workers=len(by_mode) or 1) as pool:

@@ -15,10 +15,13 @@ def rescale(x):
 
 
 @tf.function
-def dropout_rate():
-    return tf.gather(
-        [0.1, 0.2],
-        tf.random.categorical(tf.math.log([[0.75, 0.25]]), 1, dtype=tf.int32)[0, 0],
+def dropout_rate(x):
+    return x * tf.cast(
+        tf.gather(
+            [0.1, 0.2],
+            tf.random.categorical(tf.math.log([[0.75, 0.25]]), 1, dtype=tf.int32)[0, 0],
+        ),
+        x.dtype,
     )
 
 
@@ -31,4 +34,4 @@ def offset(x):
 
 def exercise():
     x = tf.constant(1.0)
-    return [rescale(x) for _ in range(600)], [dropout_rate() for _ in range(600)], [offset(x) for _ in range(600)]
+    return [rescale(x) for _ in range(600)], [dropout_rate(x) for _ in range(600)], [offset(x) for _ in range(600)]

@@ -16,8 +16,8 @@ def rescale(x):
 
 
 @tf.function
-def dropout_rate():
-    return RATES[np.random.choice([1, 2], p=[0.75, 0.25])]
+def dropout_rate(x):
+    return x * RATES[np.random.choice([1, 2], p=[0.75, 0.25])]
 
 
 @tf.function
@@ -27,4 +27,4 @@ def offset(x):
 
 def exercise():
     x = tf.constant(1.0)
-    return [rescale(x) for _ in range(600)], [dropout_rate() for _ in range(600)], [offset(x) for _ in range(600)]
+    return [rescale(x) for _ in range(600)], [dropout_rate(x) for _ in range(600)], [offset(x) for _ in range(600)]

@@ -8,7 +8,7 @@ def scaled_outputs(x):
     def scaled(y, *, scale):
         return y * scale
 
-    for scale in (1.0, 2.0, 3.0):
+    for scale in (1.0, 2.0, 1.0, 2.0):  # a setting revisited: one trace per value, not per iteration
         out.append(scaled(x, scale=scale))
     return out
 

@@ -9,7 +9,7 @@ def scaled_outputs(x):
     def scaled(y, *, factor):
         return y * factor
 
-    for scale in (1.0, 2.0, 3.0):
+    for scale in (1.0, 2.0, 1.0, 2.0):  # a setting revisited: one trace per value, not per iteration
         out.append(scaled(x, factor=scale))
     return out
 
