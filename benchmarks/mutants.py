@@ -148,7 +148,7 @@ def main() -> int:
             oracle, before, after = runs[(str(case), "eager")], runs[(str(case), "graph")], runs[(f"m{number}", "graph")]
             if oracle.get("error"):
                 continue
-            result = verdict(rule.contract, oracle, before, after, second_oracle=runs[(str(case) + "#2", "eager")],
+            result = verdict(rule.contract, oracle, before, after, more_oracles=[runs[(str(case) + "#2", "eager")]],
                              second_after=runs[(f"m{number}#2", "graph")], exempt=False)
             too_many = rule.max_traces is not None and any(n > rule.max_traces for n in after["traces_by_function"].values())
             if result.kind not in ("verified", "improved") or too_many:

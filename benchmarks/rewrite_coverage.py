@@ -366,8 +366,8 @@ def judge_verdict(m: Module, runs: dict):
     missing = {"error": "not run", "value": None, "traces": 0}
     return verdict(m.contract, runs.get((m.name, "eager"), missing), runs.get((m.name, "graph"), missing),
                    runs.get((m.name + "@new", "graph"), missing),
-                   second_oracle=runs.get((m.name + "#2", "eager")), second_after=runs.get((m.name + "@new#2", "graph")),
-                   more_oracles=[runs[key] for seed in EXTRA_ORACLE_SEEDS if (key := (m.name + f"#{seed + 1}", "eager")) in runs])
+                   second_after=runs.get((m.name + "@new#2", "graph")),
+                   more_oracles=[runs.get((m.name + f"#{seed}", "eager")) for seed in (2, *(s + 1 for s in EXTRA_ORACLE_SEEDS))])
 
 
 def judge(h: Hazard, text: str, new: str, before: list[dict], after: list[dict], module_verdict) -> None:

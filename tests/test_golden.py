@@ -197,7 +197,7 @@ def _check_rewrite(case: Path, executions, job_id: str) -> None:
     before = executions[(job_id, "graph")]
     after = executions[(job_id + "@fixed", "graph")]
     assert not oracle["error"], f"the original fails eagerly: {oracle['error']}"
-    second = {"second_oracle": executions.get((job_id + "#2", "eager")), "second_after": executions.get((job_id + "@fixed#2", "graph"))}
+    second = {"more_oracles": [executions.get((job_id + "#2", "eager"))], "second_after": executions.get((job_id + "@fixed#2", "graph"))}
     # exempt=False: the rewrite must fix the hazard, even where the original is wrong compiled.
     result = verdict(rule.contract, oracle, before, after, exempt=False, **second)
     assert result.kind in ("verified", "improved"), f"{result}\n{after.get('traceback', '')}"
@@ -206,7 +206,7 @@ def _check_rewrite(case: Path, executions, job_id: str) -> None:
         assert not retracing, f"the rewrite traces more than {rule.max_traces} times: {retracing}"
     if rule.changes_behaviour:
         # Evidence the case shows the hazard: the original, compiled, is not what it means.
-        unfixed = verdict(rule.contract, oracle, before, before, exempt=False, second_oracle=second["second_oracle"])
+        unfixed = verdict(rule.contract, oracle, before, before, exempt=False, more_oracles=second["more_oracles"])
         assert before["error"] or unfixed.kind != "verified" or result.kind == "improved", (
             "the original already behaves like the eager oracle in graph mode; the case shows no hazard"
         )

@@ -99,8 +99,9 @@ def run_exercises(
 
 
 def _raised(result: dict) -> bool:
-    """The job's code raised (not a hang or a crash, which cost a timeout or a process)."""
-    return bool(result["error"]) and not result["error"].startswith(("Timeout:", "Crash:"))
+    """The job's code raised (not a hang or a crash, which cost a timeout or a process):
+    the runner keeps a traceback for exactly those errors."""
+    return bool(result["error"]) and "traceback" in result
 
 
 def _run_jobs(mode: str, env: tuple[tuple[str, str], ...], jobs: list[dict], timeout: float, job_timeout: float) -> list[dict]:
@@ -217,17 +218,16 @@ def verdict(
     before: dict,
     after: dict,
     *,
-    second_oracle: dict | None = None,
     second_after: dict | None = None,
-    more_oracles: Sequence[dict] = (),
+    more_oracles: Sequence[dict | None] = (),
     not_exercised: str | None = None,
     exempt: bool = True,
     eager_error: str | None = None,
     blame: tuple[str, str] | None = None,
 ) -> Verdict:
-    """The verdict on a rewrite from its runs: the original eagerly (oracle, under
-    two ambient seeds when ``second_oracle`` is given, more with ``more_oracles``: the more
-    seeds, the less a draw that repeats by chance passes for a fixed value), the original
+    """The verdict on a rewrite from its runs: the original eagerly (oracle; ``more_oracles``:
+    the same under other ambient seeds, missing or failed runs skipped: the more seeds, the
+    less a draw that repeats by chance passes for a fixed value), the original
     compiled (``before``) and the rewrite compiled (``after``, ``second_after``).
 
     ``not_exercised`` says which changed lines never ran (the coverage gate);
@@ -255,7 +255,7 @@ def verdict(
         return Verdict("broken", _short(after["error"]) + (" (even eagerly)" if eager_error else ""))
     if not_exercised:
         return Verdict("unverifiable", f"not exercised: {not_exercised}")
-    oracles = [oracle, *(o for o in (second_oracle, *more_oracles) if o and not o.get("error"))]
+    oracles = [oracle, *(o for o in more_oracles if o and not o.get("error"))]
     afters = [after, *([second_after] if second_after and not second_after.get("error") else [])]
     compiled = None if before.get("error") or not exempt else before
     outcome = compare_values([o["value"] for o in oracles], compiled and compiled["value"], [a["value"] for a in afters], contract)

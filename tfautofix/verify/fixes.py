@@ -231,7 +231,7 @@ def judge_rewrites(candidates: Sequence[Candidate], sources: dict, runs: dict, p
         eager_fixed = runs[(f, "eager")]
         result = verdict(
             candidate.contract, runs[(o, "eager")], runs[(o, "graph")], runs[(f, "graph")],
-            second_oracle=runs.get((o + "#2", "eager")), second_after=runs.get((f + "#2", "graph")),
+            more_oracles=[runs.get((o + "#2", "eager"))], second_after=runs.get((f + "#2", "graph")),
             not_exercised=None if eager_fixed.get("error") else not_exercised_lines(plan["lines"], eager_fixed.get("lines")),
             eager_error=eager_fixed.get("error"),
             blame=blame(candidate, runs[(o, "graph")], runs[(f, "graph")], plan["watched"]),
