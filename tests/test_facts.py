@@ -171,3 +171,28 @@ def test_tfa011_converts_in_the_keras_the_file_uses(header, k, extra, written, k
     # A plain `import keras` of unknown version: the Keras 3 conversion is offered too, for `fix --verify`
     # to choose by execution (not where the pin says TensorFlow 1 graphs: a call returns a symbolic tensor).
     assert [a.label for a in finding.alternatives] == (["Keras 3"] if header == "import keras" and not extra else [])
+
+
+HELPER_OF_A_TF_FUNCTION = """\
+import tensorflow as tf
+
+
+def report(x):
+    print("x", x)
+    return x
+
+
+@tf.function
+def step(x):
+    return report(x) * 2.0
+"""
+
+
+def test_a_helper_called_from_a_plain_tf_function_is_not_keras_traced():
+    # "called from traced `step`" once matched Keras's `call`, so no-xla was unknown here.
+    [finding] = [f for f in lint_source(HELPER_OF_A_TF_FUNCTION, [rule_by_code("TFA008")]) if f.code == "TFA008"]
+    assert "no-xla" not in finding.message
+    keras = HELPER_OF_A_TF_FUNCTION.replace("@tf.function\ndef step(x):", "class Head(tf.keras.layers.Layer):\n    def call(self, x):")
+    keras = keras.replace("    return report(x) * 2.0", "        return report(x) * 2.0")
+    [finding] = [f for f in lint_source(keras, [rule_by_code("TFA008")]) if f.code == "TFA008"]
+    assert "no-xla: traced by Keras" in finding.message

@@ -613,8 +613,12 @@ _WRITERS = frozenset({"numpy.copyto", "numpy.put", "numpy.place", "numpy.putmask
 _GRADIENT_SPELLINGS = ("GradientTape", "gradient", "minimize", "fit(", "train_step", "train_on_batch", "apply_gradients")
 
 
+_KERAS_WORDS = re.compile(r"\b(Keras|compile|fit|train_step|test_step|predict_step|call|update_state|Layer|Model)\b")
+
+
 def _keras_traced(reason: str) -> bool:
-    return any(word in reason for word in ("Keras", "compile", "fit", "train_step", "test_step", "predict_step", "call", "update_state", "Layer", "Model"))
+    """Does the trace reason name Keras's machinery? Whole words: "called from traced `step`" is not `call`."""
+    return _KERAS_WORDS.search(reason) is not None
 
 
 def _handler_names(expr: cst.BaseExpression) -> Iterator[str | None]:
