@@ -695,3 +695,30 @@ def test_an_eager_error_after_other_modules_is_asked_again_in_a_fresh_process(tm
     results = run_exercises(jobs)
     assert results[("victim", "eager")]["error"] is None and results[("victim", "eager")]["value"] == 2
     assert results[("broken", "eager")]["error"] == "ValueError: always"
+
+
+FIT_THEN_DRAW = """\
+import tensorflow as tf
+
+
+def exercise():
+    x = tf.reshape(tf.range(8, dtype=tf.float32), [8, 1])
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1, kernel_initializer="ones")])
+    model.compile("sgd", "mse")
+    history = model.fit(x, x * 2.0, batch_size=2, epochs=2, verbose=0, shuffle=True)
+    return [round(v, 4) for v in history.history["loss"]], tf.random.uniform([2]).numpy().tolist()
+"""
+
+
+@pytest.mark.tensorflow
+def test_the_oracle_of_a_module_without_tf_data_functions_is_the_program_run(tmp_path: Path) -> None:
+    # tf.data's debug mode (which runs Dataset.map functions eagerly) also reorders fit's shuffle
+    # and every draw after it: the oracle turns it on only for modules that may hand tf.data a function.
+    (tmp_path / "fits.py").write_text(FIT_THEN_DRAW)
+    (tmp_path / "maps.py").write_text(FIT_THEN_DRAW + "\n\nDOUBLED = tf.data.Dataset.range(3).map(lambda v: v * 2)\n")
+    (tmp_path / "imports.py").write_text("from fits import exercise\n")
+    jobs = [Job(name, str(tmp_path / f"{name}.py"), mode) for name in ("fits", "maps", "imports") for mode in ("eager", "graph")]
+    results = run_exercises(jobs)
+    assert results[("fits", "eager")]["value"] == results[("fits", "graph")]["value"]
+    assert results[("maps", "eager")]["value"] != results[("maps", "graph")]["value"]  # debug mode: on
+    assert results[("imports", "eager")]["value"] != results[("imports", "graph")]["value"]  # unknown: on

@@ -9,14 +9,18 @@ changed lines ran, and it traces no more often than the original did in graph mo
 
 from __future__ import annotations
 
+import ast
+import functools
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable, Sequence
 
 from tfautofix.verify import runner
@@ -75,7 +79,8 @@ def run_exercises(
     """
     by_mode: dict[tuple[str, tuple[tuple[str, str], ...]], list[Job]] = {}
     for job in jobs:
-        by_mode.setdefault((job.mode, job.env), []).append(job)
+        debug = job.mode == "eager" and _may_give_tf_data_a_function(job.path, job.root)
+        by_mode.setdefault((job.mode, job.env + ((runner.DATA_DEBUG, "1"),) * debug), []).append(job)
 
     def run_mode(group: tuple[str, tuple[tuple[str, str], ...]]) -> list[dict]:
         mode, env = group
@@ -96,6 +101,39 @@ def run_exercises(
     with ThreadPoolExecutor(max_workers=len(by_mode) or 1) as pool:
         outcomes = dict(zip(by_mode, pool.map(run_mode, by_mode)))
     return {(r["id"], mode): r for (mode, _), results in outcomes.items() for r in results}
+
+
+#: Spellings through which user code may hand tf.data a function to run (or build a pipeline
+#: that does): a file that spells none, and imports nothing of its own, gives it none.
+_TF_DATA_SPELLINGS = re.compile(r"tf\.data|Dataset|\.(map|filter|flat_map|interleave|scan|reduce|apply|take_while|group_by_window|group_by_reducer|bucket_by_sequence_length)\(")
+
+
+@functools.lru_cache(maxsize=1024)
+def _may_give_tf_data_a_function(path: str, root: str | None) -> bool:
+    """Must the oracle run tf.data's functions eagerly (``enable_debug_mode``) for this module?
+
+    The mode is not free: it also changes the random streams of Keras's own pipelines (fit's
+    shuffle order, and every draw after it), so an oracle that turns it on needlessly is not the
+    program run eagerly. It is off only when that is known: the file spells no tf.data and imports
+    no module of its own directory or ``root`` (whose code it cannot see); unknown → on.
+    """
+    try:
+        source = Path(path).read_text(encoding="utf-8")
+        tree = ast.parse(source)
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return True
+    if _TF_DATA_SPELLINGS.search(source):
+        return True
+    places = {Path(path).resolve().parent, *([Path(root).resolve()] if root else [])}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            return True
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module] if isinstance(node, ast.ImportFrom) and node.module else []
+        for name in names:
+            top = name.split(".")[0]
+            if any((place / f"{top}.py").exists() or (place / top).is_dir() for place in places):
+                return True
+    return False
 
 
 def _raised(result: dict) -> bool:

@@ -39,6 +39,9 @@ import tempfile
 import traceback
 
 TIMEOUT_SECONDS = 120
+#: Set to "1" in an eager runner's environment to run tf.data's functions eagerly too
+#: (``tf.data.experimental.enable_debug_mode``; chosen per module by ``verify.run_exercises``).
+DATA_DEBUG = "TFAUTOFIX_DATA_DEBUG"
 #: The key of an array leaf in results: ``{ARRAY: {"dtype", "shape", "value"}}``.
 ARRAY = "__array__"
 #: tf.function traces this helper of its own once when a function creates variables lazily.
@@ -363,7 +366,7 @@ def main(argv=None) -> int:
     _time_calls(tf, counter)
     record_source_maps()
     _drop_tf_data_tracing_output()
-    if counter["eager"]:  # the oracle runs Dataset.map functions eagerly too
+    if counter["eager"] and os.environ.get(DATA_DEBUG) == "1":  # the oracle runs Dataset.map functions eagerly too
         tf.data.experimental.enable_debug_mode()
     with open(args.jobs, encoding="utf-8") as handle:
         jobs = json.load(handle)
