@@ -13,7 +13,6 @@ import ast
 import functools
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -103,9 +102,9 @@ def run_exercises(
     return {(r["id"], mode): r for (mode, _), results in outcomes.items() for r in results}
 
 
-#: Spellings through which user code may hand tf.data a function to run (or build a pipeline
-#: that does): a file that spells none, and imports nothing of its own, gives it none.
-_TF_DATA_SPELLINGS = re.compile(r"tf\.data|Dataset|\.(map|filter|flat_map|interleave|scan|reduce|apply|take_while|group_by_window|group_by_reducer|bucket_by_sequence_length)\(")
+#: Names through which user code may hand tf.data a function to run (or build a pipeline that
+#: does): ``tf.data``, ``Dataset`` and the methods that take a function.
+_TF_DATA_NAMES = frozenset({"data", "Dataset", "map", "filter", "flat_map", "interleave", "scan", "reduce", "apply", "take_while", "group_by_window", "group_by_reducer", "bucket_by_sequence_length"})
 
 
 @functools.lru_cache(maxsize=1024)
@@ -114,24 +113,24 @@ def _may_give_tf_data_a_function(path: str, root: str | None) -> bool:
 
     The mode is not free: it also changes the random streams of Keras's own pipelines (fit's
     shuffle order, and every draw after it), so an oracle that turns it on needlessly is not the
-    program run eagerly. It is off only when that is known: the file spells no tf.data and imports
-    no module of its own directory or ``root`` (whose code it cannot see); unknown → on.
+    program run eagerly. It is off only when that is known: the code names none of tf.data (an
+    attribute, imported name or ``Dataset``; comments and strings do not count) and imports no
+    module of its own directory or ``root`` (whose code is unseen); unknown → on.
     """
     try:
-        source = Path(path).read_text(encoding="utf-8")
-        tree = ast.parse(source)
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
-        return True
-    if _TF_DATA_SPELLINGS.search(source):
         return True
     places = {Path(path).resolve().parent, *([Path(root).resolve()] if root else [])}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level:
+        if isinstance(node, ast.Attribute) and node.attr in _TF_DATA_NAMES or isinstance(node, ast.Name) and node.id == "Dataset":
             return True
-        names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module] if isinstance(node, ast.ImportFrom) and node.module else []
-        for name in names:
-            top = name.split(".")[0]
-            if any((place / f"{top}.py").exists() or (place / top).is_dir() for place in places):
+        if isinstance(node, ast.ImportFrom) and (node.level or any(a.name in _TF_DATA_NAMES for a in node.names)):
+            return True
+        modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module] if isinstance(node, ast.ImportFrom) and node.module else []
+        for module in modules:
+            top = module.split(".")[0]
+            if "data" in module.split(".") or any((place / f"{top}.py").exists() or (place / top).is_dir() for place in places):
                 return True
     return False
 

@@ -22,4 +22,3 @@ def exercise():
     x = np.arange(8, dtype="float32").reshape(4, 2)
     y = np.arange(4, dtype="float32").reshape(4, 1)
     return model.fit(x, y, batch_size=2, epochs=1, verbose=0).history
-# expect: unsafe-declined (the eager oracle runs tf.data in debug mode, which changes the order in which fit shuffles: loss 29.0008 eagerly, 21.9792 compiled for the original and every rewrite alike; nothing can be confirmed)
