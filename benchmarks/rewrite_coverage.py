@@ -54,7 +54,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 REWRITES = ROOT / "benchmarks" / "rewrites"
-LABELLED = {"rewrites": REWRITES, "heldout": ROOT / "benchmarks" / "heldout"}  # suite → its directory of labelled modules
+LABELLED = {"rewrites": REWRITES, "heldout": ROOT / "benchmarks" / "heldout", "heldout2": ROOT / "benchmarks" / "heldout2"}  # suite → its directory of labelled modules
 #: The judge's extra eager runs of a random module: with two seeds a die agrees with itself at a
 #: position one time in six and passes for a fixed value there; with four, one time in 216.
 EXTRA_ORACLE_SEEDS = (2, 3)

@@ -1,0 +1,35 @@
+"""A `tf.range` loop that stores each step's tensor on a Python object, read back after the call.
+
+Modelled on mingruimingrui/Transformer2, notes/varied_shape_control_flow.py (`module.set(x)` inside
+`for i in tf.range(1, 10)` in a `@tf.function`, then `print(module.x)` after the call).
+"""
+import tensorflow as tf
+
+
+class MyModule(object):
+    def __init__(self):
+        self.x = None
+
+    def set(self, x):
+        self.x = x
+
+    def get(self):
+        return self.x
+
+
+module = MyModule()
+
+
+@tf.function
+def foo(n):
+    total = tf.constant(0)
+    for i in tf.range(1, n):
+        x = tf.range(i)
+        module.set(x)
+        total += tf.shape(module.get())[0]
+    return total
+
+
+def exercise():
+    total = foo(tf.constant(6))
+    return int(total), module.x.shape.as_list()
