@@ -60,8 +60,9 @@ def test_labelled_suite_labels_point_at_code(suite: str) -> None:
         assert module.name in labelled, f"{module.name}: no labelled hazard"
 
 
-def test_heldout_modules_name_their_source_and_hand_rewrites_their_module() -> None:
-    heldout = rewrite_coverage.LABELLED["heldout"]
+@pytest.mark.parametrize("suite", ["heldout", "heldout2"])
+def test_heldout_modules_name_their_source_and_hand_rewrites_their_module(suite: str) -> None:
+    heldout = rewrite_coverage.LABELLED[suite]
     with (heldout / "sources.csv").open(encoding="utf-8") as f:
         sources = {row["module"]: row for row in csv.DictReader(f)}
     modules = {m.name for m in heldout.glob("*.py")}
