@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from tfautofix.analysis.facts import Evidence, Known, Unknown
+from tfautofix.analysis.graph_forms import graph_form
 from tfautofix.analysis.tensors import TensorInference, op_name
 from tfautofix.analysis.usage import SHAPE_KEYWORDS
 
@@ -111,7 +112,7 @@ def given_dtype(ctx: FileContext, expr: cst.BaseExpression, op: str) -> str | No
 
 
 def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | None = None,
-                   infer: TensorInference | None = None, _depth: int = 0) -> Evidence:
+                   infer: TensorInference | None = None, _depth: int = 0, forms: dict | None = None) -> Evidence:
     """Known when every use of ``expr``'s value (a Python int) takes an int32 tensor as it took the
     int: a shape or size argument of a TensorFlow op (directly or in a shape list,
     ``SHAPE_ARGUMENT_OPS``, or ``tf.cast``), through integer arithmetic with other dimensions
@@ -120,7 +121,9 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
     its ``dtype=``: the int became that dtype, the int32 tensor does through ``tf.cast`` (noted in
     ``casts``: node → dtype, None when not known). Python uses (``range(n)``, ``if``, indexing,
     formatting, ``n / 2``), and ops whose operands share one dtype without ``casts``: unknown,
-    with the reason."""
+    with the reason. Given ``forms`` also Known where a graph form of the Python use exists
+    (``graph_forms``: its edits noted in ``forms``), and ``n / 2`` is followed (an int32 tensor's
+    ``/`` gives float64, as Python's float, cast where it meets a tensor)."""
     code = ctx.code(expr).strip()
     parent = ctx.parent(expr)
     if _depth > 6:
@@ -128,27 +131,33 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
     if isinstance(parent, cst.BinaryOperation):
         other = parent.right if parent.left is expr else parent.left
         if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):
-            return int_tensor_use(ctx, parent, casts, infer, _depth + 1)
+            return int_tensor_use(ctx, parent, casts, infer, _depth + 1, forms)
+        if forms is not None and isinstance(parent.operator, cst.Divide) and isinstance(other, (cst.Integer, cst.Float)):
+            return int_tensor_use(ctx, parent, casts, infer, _depth + 1, forms)
         met = _meets(expr, infer.dtype(other), infer.is_tensor(other), casts) if (
             infer is not None and isinstance(parent.operator, _ARITHMETIC)) else None
         return met or Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
     if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus):
-        return int_tensor_use(ctx, parent, casts, infer, _depth + 1)
+        return int_tensor_use(ctx, parent, casts, infer, _depth + 1, forms)
     if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
         target = parent.targets[0].target
         scope = ctx.scope(target)
         if scope is None or len(list(scope[target.value])) != 1:
             return Unknown(f"`{target.value}` is bound more than once")
         for access in scope.accesses[target.value]:
-            used = int_tensor_use(ctx, access.node, casts, infer, _depth + 1)  # type: ignore[arg-type]
+            used = int_tensor_use(ctx, access.node, casts, infer, _depth + 1, forms)  # type: ignore[arg-type]
             if isinstance(used, Unknown):
                 return used
         return Known("local")
     if isinstance(parent, cst.Element):  # `[n, 3]`: a shape list, if an op takes it as one
         container = ctx.parent(parent)
         if isinstance(ctx.parent(container), cst.Assign):
-            return int_tensor_use(ctx, container, casts, infer, _depth + 1)  # type: ignore[arg-type]
+            return int_tensor_use(ctx, container, casts, infer, _depth + 1, forms)  # type: ignore[arg-type]
     op = in_op_argument(ctx, expr)
+    form = graph_form(ctx, expr, infer) if op is None and forms is not None else None
+    if form is not None:
+        forms.update(form.edits)  # type: ignore[union-attr]
+        return Known(form.why)
     if op is None:
         where = ctx.parent(parent) if isinstance(parent, cst.Arg) else parent
         return Unknown(f"it drives Python in `{ctx.code(where).strip()}`" if where is not None else "it drives Python")

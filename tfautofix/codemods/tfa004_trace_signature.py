@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from itertools import islice, product
@@ -61,6 +62,8 @@ def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
 
 def _spec_source(tf: str, parameter: TensorParameter, dtype: str | None = None) -> str:
     """``tf.TensorSpec(...)``; for a list/tuple of tensors a list/tuple of specs (``[spec] * 3`` when alike)."""
+    if parameter.container == "dict":
+        return "{" + ", ".join(f"{json.dumps(item.name)}: {_spec_source(tf, item)}" for item in parameter.items) + "}"
     if parameter.items:
         specs = [_spec_source(tf, item) for item in parameter.items]
         if len(set(specs)) == 1 and len(specs) > 1:
@@ -68,6 +71,9 @@ def _spec_source(tf: str, parameter: TensorParameter, dtype: str | None = None) 
         joined = ", ".join(specs) + ("," if len(specs) == 1 and parameter.container == "tuple" else "")
         return f"[{joined}]" if parameter.container == "list" else f"({joined})"
     shape = "None" if parameter.shape is None else "[" + ", ".join("None" if d is None else str(d) for d in parameter.shape) + "]"
+    if parameter.ragged_rank:
+        return (f"{tf}.RaggedTensorSpec(shape={shape}, dtype={tf}.{parameter.dtype}, ragged_rank={parameter.ragged_rank}, "
+                f"row_splits_dtype={tf}.{parameter.row_splits_dtype})")
     return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{dtype or parameter.dtype})"
 
 
@@ -77,10 +83,12 @@ class Composite:
     node); values of those reads that meet a tensor → ``tf.cast`` to its dtype (``casts``: node →
     dtype, None when not known); and the dtypes not known (``choices``: parameter name, or None for
     the unknown casts → candidate dtypes, the first written without execution, the others tried
-    by ``fix --verify``)."""
+    by ``fix --verify``); ``forms``: the Python uses of those values rewritten into graph ops."""
 
     reads: dict = field(default_factory=dict)
     casts: dict = field(default_factory=dict)
+    #: Python uses of those values rewritten into graph ops (``analysis.graph_forms``): node → edit.
+    forms: dict = field(default_factory=dict)
     choices: dict = field(default_factory=dict)
     unknown: list[str] = field(default_factory=list)
 
@@ -295,7 +303,7 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
                 signature.append(parameter)
                 continue
             if parameter.items:
-                used = _list_python_use(ctx, func, parameter.name)
+                used = _list_python_use(ctx, func, parameter.name, parameter.container == "dict")
                 if used:
                     return Plan(None, reason=f"`{parameter.name}` is a {parameter.container} of tensors the function uses "
                                 f"in Python (`{used}`), where their dimensions may be read; not rewritten"), Composite()
@@ -313,7 +321,7 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             reason = _make_dynamic(ctx, reads, shape, "an input_signature", composite, infer)
             if reason:
                 return Plan(None, reason=reason), Composite()
-            signature.append(TensorParameter(parameter.name, shape, parameter.dtype))
+            signature.append(replace(parameter, shape=shape))
         decided.signature = signature
         if None in composite.casts.values():
             composite.choices[None] = CANDIDATE_DTYPES
@@ -372,7 +380,7 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             edit = add
         else:
             edit = cst.Call(func=site, args=[argument])
-        edits: dict = {site: edit, **{node: read.dynamic for node, read in composite.reads.items()}}
+        edits: dict = {site: edit, **composite.forms, **{node: read.dynamic for node, read in composite.reads.items()}}
         for node, dtype in composite.casts.items():
             dtype = dtype or chosen[None]
             if dtype == "int32":
@@ -404,11 +412,16 @@ def _dtype_split(function: FunctionTraces) -> set[str]:
     return {name for name, seen in dtypes.items() if len(seen) > 1}
 
 
-def _list_python_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
+def _list_python_use(ctx: FileContext, func: cst.FunctionDef, name: str, keyed: bool = False) -> str | None:
     """A use of list/tuple parameter ``name`` other than as an argument of a TensorFlow op or
-    ``len(name)`` (iterated, indexed, unpacked: its tensors' dimensions may be read), or None."""
+    ``len(name)`` (iterated, indexed, unpacked: its tensors' dimensions may be read), or None.
+    A dict's (``keyed``) item read by a string key counts as the item, and the same holds for it."""
     for node in name_reads(func.body, name):
         arg = ctx.parent(node)
+        if keyed and m.matches(arg, m.Subscript(slice=[m.SubscriptElement(m.Index(m.SimpleString()))])):
+            node, arg = arg, ctx.parent(arg)  # `features["a"]`: the item, held to what holds for the list's
+            if isinstance(arg, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
+                continue  # arithmetic on the item: a tensor, its shape not read
         call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
         if isinstance(call, cst.Call) and (op_name(ctx, call) is not None or ctx.resolves_to(call.func, "builtins.len")):
             continue
@@ -426,10 +439,12 @@ def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, 
         if not relaxed:
             continue
         casts: dict = {}
-        used = int_tensor_use(ctx, read.node, casts, infer) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
+        forms: dict = {}
+        used = int_tensor_use(ctx, read.node, casts, infer, forms=forms) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
         if isinstance(used, Unknown):
             why = f": {used.reason}" if used.reason else ""
             return f"`{read.text}` reads a static dimension that {what} would make None{why} (use `tf.shape(...)` and graph ops)"
         composite.reads[read.node] = read
         composite.casts.update(casts)
+        composite.forms.update(forms)
     return None

@@ -29,9 +29,13 @@ class TensorParameter:
     shape: Shape | None
     dtype: str
     from_python: bool = False  # a Python number that becomes a scalar tensor
-    #: A list/tuple of tensors (``container``: "list"/"tuple") of one length in every trace: a spec per item.
+    #: A list/tuple/dict of tensors (``container``: "list"/"tuple"/"dict") of one length (one set of keys) in
+    #: every trace: a spec per item (a dict's items are named by their keys).
     items: tuple[TensorParameter, ...] = ()
     container: str = ""
+    #: A ``tf.RaggedTensor`` (``ragged_rank`` > 0): a ``tf.RaggedTensorSpec``.
+    ragged_rank: int = 0
+    row_splits_dtype: str = ""
 
 
 @dataclass
@@ -59,12 +63,29 @@ def _specs(function: FunctionTraces, name: str) -> list[dict]:
     return [t["parameters"].get(name, {"kind": "missing"}) for t in function.traces]
 
 
+def _ragged(spec: dict) -> tuple | None:
+    """(rank, dtype, ragged_rank, row_splits_dtype) of a RaggedTensor's spec, else None."""
+    if spec.get("type") != "RaggedTensorSpec" or not isinstance(spec.get("shape"), list) or not spec.get("ragged_rank"):
+        return None
+    return len(spec["shape"]), spec.get("dtype"), spec["ragged_rank"], spec.get("row_splits_dtype")
+
+
 def parameter_kind(specs: list[dict]) -> str:
-    """``tensor``, ``number`` (Python int/float), ``tensors`` (a list or tuple of tensors, one
-    length and one dtype per position in every trace), or ``other`` for a parameter's specs."""
+    """``tensor``, ``ragged`` (RaggedTensors of one dtype, rank and ragged rank), ``number`` (Python
+    int/float), ``tensors`` (a list, tuple or dict of tensors, one length (keys) and one dtype per
+    position in every trace), or ``other`` for a parameter's specs."""
     kinds = {s.get("kind") for s in specs}
     if kinds == {"tensor"}:
         return "tensor"
+    ragged = {_ragged(s) for s in specs}
+    if kinds == {"other"} and len(ragged) == 1 and None not in ragged:
+        return "ragged"
+    if kinds == {"dict"}:
+        keys = {tuple(s.get("items") or ()) for s in specs}
+        positions = [[s["items"][key] for s in specs] for key in keys.pop()] if len(keys) == 1 else []
+        if positions and all(parameter_kind(p) == "tensor" and len({item.get("dtype") for item in p}) == 1 for p in positions):
+            return "tensors"
+        return "other"
     if kinds == {"python"} and {s.get("type") for s in specs} <= set(NUMBER_TYPES):
         return "number"
     lengths = {len(s.get("items") or ()) for s in specs}
@@ -106,6 +127,14 @@ def plan(function: FunctionTraces) -> Plan:
         elif kind == "number":
             dtype = "int32" if {s["type"] for s in specs} == {"int"} else "float32"
             parameters.append(TensorParameter(name, [], dtype, from_python=True))
+        elif kind == "ragged":
+            _, dtype, ragged_rank, splits = _ragged(specs[0])  # type: ignore[misc]
+            parameters.append(TensorParameter(name, common_shape(s["shape"] for s in specs), dtype,
+                                              ragged_rank=ragged_rank, row_splits_dtype=splits))
+        elif kind == "tensors" and specs[0]["kind"] == "dict":
+            items = tuple(TensorParameter(key, common_shape(s["items"][key]["shape"] for s in specs), item["dtype"])
+                          for key, item in specs[0]["items"].items())
+            parameters.append(TensorParameter(name, None, items[0].dtype, items=items, container="dict"))
         elif kind == "tensors":
             items = tuple(TensorParameter(f"{name}[{i}]", common_shape(s["items"][i]["shape"] for s in specs), item["dtype"])
                           for i, item in enumerate(specs[0]["items"]))
