@@ -18,6 +18,7 @@ Edits are callables of the node already rewritten, so the int's own rewrite comp
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -43,6 +44,9 @@ _NUMPY_SHAPED = {"numpy.zeros": "zeros", "numpy.ones": "ones"}
 
 def graph_form(ctx: FileContext, expr: cst.BaseExpression, infer: TensorInference | None = None) -> GraphForm | None:
     """The graph form of the Python use of ``expr`` (an int), or None when there is none."""
+    printed = _printed(ctx, expr)
+    if printed is not None:
+        return printed
     arg = ctx.parent(expr)
     call = ctx.parent(arg) if isinstance(arg, cst.Arg) and arg.keyword is None else None
     if not isinstance(call, cst.Call) or call.args[0] is not arg:
@@ -63,6 +67,76 @@ def graph_form(ctx: FileContext, expr: cst.BaseExpression, infer: TensorInferenc
         return _fill(f"{tf}.{op}([SHAPE_], dtype={tf}.{dtype})", SHAPE_=updated.args[0].value)
 
     return GraphForm({call: zeros}, f"`{ctx.code(call).strip()}` → `{tf}.{op}([...], dtype={tf}.{dtype})`")
+
+
+def _printed(ctx: FileContext, expr: cst.BaseExpression) -> GraphForm | None:
+    """``tf.print("rows: %d" % n)`` (or ``f"rows: {n}"``) → ``tf.print("rows:", n)``: tf.print joins its
+    arguments with one space and prints an integer tensor as ``%d`` does, where the text around the
+    one placeholder meets it with a space (or nothing, at the text's ends)."""
+    parent = ctx.parent(expr)
+    if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Modulo) and parent.right is expr \
+            and isinstance(parent.left, cst.SimpleString) and not parent.left.prefix.strip("\"'"):
+        text, formatted = parent.left.evaluated_value, parent
+        parts = text.split("%d") if text.count("%") == 1 and "%d" in text else text.split("%s") if text.count("%") == 1 else []
+    elif isinstance(parent, cst.FormattedStringExpression) and parent.format_spec is None and parent.conversion is None \
+            and parent.equal is None and isinstance(ctx.parent(parent), cst.FormattedString):
+        formatted = ctx.parent(parent)
+        pieces = formatted.parts  # type: ignore[union-attr]
+        texts = [p.value for p in pieces if isinstance(p, cst.FormattedStringText)]
+        if len(pieces) - len(texts) != 1 or any("{" in t or "}" in t or "\\" in t for t in texts):
+            return None
+        index = pieces.index(parent)
+        parts = ["".join(p.value for p in pieces[:index]), "".join(p.value for p in pieces[index + 1:])]  # type: ignore[union-attr]
+    else:
+        return None
+    arg = ctx.parent(formatted)
+    call = ctx.parent(arg) if isinstance(arg, cst.Arg) and arg.keyword is None else None
+    if len(parts) != 2 or not isinstance(call, cst.Call) or not ctx.resolves_to(call.func, "tensorflow.print") or any(
+            a.keyword is not None and a.keyword.value == "sep" for a in call.args):
+        return None
+    before, after = parts
+    if (before and not before.endswith(" ")) or (after and not after.startswith(" ")) or before.endswith("  ") or after.startswith("  "):
+        return None
+    index = list(call.args).index(arg)
+
+    def split(updated: cst.Call) -> cst.Call:
+        old = updated.args[index]
+        value = old.value.right if isinstance(old.value, cst.BinaryOperation) else next(  # type: ignore[union-attr]
+            p.expression for p in old.value.parts if isinstance(p, cst.FormattedStringExpression))  # type: ignore[union-attr]
+        pieces = [*([_string(before[:-1])] if before else []), value, *([_string(after[1:])] if after else [])]
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        new = [cst.Arg(p, comma=comma) for p in pieces[:-1]] + [cst.Arg(pieces[-1], comma=old.comma)]
+        return updated.with_changes(args=[*updated.args[:index], *new, *updated.args[index + 1:]])
+
+    return GraphForm({call: split}, f"`{ctx.code(formatted).strip()}` printed as separate `tf.print` arguments")
+
+
+def mapped(ctx: FileContext, read: cst.CSTNode) -> GraphForm | None:
+    """``tf.stack([f(r) for r in tf.unstack(x)])`` (or ``... for r in x``) → ``tf.map_fn(f, x)``: the rows
+    of ``x`` mapped in the graph, however many there are (a lambda for another expression of ``r``).
+    ``read`` is the ``tf.unstack(x)`` call (along axis 0) or the comprehension's ``for``."""
+    if isinstance(read, cst.Call):
+        if len(read.args) > 1 and not m.matches(read.args[1], m.Arg(m.Integer("0"), keyword=m.Name("axis") | None)) or len(read.args) > 2:
+            return None
+        loop, rows = ctx.parent(read), read.args[0].value
+    else:
+        loop, rows = read, read.iter  # type: ignore[attr-defined]
+    comprehension = ctx.parent(loop)
+    arg = ctx.parent(comprehension)
+    stack = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+    if not (isinstance(loop, cst.CompFor) and loop.iter in (read, rows) and loop.inner_for_in is None and not loop.ifs
+            and isinstance(loop.target, cst.Name) and loop.asynchronous is None and isinstance(comprehension, cst.ListComp)
+            and isinstance(stack, cst.Call) and ctx.resolves_to(stack.func, "tensorflow.stack") and len(stack.args) == 1):
+        return None
+    tf, row, element = ctx.tensorflow_alias[0], loop.target.value, comprehension.elt
+    direct = m.matches(element, m.Call(args=[m.Arg(m.Name(row), keyword=None)])) and not m.findall(element.func, m.Name(row))  # type: ignore[attr-defined]
+    function = element.func if direct else _fill(f"lambda {row}: ELEMENT_", ELEMENT_=element)  # type: ignore[attr-defined]
+    return GraphForm({stack: _fill(f"{tf}.map_fn(FUNCTION_, ROWS_)", FUNCTION_=function, ROWS_=rows)},
+                     f"`{ctx.code(stack).strip()}` as `{tf}.map_fn`")
+
+
+def _string(text: str) -> cst.SimpleString:
+    return cst.SimpleString(json.dumps(text, ensure_ascii=False))
 
 
 def dtype_name(expr: cst.BaseExpression) -> str | None:

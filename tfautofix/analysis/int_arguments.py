@@ -128,6 +128,10 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
     parent = ctx.parent(expr)
     if _depth > 6:
         return Unknown(f"`{code}` flows too far to follow")
+    form = graph_form(ctx, expr, infer) if forms is not None and isinstance(parent, (cst.BinaryOperation, cst.FormattedStringExpression)) else None
+    if form is not None:
+        forms.update(form.edits)  # type: ignore[union-attr]
+        return Known(form.why)
     if isinstance(parent, cst.BinaryOperation):
         other = parent.right if parent.left is expr else parent.left
         if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):

@@ -12,6 +12,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Unknown
+from tfautofix.analysis.graph_forms import mapped
 from tfautofix.analysis.int_arguments import CANDIDATE_DTYPES, int_tensor_use
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.tensors import TensorInference, op_name
@@ -314,6 +315,10 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             # them) and any batch size (the leading dimension is None), and every `None` dimension
             # read as a static value (`x.shape[0]`, `len(x)`) becomes `tf.shape(x)[0]` where an
             # int32 tensor works as the int did (cast where it meets a tensor); otherwise no fix.
+            if parameter.stacked:
+                reason = _stacked_uses(ctx, func, parameter.name, composite)
+                if reason:
+                    return Plan(None, reason=reason), Composite()
             shape = parameter.shape
             reads = shape_reads(ctx, func, parameter.name)
             if shape and not any(0 in r.dims for r in reads):
@@ -429,6 +434,33 @@ def _list_python_use(ctx: FileContext, func: cst.FunctionDef, name: str, keyed: 
     return None
 
 
+#: TensorFlow ops that treat a list of tensors otherwise than its stacked tensor, and the same on the stack.
+_LIST_OPS = {"add_n": "reduce_sum({}, axis=0)", "stack": "{}", "concat": None, "unstack": None, "dynamic_stitch": None,
+             "identity_n": None, "tuple": None, "group": None, "meshgrid": None, "accumulate_n": None}
+
+
+def _stacked_uses(ctx: FileContext, func: cst.FunctionDef, name: str, composite: Composite) -> str | None:
+    """``name``, a list of tensors of one shape that TensorFlow stacks under the signature, read as
+    the stacked tensor: by a TensorFlow op that converts its argument to a tensor (as it packed the
+    list), ``len(name)`` and iteration (the caller's shape reads); ``tf.add_n(name)`` → ``tf.reduce_sum(name, axis=0)``,
+    ``tf.stack(name)`` → ``name``. The reason there is no fix when another use needs the list."""
+    tf = ctx.tensorflow_alias[0]
+    for node in name_reads(func.body, name):
+        arg = ctx.parent(node)
+        call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+        if isinstance(call, cst.Call) and ctx.resolves_to(call.func, "builtins.len") or isinstance(arg, (cst.For, cst.CompFor)):
+            continue
+        op = None
+        if isinstance(call, cst.Call) and arg.keyword is None and call.args[0] is arg:  # type: ignore[union-attr]
+            listed = [n.rsplit(".", 1)[-1] for n in ctx.names(call.func) if n.rsplit(".", 1)[-1] in _LIST_OPS and n.startswith("tensorflow.")]
+            op = listed[0] if listed else op_name(ctx, call)
+        if op is None or (op in _LIST_OPS and (_LIST_OPS[op] is None or len(call.args) > 1)):  # type: ignore[union-attr]
+            return f"`{name}` is a list of tensors used as a list in `{ctx.code(call or arg or node).strip()}`; not stacked"
+        if op in _LIST_OPS:
+            composite.forms[call] = cst.parse_expression(f"{tf}.{_LIST_OPS[op].format(name)}" if op != "stack" else name)
+    return None
+
+
 def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, what: str, composite: Composite,
                   infer: TensorInference | None = None) -> str | None:
     """Add to ``composite`` the ``tf.shape`` form of each read of a dimension ``shape`` makes None
@@ -437,6 +469,10 @@ def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, 
     for read in reads:
         relaxed = shape is None or any(-len(shape) <= d < len(shape) and shape[d] is None for d in read.dims)
         if not relaxed:
+            continue
+        mapping = mapped(ctx, read.node) if read.dynamic is None else None
+        if mapping is not None:  # the rows iterated in Python, mapped in the graph
+            composite.forms.update(mapping.edits)
             continue
         casts: dict = {}
         forms: dict = {}

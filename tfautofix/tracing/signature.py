@@ -33,6 +33,9 @@ class TensorParameter:
     #: every trace: a spec per item (a dict's items are named by their keys).
     items: tuple[TensorParameter, ...] = ()
     container: str = ""
+    #: A list/tuple of tensors of one shape and dtype whose length varied ("list"/"tuple"): one
+    #: spec of the stacked tensor (TensorFlow stacks such a list passed for a TensorSpec).
+    stacked: str = ""
     #: A ``tf.RaggedTensor`` (``ragged_rank`` > 0): a ``tf.RaggedTensorSpec``.
     ragged_rank: int = 0
     row_splits_dtype: str = ""
@@ -139,6 +142,9 @@ def plan(function: FunctionTraces) -> Plan:
             items = tuple(TensorParameter(f"{name}[{i}]", common_shape(s["items"][i]["shape"] for s in specs), item["dtype"])
                           for i, item in enumerate(specs[0]["items"]))
             parameters.append(TensorParameter(name, None, items[0].dtype, items=items, container=specs[0]["kind"]))
+        elif _stackable(specs):
+            item = specs[0]["items"][0]
+            parameters.append(TensorParameter(name, [None, *item["shape"]], item["dtype"], stacked=specs[0]["kind"]))
         else:
             others.append(f"`{name}`")
             hint = stack_hint(name, specs)
@@ -158,10 +164,18 @@ def plan(function: FunctionTraces) -> Plan:
     return Plan(None, reason=f"{why}; reduce_retracing only generalises shapes, which did not cause these retraces")
 
 
+def _stackable(specs: list[dict]) -> bool:
+    """Lists (or tuples) of tensors of one shape and dtype, in every trace, of more than one length."""
+    items = [item for spec in specs for item in (spec.get("items") or [None])]
+    return (len({spec.get("kind") for spec in specs}) == 1 and specs[0].get("kind") in ("list", "tuple")
+            and all(isinstance(i, dict) and i.get("kind") == "tensor" and isinstance(i.get("shape"), list) for i in items)
+            and len({(i["dtype"], tuple(i["shape"])) for i in items}) == 1 and len({len(s["items"]) for s in specs}) > 1)
+
+
 def stack_hint(name: str, specs: list[dict]) -> str | None:
-    """For a list/tuple of tensors whose length varied (one trace per length): what one tensor could carry it, as the
-    traces show. Every item of every call one dtype and one shape: ``tf.stack``; one dtype and
-    rank, differing only in the first dimension: ``tf.ragged.stack`` (a ``tf.RaggedTensorSpec``)."""
+    """For a list/tuple of tensors whose length varied (one trace per length) and that is not stacked
+    (``_stackable``): what one tensor could carry it, as the traces show. One dtype and rank, differing
+    only in the first dimension: ``tf.ragged.stack`` (a ``tf.RaggedTensorSpec``)."""
     items = [item for spec in specs for item in (spec.get("items") or [None])]
     if not specs or any(spec.get("kind") not in ("list", "tuple") for spec in specs) or any(
             not isinstance(item, dict) or item.get("kind") != "tensor" for item in items):
@@ -172,9 +186,6 @@ def stack_hint(name: str, specs: list[dict]) -> str | None:
     if len(dtypes) != 1 or None in shapes or len(lengths) < 2:
         return None  # mixed dtypes or ranks; or one length: the list's length did not cause the retraces
     what = f"`{name}` was always a list of {dtypes.pop()} tensors ({' or '.join(map(str, lengths))} of them)"
-    if len(shapes) == 1:
-        return (f"{what} of one shape {list(shapes.pop())}: passing one stacked tensor, `tf.stack({name})`, and "
-                f"iterating over its first axis (`tf.shape({name})[0]` for `len({name})`) would trace once; not rewritten")
     if len({len(s) for s in shapes}) == 1 and len({s[1:] for s in shapes}) == 1:
         return (f"{what} whose first dimension differs: passing `tf.ragged.stack({name})` (a `tf.RaggedTensorSpec` "
                 "in the signature) would trace once; not rewritten")
