@@ -112,7 +112,7 @@ def given_dtype(ctx: FileContext, expr: cst.BaseExpression, op: str) -> str | No
 
 
 def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | None = None,
-                   infer: TensorInference | None = None, _depth: int = 0, forms: dict | None = None) -> Evidence:
+                   infer: TensorInference | None = None, _depth: int = 0, forms: list | None = None) -> Evidence:
     """Known when every use of ``expr``'s value (a Python int) takes an int32 tensor as it took the
     int: a shape or size argument of a TensorFlow op (directly or in a shape list,
     ``SHAPE_ARGUMENT_OPS``, or ``tf.cast``), through integer arithmetic with other dimensions
@@ -122,7 +122,7 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
     ``casts``: node → dtype, None when not known). Python uses (``range(n)``, ``if``, indexing,
     formatting, ``n / 2``), and ops whose operands share one dtype without ``casts``: unknown,
     with the reason. Given ``forms`` also Known where a graph form of the Python use exists
-    (``graph_forms``: its edits noted in ``forms``), and ``n / 2`` is followed (an int32 tensor's
+    (``graph_forms``: appended to ``forms``), and ``n / 2`` is followed (an int32 tensor's
     ``/`` gives float64, as Python's float, cast where it meets a tensor)."""
     code = ctx.code(expr).strip()
     parent = ctx.parent(expr)
@@ -130,7 +130,7 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
         return Unknown(f"`{code}` flows too far to follow")
     form = graph_form(ctx, expr, infer) if forms is not None and isinstance(parent, (cst.BinaryOperation, cst.FormattedStringExpression)) else None
     if form is not None:
-        forms.update(form.edits)  # type: ignore[union-attr]
+        forms.append(form)  # type: ignore[union-attr]
         return Known(form.why)
     if isinstance(parent, cst.BinaryOperation):
         other = parent.right if parent.left is expr else parent.left
@@ -160,7 +160,7 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
     op = in_op_argument(ctx, expr)
     form = graph_form(ctx, expr, infer) if op is None and forms is not None else None
     if form is not None:
-        forms.update(form.edits)  # type: ignore[union-attr]
+        forms.append(form)  # type: ignore[union-attr]
         return Known(form.why)
     if op is None:
         where = ctx.parent(parent) if isinstance(parent, cst.Arg) else parent

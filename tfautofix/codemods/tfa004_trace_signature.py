@@ -88,8 +88,9 @@ class Composite:
 
     reads: dict = field(default_factory=dict)
     casts: dict = field(default_factory=dict)
-    #: Python uses of those values rewritten into graph ops (``analysis.graph_forms``): node → edit.
+    #: Python uses of those values rewritten into graph ops (``analysis.graph_forms``): node → edit, and what they do.
     forms: dict = field(default_factory=dict)
+    rewritten: list[str] = field(default_factory=list)
     choices: dict = field(default_factory=dict)
     unknown: list[str] = field(default_factory=list)
 
@@ -350,6 +351,8 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
                 if node not in composite.reads:
                     shown[code(node).strip()] = code(_cast(tf, dtype or "...", node))
             reads = f", with the static dimensions it makes None read on every call ({', '.join(f'`{a}` → `{b}`' for a, b in shown.items())})"
+        if composite.rewritten:
+            reads += f"; rewritten for graph execution: {'; '.join(composite.rewritten)}"
         tried = ""
         if len(fixes) > 1:
             tried = (f" (not known: {'; '.join(composite.unknown)}; written: {fixes[0].label}; other candidates for "
@@ -457,7 +460,9 @@ def _stacked_uses(ctx: FileContext, func: cst.FunctionDef, name: str, composite:
         if op is None or (op in _LIST_OPS and (_LIST_OPS[op] is None or len(call.args) > 1)):  # type: ignore[union-attr]
             return f"`{name}` is a list of tensors used as a list in `{ctx.code(call or arg or node).strip()}`; not stacked"
         if op in _LIST_OPS:
-            composite.forms[call] = cst.parse_expression(f"{tf}.{_LIST_OPS[op].format(name)}" if op != "stack" else name)
+            new = f"{tf}.{_LIST_OPS[op].format(name)}" if op != "stack" else name
+            composite.forms[call] = cst.parse_expression(new)
+            composite.rewritten.append(f"`{ctx.code(call).strip()}` → `{new}` (`{name}` stacked)")
     return None
 
 
@@ -471,16 +476,16 @@ def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, 
         if not relaxed:
             continue
         mapping = mapped(ctx, read.node) if read.dynamic is None else None
-        if mapping is not None:  # the rows iterated in Python, mapped in the graph
-            composite.forms.update(mapping.edits)
-            continue
+        forms = [mapping] if mapping is not None else []  # the rows iterated in Python, mapped in the graph
         casts: dict = {}
-        forms: dict = {}
-        used = int_tensor_use(ctx, read.node, casts, infer, forms=forms) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
-        if isinstance(used, Unknown):
-            why = f": {used.reason}" if used.reason else ""
-            return f"`{read.text}` reads a static dimension that {what} would make None{why} (use `tf.shape(...)` and graph ops)"
-        composite.reads[read.node] = read
+        if mapping is None:
+            used = int_tensor_use(ctx, read.node, casts, infer, forms=forms) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
+            if isinstance(used, Unknown):
+                why = f": {used.reason}" if used.reason else ""
+                return f"`{read.text}` reads a static dimension that {what} would make None{why} (use `tf.shape(...)` and graph ops)"
+            composite.reads[read.node] = read
         composite.casts.update(casts)
-        composite.forms.update(forms)
+        for form in forms:
+            composite.forms.update(form.edits)
+            composite.rewritten.append(form.why)
     return None
