@@ -64,7 +64,7 @@ def graph_form(ctx: FileContext, expr: cst.BaseExpression, infer: TensorInferenc
     tf = ctx.tensorflow_alias[0]
 
     def zeros(updated: cst.Call) -> cst.BaseExpression:
-        return _fill(f"{tf}.{op}([SHAPE_], dtype={tf}.{dtype})", SHAPE_=updated.args[0].value)
+        return fill(f"{tf}.{op}([SHAPE_], dtype={tf}.{dtype})", SHAPE_=updated.args[0].value)
 
     return GraphForm({call: zeros}, f"`{ctx.code(call).strip()}` → `{tf}.{op}([...], dtype={tf}.{dtype})`")
 
@@ -111,10 +111,11 @@ def _printed(ctx: FileContext, expr: cst.BaseExpression) -> GraphForm | None:
     return GraphForm({call: split}, f"`{ctx.code(formatted).strip()}` printed as separate `tf.print` arguments")
 
 
-def mapped(ctx: FileContext, read: cst.CSTNode) -> GraphForm | None:
+def mapped(ctx: FileContext, read: cst.CSTNode, output: str | None = None) -> GraphForm | None:
     """``tf.stack([f(r) for r in tf.unstack(x)])`` (or ``... for r in x``) → ``tf.map_fn(f, x)``: the rows
     of ``x`` mapped in the graph, however many there are (a lambda for another expression of ``r``).
-    ``read`` is the ``tf.unstack(x)`` call (along axis 0) or the comprehension's ``for``."""
+    ``read`` is the ``tf.unstack(x)`` call (along axis 0) or the comprehension's ``for``; ``output``:
+    the dtype of a row's result when ``x`` is ragged (``fn_output_signature=``)."""
     if isinstance(read, cst.Call):
         if len(read.args) > 1 and not m.matches(read.args[1], m.Arg(m.Integer("0"), keyword=m.Name("axis") | None)) or len(read.args) > 2:
             return None
@@ -130,8 +131,9 @@ def mapped(ctx: FileContext, read: cst.CSTNode) -> GraphForm | None:
         return None
     tf, row, element = ctx.tensorflow_alias[0], loop.target.value, comprehension.elt
     direct = m.matches(element, m.Call(args=[m.Arg(m.Name(row), keyword=None)])) and not m.findall(element.func, m.Name(row))  # type: ignore[attr-defined]
-    function = element.func if direct else _fill(f"lambda {row}: ELEMENT_", ELEMENT_=element)  # type: ignore[attr-defined]
-    return GraphForm({stack: _fill(f"{tf}.map_fn(FUNCTION_, ROWS_)", FUNCTION_=function, ROWS_=rows)},
+    function = element.func if direct else fill(f"lambda {row}: ELEMENT_", ELEMENT_=element)  # type: ignore[attr-defined]
+    signature = f", fn_output_signature={tf}.{output}" if output else ""
+    return GraphForm({stack: fill(f"{tf}.map_fn(FUNCTION_, ROWS_{signature})", FUNCTION_=function, ROWS_=rows)},
                      f"`{ctx.code(stack).strip()}` as `{tf}.map_fn`")
 
 
@@ -213,7 +215,7 @@ def _range_loop(ctx: FileContext, loop: cst.For, infer: TensorInference | None) 
             value=cst.parse_expression(f"{tf}.TensorArray({tf}.{d}, size=0, dynamic_size=True)"))
         for append in appends:
             form.edits[append] = lambda updated, n=name: cst.Assign(
-                [cst.AssignTarget(cst.Name(n))], _fill(f"{n}.write({n}.size(), VALUE_)", VALUE_=updated.value.args[0].value))
+                [cst.AssignTarget(cst.Name(n))], fill(f"{n}.write({n}.size(), VALUE_)", VALUE_=updated.value.args[0].value))
         for stack in stacks:
             form.edits[stack] = lambda updated, n=name: cst.parse_expression(f"{n}.stack()")
     form.why = "".join(f"`{n}` a `{tf}.TensorArray`; " for n in lists)
@@ -235,7 +237,7 @@ def _range_loop(ctx: FileContext, loop: cst.For, infer: TensorInference | None) 
                                cst.IndentedBlock([*updated.body.body, cst.parse_statement(f"return {returned}")],
                                                  header=updated.body.header),  # type: ignore[attr-defined]
                                leading_lines=updated.leading_lines)
-        call = _fill(f"{tf}.while_loop(lambda {variables}: {target} < BOUND_, {body_name}, [0, {', '.join(carried)}])",
+        call = fill(f"{tf}.while_loop(lambda {variables}: {target} < BOUND_, {body_name}, [0, {', '.join(carried)}])",
                      BOUND_=updated.iter.args[0].value)  # type: ignore[attr-defined]
         targets = cst.parse_expression(variables + ("," if not carried else ""))
         return cst.FlattenSentinel([body, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(targets)], call)])])
@@ -269,7 +271,7 @@ def _carried(ctx: FileContext, func: cst.FunctionDef, loop: cst.For, lists: set[
     return carried
 
 
-def _fill(template: str, **values: cst.BaseExpression) -> cst.BaseExpression:
+def fill(template: str, **values: cst.BaseExpression) -> cst.BaseExpression:
     """``template`` parsed, its placeholder names (``BOUND_``) replaced by the given expressions."""
 
     class Fill(cst.CSTTransformer):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import libcst as cst
+import libcst.matchers as m
 
 from tfautofix.analysis.facts import Evidence, Known, Unknown
 from tfautofix.analysis.graph_forms import graph_form
@@ -136,7 +137,7 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
         other = parent.right if parent.left is expr else parent.left
         if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):
             return int_tensor_use(ctx, parent, casts, infer, _depth + 1, forms)
-        if forms is not None and isinstance(parent.operator, cst.Divide) and isinstance(other, (cst.Integer, cst.Float)):
+        if forms is not None and isinstance(parent.operator, cst.Divide) and isinstance(other, cst.Integer):
             return int_tensor_use(ctx, parent, casts, infer, _depth + 1, forms)
         met = _meets(expr, infer.dtype(other), infer.is_tensor(other), casts) if (
             infer is not None and isinstance(parent.operator, _ARITHMETIC)) else None
@@ -153,6 +154,9 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
             if isinstance(used, Unknown):
                 return used
         return Known("local")
+    if forms is not None and isinstance(parent, cst.AugAssign) and parent.value is expr and isinstance(parent.target, cst.Name) \
+            and isinstance(parent.operator, (cst.AddAssign, cst.SubtractAssign)):
+        return _accumulated(ctx, parent.target, casts, infer, _depth, forms)
     if isinstance(parent, cst.Element):  # `[n, 3]`: a shape list, if an op takes it as one
         container = ctx.parent(parent)
         if isinstance(ctx.parent(container), cst.Assign):
@@ -178,6 +182,29 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
     if op in SHAPE_ARGUMENT_OPS or op == "cast":
         return Known(op)
     return Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int")
+
+
+def _accumulated(ctx: FileContext, target: cst.Name, casts: dict | None, infer: TensorInference | None, depth: int,
+                 forms: list) -> Evidence:
+    """``total += n``: ``total``, bound to int literals and such sums only, takes the int32 tensor as
+    it took the int (``0 + n`` is one); known when each of its reads does."""
+    scope = ctx.scope(target)
+    if scope is None:
+        return Unknown(f"`{target.value}` is not followed")
+    for assignment in scope[target.value]:
+        node = getattr(assignment, "node", None)
+        parent = ctx.parent(node) if node is not None else None
+        bound = ctx.parent(parent) if isinstance(parent, cst.AssignTarget) else parent
+        if not (isinstance(bound, cst.AugAssign) or isinstance(bound, cst.Assign) and isinstance(bound.value, cst.Integer)):
+            return Unknown(f"`{target.value}` is bound to other values")
+    for access in scope.accesses[target.value]:
+        read = access.node
+        if m.matches(ctx.parent(read), m.AugAssign()) and ctx.parent(read).target is read:  # type: ignore[union-attr]
+            continue
+        used = int_tensor_use(ctx, read, casts, infer, depth + 1, forms)  # type: ignore[arg-type]
+        if isinstance(used, Unknown):
+            return used
+    return Known("accumulated")
 
 
 @dataclass(frozen=True)

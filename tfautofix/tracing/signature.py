@@ -34,7 +34,8 @@ class TensorParameter:
     items: tuple[TensorParameter, ...] = ()
     container: str = ""
     #: A list/tuple of tensors of one shape and dtype whose length varied ("list"/"tuple"): one
-    #: spec of the stacked tensor (TensorFlow stacks such a list passed for a TensorSpec).
+    #: spec of the stacked tensor (TensorFlow stacks such a list passed for a TensorSpec); "ragged":
+    #: a list whose tensors' first dimension differs, passed as ``tf.ragged.stack(...)`` by the callers.
     stacked: str = ""
     #: A ``tf.RaggedTensor`` (``ragged_rank`` > 0): a ``tf.RaggedTensorSpec``.
     ragged_rank: int = 0
@@ -145,6 +146,10 @@ def plan(function: FunctionTraces) -> Plan:
         elif _stackable(specs):
             item = specs[0]["items"][0]
             parameters.append(TensorParameter(name, [None, *item["shape"]], item["dtype"], stacked=specs[0]["kind"]))
+        elif _raggable(specs):  # what `tf.ragged.stack` makes of dense tensors (row splits int32 in TensorFlow 2.x)
+            item = specs[0]["items"][0]
+            parameters.append(TensorParameter(name, [None, None, *item["shape"][1:]], item["dtype"], stacked="ragged",
+                                              ragged_rank=1, row_splits_dtype="int32"))
         else:
             others.append(f"`{name}`")
             hint = stack_hint(name, specs)
@@ -170,6 +175,14 @@ def _stackable(specs: list[dict]) -> bool:
     return (len({spec.get("kind") for spec in specs}) == 1 and specs[0].get("kind") in ("list", "tuple")
             and all(isinstance(i, dict) and i.get("kind") == "tensor" and isinstance(i.get("shape"), list) for i in items)
             and len({(i["dtype"], tuple(i["shape"])) for i in items}) == 1 and len({len(s["items"]) for s in specs}) > 1)
+
+
+def _raggable(specs: list[dict]) -> bool:
+    """Lists of tensors of one dtype and rank whose first dimension differs, of more than one length."""
+    items = [item for spec in specs for item in (spec.get("items") or [None])]
+    return (all(spec.get("kind") == "list" for spec in specs) and len({len(s["items"]) for s in specs}) > 1
+            and all(isinstance(i, dict) and i.get("kind") == "tensor" and isinstance(i.get("shape"), list) and i["shape"] for i in items)
+            and len({(i["dtype"], tuple(i["shape"][1:]), len(i["shape"])) for i in items}) == 1)
 
 
 def stack_hint(name: str, specs: list[dict]) -> str | None:

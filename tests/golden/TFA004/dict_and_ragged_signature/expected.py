@@ -29,14 +29,7 @@ def row_means(rt):
     return tf.reduce_mean(rt, axis=1)
 
 
-@tf.function
-def first_width(features):
-    # reads an item's static shape: the dict's spec would make it None
-    return features["a"] * features["a"].shape[0]
-
-
 def exercise():
     out = [score({"a": tf.ones([n]), "b": tf.range(n)}) for n in (2, 3, 4)]
     out += [row_means(tf.ragged.constant(rows)) for rows in ([[1.0, 2.0], [3.0]], [[1.0], [2.0, 4.0], [5.0]], [[1.0]])]
-    out += [first_width({"a": tf.ones([n])}) for n in (2, 3, 4)]
     return out
