@@ -184,8 +184,16 @@ of a first call that creates variables has no argument change and does not count
   took that dtype: `tf.cast(..., tf.float32)` to it (the dtype followed from the
   signature through dtype-preserving ops; not known: candidates, float32 first);
   static dimensions (`x.shape[-1]` kept by the signature) stay. A read that drives
-  Python (`range(n)`, `if`, formatting, `n / 2`, NumPy, `x.shape` as a whole,
-  `for row in x`, `tf.unstack(x)`) means no fix;
+  Python is rewritten into graph ops in the same candidate where a form exists
+  (`analysis/graph_forms.py`): `for i in range(n)` filling lists → `tf.TensorArray`s
+  (an explicit `tf.while_loop` where AutoGraph does not convert), `np.zeros(n, D)` →
+  `tf.zeros([n], D)`, `n / 2`, `tf.print("rows: %d" % n)` → `tf.print("rows:", n)`,
+  `tf.stack([f(r) for r in tf.unstack(x)])` → `tf.map_fn(f, x)`; otherwise (`if`, `x.shape`
+  as a whole, other formatting) no fix. A dict of tensors gets a dict of specs, a
+  RaggedTensor a `tf.RaggedTensorSpec`, a list of tensors of one shape whose length varied
+  the stacked tensor's spec (TensorFlow packs the list; `tf.add_n(xs)` → `tf.reduce_sum(xs, axis=0)`),
+  and one whose tensors' first dimension differs a `tf.RaggedTensorSpec`, every caller in
+  the file passing `tf.ragged.stack(...)`;
 - when a parameter is not a tensor (a model, an optimizer, a flag) or its
   dtype varied (an `input_signature` would reject an observed call), it adds
   `reduce_retracing=True` instead, if shape changes caused retraces, and says why

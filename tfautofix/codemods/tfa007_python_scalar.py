@@ -231,9 +231,11 @@ tensor are rewritten in the same candidate: a list or tuple of number literals i
 (`WEIGHTS[i]` → `tf.gather(tf.constant(WEIGHTS, dtype=tf.float32), i)`), `np.zeros(n, D)`/`np.ones`
 (→ `tf.zeros([n], dtype=D)`); a log that saw its uses become an int and a float dtype gives an int
 tensor cast to the float where Python arithmetic meets it (`x / tf.cast(n, tf.float32)`).
-It reports without a fix or candidates when the function needs the Python value otherwise: Python
-control flow (`if n > 2:`), `int(n)`, `range(n)` outside a `for` AutoGraph converts
-(`autograph=False`, a comprehension).
+A `for _ in range(n)` loop where AutoGraph does not convert it becomes an explicit `tf.while_loop`
+over the names its body rebinds (`analysis/graph_forms.py`), and an `if`/`while` on the number where
+AutoGraph converts it (a `tf.cond` for a tensor) gets the int candidates. It reports without a fix or
+candidates when the function needs the Python value otherwise: control flow without AutoGraph,
+`assert`, `int(n)`, `range(n)` in a comprehension.
 
 With `--traces FILE` it also reports, at the definition, parameters that were
 observed taking several Python number values (TFA004 can then add an
