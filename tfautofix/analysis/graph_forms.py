@@ -147,7 +147,7 @@ def dtype_name(expr: cst.BaseExpression) -> str | None:
     return name if isinstance(name, str) and name.isidentifier() and name.rstrip("0123456789") in ("float", "int", "uint", "bool", "complex") else None
 
 
-def _appended(ctx: FileContext, loop: cst.For, name: str) -> list[cst.Expr] | None:
+def _appended(loop: cst.For, name: str) -> list[cst.Expr] | None:
     """The ``name.append(v)`` statements of the loop's body, when nothing else in it reads ``name``."""
     statements = m.findall(loop.body, m.Expr(m.Call(func=m.Attribute(m.Name(name), m.Name("append")), args=[m.Arg(keyword=None)])))
     reads = m.findall(loop.body, m.Name(name))
@@ -162,7 +162,7 @@ def _accumulators(ctx: FileContext, func: cst.FunctionDef, loop: cst.For) -> dic
         name = call.func.value.value  # type: ignore[attr-defined]
         if name in found:
             continue
-        appends = _appended(ctx, loop, name)
+        appends = _appended(loop, name)
         if appends is None:
             return None
         binding, stacks = None, []
