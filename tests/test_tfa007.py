@@ -148,6 +148,7 @@ for n in range(3):
     "return TABLE[:, n]",  # a tensor's index: a strided slice takes an index tensor
     "return x[n + 1:]",
     "for _ in range(n):\n        x = x * 2.0\n    return x",  # AutoGraph: a tf.while_loop for a tensor
+    "if n > 2:\n        x = x * 2.0\n    return x",  # AutoGraph: a tf.cond for a tensor condition
     "return tf.concat([x, tf.zeros([n])], axis=0)",  # shape arguments take int32 tensors
     "return tf.reshape(tf.tile(x, [n]), [n, -1])",
     "return tf.reduce_sum(TABLE, axis=n - 1)",
@@ -163,8 +164,9 @@ def test_integer_uses_get_integer_candidates(use: str) -> None:
 
 
 @pytest.mark.parametrize(("options", "use", "why"), [
-    ("", "if n > 2:\n        x = x * 2.0\n    return x", "control flow"),
-    ("(autograph=False)", "for _ in range(n):\n        x = x * 2.0\n    return x", "AutoGraph does not convert"),
+    ("(autograph=False)", "if n > 2:\n        x = x * 2.0\n    return x", "control flow"),
+    ("", "assert n > 2\n    return x", "control flow"),
+    ("(autograph=False)", "for _ in range(n):\n        x = x * 2.0\n        break\n    return x", "AutoGraph does not convert"),
     ("", "return tf.stack([x * 2.0 for _ in range(n)])", "only a `for` statement's range"),  # a comprehension is not converted
     ("", "return tf.concat([x, np.zeros([n], np.float32)], 0)", "which needs a Python number"),
     ("", "return x * int(n)", "`int(n)`, which needs a Python number"),
@@ -191,6 +193,16 @@ def test_uses_that_need_the_python_value_are_rewritten_into_ops(use: str, rewrit
     assert [fix.label for fix in finding.candidates] == ["dtype=tf.int32", "dtype=tf.int64"]
     fixed = _applied(ctx, finding.fix)
     assert rewritten in fixed and "step(tf.ones([4]), tf.constant(n, dtype=tf.int32))" in fixed
+
+
+def test_a_range_loop_without_autograph_becomes_a_while_loop() -> None:
+    """``for _ in range(n)`` where AutoGraph does not convert: an explicit ``tf.while_loop`` over
+    the names the body rebinds, in the candidate that passes the tensor."""
+    source = INTEGER_USE.format(options="(autograph=False)", use="total = x\n    for i in range(n):\n        total += x * 2.0\n    return total")
+    ctx, [finding] = _findings(source)
+    fixed = _applied(ctx, finding.fix)
+    assert "i, total = tf.while_loop(lambda i, total: i < n, loop_body, [0, total])" in fixed
+    assert "    def loop_body(i, total):\n        total += x * 2.0\n        return i + 1, total\n" in fixed
 
 
 def test_uses_converted_to_an_int_and_a_float_get_a_cast() -> None:

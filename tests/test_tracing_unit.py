@@ -480,17 +480,15 @@ def test_an_argument_changing_dtype_and_shape_at_once_names_both() -> None:
 
 
 def test_stack_hint_only_for_lists_whose_length_varied() -> None:
-    """One trace per list length: `tf.stack` when every item had one dtype and shape,
-    `tf.ragged.stack` when only the first dimension differed; nothing otherwise."""
+    """One trace per list length, as a hint where no spec is given: `tf.ragged.stack` when only the
+    first dimension differed (a tuple: no caller rewrite); nothing otherwise."""
     from tfautofix.tracing.signature import stack_hint
 
-    def calls(*items_per_call):
-        return [{"kind": "list", "items": list(items)} for items in items_per_call]
+    def calls(*items_per_call, kind="list"):
+        return [{"kind": kind, "items": list(items)} for items in items_per_call]
 
-    same = calls([tensor([3])] * 2, [tensor([3])] * 3)
-    assert "tf.stack(xs)" in stack_hint("xs", same) and "2 or 3" in stack_hint("xs", same)
-    ragged = calls([tensor([1])], [tensor([1]), tensor([2])])
-    assert "tf.ragged.stack(xs)" in stack_hint("xs", ragged)
+    ragged = calls([tensor([1])], [tensor([1]), tensor([2])], kind="tuple")
+    assert "tf.ragged.stack(xs)" in stack_hint("xs", ragged) and "1 or 2" in stack_hint("xs", ragged)
     assert stack_hint("xs", calls([tensor([1])], [tensor([3])])) is None  # one length: shapes changed, not the length
     assert stack_hint("xs", calls([tensor([3])], [tensor([3]), tensor([3], "float64")])) is None
     assert stack_hint("xs", calls([tensor([3])], [tensor([3]), tensor([3, 1])])) is None
@@ -538,7 +536,10 @@ def test_plan_gives_a_list_of_tensors_of_one_length_a_spec_per_item() -> None:
     (xs,) = batch.signature
     assert batch.kind == "input_signature" and xs.container == "list"
     assert [(i.shape, i.dtype) for i in xs.items] == [([None, 6], "float32"), ([3], "int32")]
-    assert decided([tensor([4])], [tensor([4]), tensor([4])]).kind != "input_signature"  # the length varied
+    (stacked,) = decided([tensor([4])], [tensor([4]), tensor([4])]).signature  # the length varied: TensorFlow packs the list
+    assert (stacked.shape, stacked.stacked, stacked.items) == ([None, 4], "list", ())
+    (ragged,) = decided([tensor([4])], [tensor([4]), tensor([2])]).signature  # first dimensions differ: ragged
+    assert (ragged.shape, ragged.stacked, ragged.ragged_rank) == ([None, None], "ragged", 1)
     assert decided([tensor([4])], [tensor([4], "float64")]).kind != "input_signature"  # an item's dtype varied
 
 

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import libcst as cst
+import libcst.matchers as m
 
 from tfautofix.analysis.facts import Evidence, Known, Unknown
+from tfautofix.analysis.graph_forms import graph_form
 from tfautofix.analysis.tensors import TensorInference, op_name
 from tfautofix.analysis.usage import SHAPE_KEYWORDS
 
@@ -111,7 +113,7 @@ def given_dtype(ctx: FileContext, expr: cst.BaseExpression, op: str) -> str | No
 
 
 def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | None = None,
-                   infer: TensorInference | None = None, _depth: int = 0) -> Evidence:
+                   infer: TensorInference | None = None, _depth: int = 0, forms: list | None = None) -> Evidence:
     """Known when every use of ``expr``'s value (a Python int) takes an int32 tensor as it took the
     int: a shape or size argument of a TensorFlow op (directly or in a shape list,
     ``SHAPE_ARGUMENT_OPS``, or ``tf.cast``), through integer arithmetic with other dimensions
@@ -120,35 +122,50 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
     its ``dtype=``: the int became that dtype, the int32 tensor does through ``tf.cast`` (noted in
     ``casts``: node → dtype, None when not known). Python uses (``range(n)``, ``if``, indexing,
     formatting, ``n / 2``), and ops whose operands share one dtype without ``casts``: unknown,
-    with the reason."""
+    with the reason. Given ``forms`` also Known where a graph form of the Python use exists
+    (``graph_forms``: appended to ``forms``), and ``n / 2`` is followed (an int32 tensor's
+    ``/`` gives float64, as Python's float, cast where it meets a tensor)."""
     code = ctx.code(expr).strip()
     parent = ctx.parent(expr)
     if _depth > 6:
         return Unknown(f"`{code}` flows too far to follow")
+    form = graph_form(ctx, expr, infer) if forms is not None and isinstance(parent, (cst.BinaryOperation, cst.FormattedStringExpression)) else None
+    if form is not None:
+        forms.append(form)  # type: ignore[union-attr]
+        return Known(form.why)
     if isinstance(parent, cst.BinaryOperation):
         other = parent.right if parent.left is expr else parent.left
         if isinstance(parent.operator, _INT_ARITHMETIC) and _dimension(ctx, other):
-            return int_tensor_use(ctx, parent, casts, infer, _depth + 1)
+            return int_tensor_use(ctx, parent, casts, infer, _depth + 1, forms)
+        if forms is not None and isinstance(parent.operator, cst.Divide) and isinstance(other, cst.Integer):
+            return int_tensor_use(ctx, parent, casts, infer, _depth + 1, forms)
         met = _meets(expr, infer.dtype(other), infer.is_tensor(other), casts) if (
             infer is not None and isinstance(parent.operator, _ARITHMETIC)) else None
         return met or Unknown(f"in `{ctx.code(parent).strip()}` an int32 tensor would not adapt to the other operand as the Python int did")
     if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus):
-        return int_tensor_use(ctx, parent, casts, infer, _depth + 1)
+        return int_tensor_use(ctx, parent, casts, infer, _depth + 1, forms)
     if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
         target = parent.targets[0].target
         scope = ctx.scope(target)
         if scope is None or len(list(scope[target.value])) != 1:
             return Unknown(f"`{target.value}` is bound more than once")
         for access in scope.accesses[target.value]:
-            used = int_tensor_use(ctx, access.node, casts, infer, _depth + 1)  # type: ignore[arg-type]
+            used = int_tensor_use(ctx, access.node, casts, infer, _depth + 1, forms)  # type: ignore[arg-type]
             if isinstance(used, Unknown):
                 return used
         return Known("local")
+    if forms is not None and isinstance(parent, cst.AugAssign) and parent.value is expr and isinstance(parent.target, cst.Name) \
+            and isinstance(parent.operator, (cst.AddAssign, cst.SubtractAssign)):
+        return _accumulated(ctx, parent.target, casts, infer, _depth, forms)
     if isinstance(parent, cst.Element):  # `[n, 3]`: a shape list, if an op takes it as one
         container = ctx.parent(parent)
         if isinstance(ctx.parent(container), cst.Assign):
-            return int_tensor_use(ctx, container, casts, infer, _depth + 1)  # type: ignore[arg-type]
+            return int_tensor_use(ctx, container, casts, infer, _depth + 1, forms)  # type: ignore[arg-type]
     op = in_op_argument(ctx, expr)
+    form = graph_form(ctx, expr, infer) if op is None and forms is not None else None
+    if form is not None:
+        forms.append(form)  # type: ignore[union-attr]
+        return Known(form.why)
     if op is None:
         where = ctx.parent(parent) if isinstance(parent, cst.Arg) else parent
         return Unknown(f"it drives Python in `{ctx.code(where).strip()}`" if where is not None else "it drives Python")
@@ -165,6 +182,29 @@ def int_tensor_use(ctx: FileContext, expr: cst.BaseExpression, casts: dict | Non
     if op in SHAPE_ARGUMENT_OPS or op == "cast":
         return Known(op)
     return Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int")
+
+
+def _accumulated(ctx: FileContext, target: cst.Name, casts: dict | None, infer: TensorInference | None, depth: int,
+                 forms: list) -> Evidence:
+    """``total += n``: ``total``, bound to int literals and such sums only, takes the int32 tensor as
+    it took the int (``0 + n`` is one); known when each of its reads does."""
+    scope = ctx.scope(target)
+    if scope is None:
+        return Unknown(f"`{target.value}` is not followed")
+    for assignment in scope[target.value]:
+        node = getattr(assignment, "node", None)
+        parent = ctx.parent(node) if node is not None else None
+        bound = ctx.parent(parent) if isinstance(parent, cst.AssignTarget) else parent
+        if not (isinstance(bound, cst.AugAssign) or isinstance(bound, cst.Assign) and isinstance(bound.value, cst.Integer)):
+            return Unknown(f"`{target.value}` is bound to other values")
+    for access in scope.accesses[target.value]:
+        read = access.node
+        if m.matches(ctx.parent(read), m.AugAssign()) and ctx.parent(read).target is read:  # type: ignore[union-attr]
+            continue
+        used = int_tensor_use(ctx, read, casts, infer, depth + 1, forms)  # type: ignore[arg-type]
+        if isinstance(used, Unknown):
+            return used
+    return Known("accumulated")
 
 
 @dataclass(frozen=True)

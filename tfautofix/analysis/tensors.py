@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 _TENSOR_NAMESPACES = ("math", "nn", "linalg", "random", "bitwise", "signal", "strings")
 #: Top-level ``tf.*`` functions returning tensors (``tf.reduce_*`` too).
 _TOP_LEVEL_OPS = frozenset(
-    """abs add argmax argmin argsort boolean_mask cast ceil clip_by_value concat cond constant
+    """abs add add_n argmax argmin argsort boolean_mask cast ceil clip_by_value concat cond constant
     convert_to_tensor cumsum divide einsum equal exp expand_dims fill floor gather gather_nd
     greater greater_equal identity less less_equal logical_and logical_not logical_or matmul
     maximum minimum multiply norm not_equal one_hot ones ones_like pow range rank reshape round
@@ -55,7 +55,7 @@ _COMPARISONS = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterTha
 _DTYPE_PRESERVING = frozenset(
     """abs add subtract multiply maximum minimum negative square sqrt exp log sigmoid tanh relu softmax
     identity stop_gradient round floor ceil sign matmul transpose reshape squeeze expand_dims tile gather
-    cumsum clip_by_value""".split()
+    cumsum clip_by_value add_n norm""".split()
 )
 #: Ops of one result dtype unless an argument (position, keyword) says another: op → (position, keyword, dtype).
 _FIXED_DTYPE = {

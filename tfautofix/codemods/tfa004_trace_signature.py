@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from itertools import islice, product
@@ -11,6 +12,8 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Unknown
+from tfautofix.analysis.graph_forms import fill as _fill
+from tfautofix.analysis.graph_forms import mapped
 from tfautofix.analysis.int_arguments import CANDIDATE_DTYPES, int_tensor_use
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.tensors import TensorInference, op_name
@@ -61,6 +64,8 @@ def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
 
 def _spec_source(tf: str, parameter: TensorParameter, dtype: str | None = None) -> str:
     """``tf.TensorSpec(...)``; for a list/tuple of tensors a list/tuple of specs (``[spec] * 3`` when alike)."""
+    if parameter.container == "dict":
+        return "{" + ", ".join(f"{json.dumps(item.name)}: {_spec_source(tf, item)}" for item in parameter.items) + "}"
     if parameter.items:
         specs = [_spec_source(tf, item) for item in parameter.items]
         if len(set(specs)) == 1 and len(specs) > 1:
@@ -68,6 +73,9 @@ def _spec_source(tf: str, parameter: TensorParameter, dtype: str | None = None) 
         joined = ", ".join(specs) + ("," if len(specs) == 1 and parameter.container == "tuple" else "")
         return f"[{joined}]" if parameter.container == "list" else f"({joined})"
     shape = "None" if parameter.shape is None else "[" + ", ".join("None" if d is None else str(d) for d in parameter.shape) + "]"
+    if parameter.ragged_rank:
+        return (f"{tf}.RaggedTensorSpec(shape={shape}, dtype={tf}.{parameter.dtype}, ragged_rank={parameter.ragged_rank}, "
+                f"row_splits_dtype={tf}.{parameter.row_splits_dtype})")
     return f"{tf}.TensorSpec(shape={shape}, dtype={tf}.{dtype or parameter.dtype})"
 
 
@@ -77,10 +85,13 @@ class Composite:
     node); values of those reads that meet a tensor → ``tf.cast`` to its dtype (``casts``: node →
     dtype, None when not known); and the dtypes not known (``choices``: parameter name, or None for
     the unknown casts → candidate dtypes, the first written without execution, the others tried
-    by ``fix --verify``)."""
+    by ``fix --verify``); ``forms``: the Python uses of those values rewritten into graph ops."""
 
     reads: dict = field(default_factory=dict)
     casts: dict = field(default_factory=dict)
+    #: Python uses of those values rewritten into graph ops (``analysis.graph_forms``): node → edit, and what they do.
+    forms: dict = field(default_factory=dict)
+    rewritten: list[str] = field(default_factory=list)
     choices: dict = field(default_factory=dict)
     unknown: list[str] = field(default_factory=list)
 
@@ -173,8 +184,16 @@ of a first call that creates variables has no argument change and does not count
   took that dtype: `tf.cast(..., tf.float32)` to it (the dtype followed from the
   signature through dtype-preserving ops; not known: candidates, float32 first);
   static dimensions (`x.shape[-1]` kept by the signature) stay. A read that drives
-  Python (`range(n)`, `if`, formatting, `n / 2`, NumPy, `x.shape` as a whole,
-  `for row in x`, `tf.unstack(x)`) means no fix;
+  Python is rewritten into graph ops in the same candidate where a form exists
+  (`analysis/graph_forms.py`): `for i in range(n)` filling lists → `tf.TensorArray`s
+  (an explicit `tf.while_loop` where AutoGraph does not convert), `np.zeros(n, D)` →
+  `tf.zeros([n], D)`, `n / 2`, `tf.print("rows: %d" % n)` → `tf.print("rows:", n)`,
+  `tf.stack([f(r) for r in tf.unstack(x)])` → `tf.map_fn(f, x)`; otherwise (`if`, `x.shape`
+  as a whole, other formatting) no fix. A dict of tensors gets a dict of specs, a
+  RaggedTensor a `tf.RaggedTensorSpec`, a list of tensors of one shape whose length varied
+  the stacked tensor's spec (TensorFlow packs the list; `tf.add_n(xs)` → `tf.reduce_sum(xs, axis=0)`),
+  and one whose tensors' first dimension differs a `tf.RaggedTensorSpec`, every caller in
+  the file passing `tf.ragged.stack(...)`;
 - when a parameter is not a tensor (a model, an optimizer, a flag) or its
   dtype varied (an `input_signature` would reject an observed call), it adds
   `reduce_retracing=True` instead, if shape changes caused retraces, and says why
@@ -295,25 +314,39 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
                 signature.append(parameter)
                 continue
             if parameter.items:
-                used = _list_python_use(ctx, func, parameter.name)
+                rows: list[str] = []
+                used = _list_python_use(ctx, func, parameter.name, parameter.container == "dict", rows)
                 if used:
                     return Plan(None, reason=f"`{parameter.name}` is a {parameter.container} of tensors the function uses "
                                 f"in Python (`{used}`), where their dimensions may be read; not rewritten"), Composite()
                 items = tuple(replace(i, shape=[None, *i.shape[1:]]) if i.shape else i for i in parameter.items)
+                for row in rows:  # `for v in views`: each `v` one of the items, its relaxed dimensions read as tensors
+                    reason = _make_dynamic(ctx, shape_reads(ctx, func, row), items[0].shape, "an input_signature", composite, infer)
+                    if reason or len({(i.shape and tuple(i.shape), i.dtype) for i in items}) > 1:
+                        return Plan(None, reason=reason or f"`{row}` takes items of `{parameter.name}` of several specs"), Composite()
                 signature.append(replace(parameter, items=items))
                 continue
             # Preconditions of the spec: it accepts every observed call (shapes generalised over
             # them) and any batch size (the leading dimension is None), and every `None` dimension
             # read as a static value (`x.shape[0]`, `len(x)`) becomes `tf.shape(x)[0]` where an
             # int32 tensor works as the int did (cast where it meets a tensor); otherwise no fix.
+            if parameter.stacked == "ragged":
+                reason = _ragged_callers(ctx, func, parameter.name, method, composite)
+                if reason:
+                    return Plan(None, reason=reason), Composite()
+            if parameter.stacked:
+                reason = _stacked_uses(ctx, func, parameter.name, composite, parameter.stacked == "ragged")
+                if reason:
+                    return Plan(None, reason=reason), Composite()
             shape = parameter.shape
             reads = shape_reads(ctx, func, parameter.name)
             if shape and not any(0 in r.dims for r in reads):
                 shape = [None, *shape[1:]]
-            reason = _make_dynamic(ctx, reads, shape, "an input_signature", composite, infer)
+            reason = _make_dynamic(ctx, reads, shape, "an input_signature", composite, infer,
+                                   parameter.dtype if parameter.ragged_rank else None)
             if reason:
                 return Plan(None, reason=reason), Composite()
-            signature.append(TensorParameter(parameter.name, shape, parameter.dtype))
+            signature.append(replace(parameter, shape=shape))
         decided.signature = signature
         if None in composite.casts.values():
             composite.choices[None] = CANDIDATE_DTYPES
@@ -337,6 +370,8 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
                 if node not in composite.reads:
                     shown[code(node).strip()] = code(_cast(tf, dtype or "...", node))
             reads = f", with the static dimensions it makes None read on every call ({', '.join(f'`{a}` → `{b}`' for a, b in shown.items())})"
+        if composite.rewritten:
+            reads += f"; rewritten for graph execution: {'; '.join(composite.rewritten)}"
         tried = ""
         if len(fixes) > 1:
             tried = (f" (not known: {'; '.join(composite.unknown)}; written: {fixes[0].label}; other candidates for "
@@ -372,7 +407,7 @@ for batch in (10, 20, 10, 30):  # 3 traces before the fix, 1 after
             edit = add
         else:
             edit = cst.Call(func=site, args=[argument])
-        edits: dict = {site: edit, **{node: read.dynamic for node, read in composite.reads.items()}}
+        edits: dict = {site: edit, **composite.forms, **{node: read.dynamic for node, read in composite.reads.items()}}
         for node, dtype in composite.casts.items():
             dtype = dtype or chosen[None]
             if dtype == "int32":
@@ -404,11 +439,21 @@ def _dtype_split(function: FunctionTraces) -> set[str]:
     return {name for name, seen in dtypes.items() if len(seen) > 1}
 
 
-def _list_python_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:
+def _list_python_use(ctx: FileContext, func: cst.FunctionDef, name: str, keyed: bool = False,
+                     rows: list[str] | None = None) -> str | None:
     """A use of list/tuple parameter ``name`` other than as an argument of a TensorFlow op or
-    ``len(name)`` (iterated, indexed, unpacked: its tensors' dimensions may be read), or None."""
+    ``len(name)`` (indexed, unpacked: its tensors' dimensions may be read), or None. A dict's
+    (``keyed``) item read by a string key counts as the item, and the same holds for it; a ``for``
+    statement's variable over a list or tuple is noted in ``rows`` (its reads are the caller's)."""
     for node in name_reads(func.body, name):
         arg = ctx.parent(node)
+        if rows is not None and not keyed and isinstance(arg, cst.For) and arg.iter is node and isinstance(arg.target, cst.Name):
+            rows.append(arg.target.value)
+            continue
+        if keyed and m.matches(arg, m.Subscript(slice=[m.SubscriptElement(m.Index(m.SimpleString()))])):
+            node, arg = arg, ctx.parent(arg)  # `features["a"]`: the item, held to what holds for the list's
+            if isinstance(arg, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
+                continue  # arithmetic on the item: a tensor, its shape not read
         call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
         if isinstance(call, cst.Call) and (op_name(ctx, call) is not None or ctx.resolves_to(call.func, "builtins.len")):
             continue
@@ -416,20 +461,79 @@ def _list_python_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str 
     return None
 
 
+#: TensorFlow ops that treat a list of tensors otherwise than its stacked tensor, and the same on the stack.
+_LIST_OPS = {"add_n": "reduce_sum({}, axis=0)", "stack": "{}", "concat": None, "unstack": None, "dynamic_stitch": None,
+             "identity_n": None, "tuple": None, "group": None, "meshgrid": None, "accumulate_n": None}
+
+
+def _stacked_uses(ctx: FileContext, func: cst.FunctionDef, name: str, composite: Composite, ragged: bool = False) -> str | None:
+    """``name``, a list of tensors of one shape that TensorFlow stacks under the signature, read as
+    the stacked tensor: by a TensorFlow op that converts its argument to a tensor (as it packed the
+    list), ``len(name)`` and iteration (the caller's shape reads); ``tf.add_n(name)`` → ``tf.reduce_sum(name, axis=0)``,
+    ``tf.stack(name)`` → ``name``. The reason there is no fix when another use needs the list."""
+    tf = ctx.tensorflow_alias[0]
+    for node in name_reads(func.body, name):
+        arg = ctx.parent(node)
+        call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+        if isinstance(call, cst.Call) and ctx.resolves_to(call.func, "builtins.len") or isinstance(arg, (cst.For, cst.CompFor)):
+            continue
+        op = None
+        if isinstance(call, cst.Call) and arg.keyword is None and call.args[0] is arg:  # type: ignore[union-attr]
+            listed = [n.rsplit(".", 1)[-1] for n in ctx.names(call.func) if n.rsplit(".", 1)[-1] in _LIST_OPS and n.startswith("tensorflow.")]
+            op = listed[0] if listed else op_name(ctx, call)
+        if op is None or (op in _LIST_OPS and (ragged or _LIST_OPS[op] is None or len(call.args) > 1)):  # type: ignore[union-attr]
+            return f"`{name}` is a list of tensors used as a list in `{ctx.code(call or arg or node).strip()}`; not stacked"
+        if op in _LIST_OPS:
+            new = f"{tf}.{_LIST_OPS[op].format(name)}" if op != "stack" else name
+            composite.forms[call] = cst.parse_expression(new)
+            composite.rewritten.append(f"`{ctx.code(call).strip()}` → `{new}` (`{name}` stacked)")
+    return None
+
+
+def _ragged_callers(ctx: FileContext, func: cst.FunctionDef, name: str, method: bool, composite: Composite) -> str | None:
+    """Every caller in this module passes ``tf.ragged.stack(...)`` of the list it passed (a
+    ``tf.RaggedTensorSpec`` does not take a list): the reason there is no fix when some use of the
+    function is not such a call (a method, a reference, ``*args``)."""
+    tf = ctx.tensorflow_alias[0]
+    position = parameter_names(func, method).index(name)
+    references = [n for n in m.findall(ctx.module, m.Name(func.name.value)) if n is not func.name]
+    calls = [ctx.parent(n) for n in references]
+    if method or not calls or any(not isinstance(c, cst.Call) or c.func is not n or any(a.star for a in c.args)
+                                  for c, n in zip(calls, references)):
+        return f"`{name}` is a list of tensors of several lengths (a ragged tensor), and not every use of `{func.name.value}` is a call here"
+    for call in calls:
+        given = [a for a in call.args if a.keyword is not None and a.keyword.value == name] or (  # type: ignore[union-attr]
+            [call.args[position]] if position < len(call.args) and call.args[position].keyword is None else [])  # type: ignore[union-attr]
+        if not given:
+            return f"a call of `{func.name.value}` does not pass `{name}`"
+        composite.forms[given[0].value] = lambda updated: _fill(f"{tf}.ragged.stack(ROWS_)", ROWS_=updated)
+    composite.rewritten.append(f"the callers pass `{tf}.ragged.stack(...)` of their lists")
+    return None
+
+
 def _make_dynamic(ctx: FileContext, reads: list[ShapeRead], shape: list | None, what: str, composite: Composite,
-                  infer: TensorInference | None = None) -> str | None:
+                  infer: TensorInference | None = None, ragged: str | None = None) -> str | None:
     """Add to ``composite`` the ``tf.shape`` form of each read of a dimension ``shape`` makes None
     (None: the rank, hence every dimension) and the casts where it meets a tensor; the reason
-    there is no fix when one cannot be rewritten."""
+    there is no fix when one cannot be rewritten. ``ragged``: the dtype of a ragged tensor's values
+    (its rows mapped give that dtype, the primary guess of reductions)."""
     for read in reads:
         relaxed = shape is None or any(-len(shape) <= d < len(shape) and shape[d] is None for d in read.dims)
         if not relaxed:
             continue
+        mapping = mapped(ctx, read.node, ragged) if read.dynamic is None else None
+        forms = [mapping] if mapping is not None else []  # the rows iterated in Python, mapped in the graph
         casts: dict = {}
-        used = int_tensor_use(ctx, read.node, casts, infer) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
-        if isinstance(used, Unknown):
-            why = f": {used.reason}" if used.reason else ""
-            return f"`{read.text}` reads a static dimension that {what} would make None{why} (use `tf.shape(...)` and graph ops)"
-        composite.reads[read.node] = read
+        if mapping is None and ragged:
+            return f"`{read.text}` reads the shape of a ragged tensor"
+        if mapping is None:
+            used = int_tensor_use(ctx, read.node, casts, infer, forms=forms) if read.dynamic is not None else Unknown("")  # type: ignore[arg-type]
+            if isinstance(used, Unknown):
+                why = f": {used.reason}" if used.reason else ""
+                return f"`{read.text}` reads a static dimension that {what} would make None{why} (use `tf.shape(...)` and graph ops)"
+            composite.reads[read.node] = read
         composite.casts.update(casts)
+        for form in forms:
+            composite.forms.update(form.edits)
+            composite.rewritten.append(form.why)
     return None

@@ -11,6 +11,7 @@ import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
+from tfautofix.analysis.graph_forms import graph_form
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.int_arguments import CANDIDATE_DTYPES, INTEGER_DTYPES, int_use
 from tfautofix.analysis.names import TF_FUNCTION
@@ -81,6 +82,8 @@ def dtype_bound_use(ctx: FileContext, func: cst.FunctionDef, name: str) -> str |
 #: ``python_use``'s reason for a read that is not inside a TensorFlow op's arguments
 #: (``return lr * n``): a trace shows whether it met a tensor and was converted.
 _OUTSIDE = "outside TensorFlow ops"
+#: ``python_use``'s reason for a read in an ``if``/``while``/conditional expression's test.
+_CONTROL_FLOW = "in Python control flow"
 #: The dtype a Python number becomes by default (``tf.constant(n)``): not spelled in a fix.
 _DEFAULT_DTYPE = {"int": "int32", "float": "float32"}
 
@@ -119,10 +122,13 @@ def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type:
         used = int_use(ctx, node) if reason != _OUTSIDE else None
         rewrite = tensor_use(ctx, node) if used is not None and used.rejects else None
         if rewrite is not None:
-            rewrites[rewrite[0]] = rewrite[1]
+            rewrites.update(rewrite)
             integer.append(used.why)
         elif used is not None:
             (blocking if used.rejects else integer).append(used.why)
+        elif reason == _CONTROL_FLOW and ctx.autograph(node) and (test := _converted_test(ctx, node)) is not None:
+            integer.append(f"in `{ctx.code(test).strip()}`, a condition AutoGraph turns into a `tf.cond`/`tf.while_loop` "
+                           f"for a tensor (its branches must then agree in structure and dtype)")
         elif reason == _OUTSIDE:
             outside = True
         elif reason is not None:
@@ -154,6 +160,17 @@ def scalar_plan(ctx: FileContext, func: cst.FunctionDef, name: str, python_type:
     return ScalarPlan(True, "", {"python-value": Known(), "one-dtype": Unknown(
         f"{seen.reason}; an int of 2**31 or more would become int64, not int32"), "static-value": Unknown(
         "not observed: `tf.range(n)` of a constant has a static length, of a tensor argument not")})
+
+
+def _converted_test(ctx: FileContext, node: cst.CSTNode) -> cst.BaseExpression | None:
+    """The test of the ``if``/``while``/conditional expression whose condition reads ``node`` (AutoGraph
+    converts those for a tensor; not an ``assert``), else None."""
+    child = node
+    for parent in ctx.ancestors(node):
+        if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and child is parent.test:
+            return None if isinstance(parent, cst.Assert) else parent.test
+        child = parent
+    return None
 
 
 class PythonScalarArgument(Rule):
@@ -214,9 +231,11 @@ tensor are rewritten in the same candidate: a list or tuple of number literals i
 (`WEIGHTS[i]` → `tf.gather(tf.constant(WEIGHTS, dtype=tf.float32), i)`), `np.zeros(n, D)`/`np.ones`
 (→ `tf.zeros([n], dtype=D)`); a log that saw its uses become an int and a float dtype gives an int
 tensor cast to the float where Python arithmetic meets it (`x / tf.cast(n, tf.float32)`).
-It reports without a fix or candidates when the function needs the Python value otherwise: Python
-control flow (`if n > 2:`), `int(n)`, `range(n)` outside a `for` AutoGraph converts
-(`autograph=False`, a comprehension).
+A `for _ in range(n)` loop where AutoGraph does not convert it becomes an explicit `tf.while_loop`
+over the names its body rebinds (`analysis/graph_forms.py`), and an `if`/`while` on the number where
+AutoGraph converts it (a `tf.cond` for a tensor) gets the int candidates. It reports without a fix or
+candidates when the function needs the Python value otherwise: control flow without AutoGraph,
+`assert`, `int(n)`, `range(n)` in a comprehension.
 
 With `--traces FILE` it also reports, at the definition, parameters that were
 observed taking several Python number values (TFA004 can then add an
@@ -454,7 +473,7 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
             for name in function.parameters:
                 specs = [t["parameters"].get(name, {}) for t in function.traces]
                 values = {repr(s.get("value")) for s in specs}
-                if parameter_kind(specs) == "number" and len(values) > 1:
+                if parameter_kind(specs) == "number" and len(values) > 1 and not _passed_tensors(ctx, func, name):
                     decided = scalar_plan(ctx, func, name, _observed_type(ctx, func, name))
                     tf = ctx.tensorflow_alias[0]
                     if decided.fixable:
@@ -473,15 +492,11 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                     )
 
 
-#: NumPy constructors whose first argument is a shape, and the TensorFlow op that takes it as a tensor.
-_NUMPY_SHAPED = {"numpy.zeros": "zeros", "numpy.ones": "ones"}
-
-
-def tensor_use(ctx: FileContext, node: cst.Name) -> tuple[cst.CSTNode, cst.BaseExpression] | None:
-    """A use of an integer parameter that needs the Python value, and the TensorFlow op that computes
-    the same from an integer tensor: ``SEQ[n]`` of a sequence of number literals is
+def tensor_use(ctx: FileContext, node: cst.Name) -> dict | None:
+    """A use of an integer parameter that needs the Python value, and the edits of TensorFlow ops that
+    compute the same from an integer tensor: ``SEQ[n]`` of a sequence of number literals is
     ``tf.gather(tf.constant(SEQ, dtype=...), n)`` (float32 when one is a float: what it meets in a graph);
-    ``np.zeros(n, dtype=D)`` (``np.ones``) is ``tf.zeros([n], dtype=D)``. None for other uses."""
+    otherwise its graph form (``analysis.graph_forms``: ``np.zeros(n, D)``, a ``range(n)`` loop). None for other uses."""
     tf = ctx.tensorflow_alias[0]
     parent, name = ctx.parent(node), node.value
     element = ctx.parent(parent) if isinstance(parent, cst.Index) else None
@@ -493,24 +508,9 @@ def tensor_use(ctx: FileContext, node: cst.Name) -> tuple[cst.CSTNode, cst.BaseE
         if None in kinds or not kinds:
             return None
         dtype = "float32" if "float" in kinds else "int32"
-        return subscript, cst.parse_expression(f"{tf}.gather({tf}.constant({ctx.code(sequence).strip()}, dtype={tf}.{dtype}), {name})")
-    call = ctx.parent(parent) if isinstance(parent, cst.Arg) and parent.keyword is None else None
-    if isinstance(call, cst.Call) and call.args[0] is parent:
-        op = next((_NUMPY_SHAPED[n] for n in ctx.names(call.func) if n in _NUMPY_SHAPED), None)
-        given = [a for a in call.args[1:] if a.keyword is None or a.keyword.value == "dtype"]
-        if op is None or len(given) != len(call.args) - 1 or len(given) > 1:
-            return None
-        dtype = "float64" if not given else _dtype_name(given[0].value)
-        if dtype is None:
-            return None
-        return call, cst.parse_expression(f"{tf}.{op}([{name}], dtype={tf}.{dtype})")
-    return None
-
-
-def _dtype_name(expr: cst.BaseExpression) -> str | None:
-    """``float32`` for ``np.float32``, ``tf.float32`` or ``"float32"``; None for other spellings."""
-    name = expr.attr.value if isinstance(expr, cst.Attribute) else expr.evaluated_value if isinstance(expr, cst.SimpleString) else None
-    return name if isinstance(name, str) and name.isidentifier() and name.rstrip("0123456789") in ("float", "int", "uint", "bool", "complex") else None
+        return {subscript: cst.parse_expression(f"{tf}.gather({tf}.constant({ctx.code(sequence).strip()}, dtype={tf}.{dtype}), {name})")}
+    form = graph_form(ctx, node)
+    return form.edits if form is not None else None
 
 
 def _split_dtypes(ctx: FileContext, func: cst.FunctionDef, name: str, dtypes: dict[str, list[int]]) -> dict:
@@ -528,6 +528,20 @@ def _split_dtypes(ctx: FileContext, func: cst.FunctionDef, name: str, dtypes: di
         if isinstance(ctx.parent(read), cst.BinaryOperation)
     }
     return {"candidates": (ints[0],), "rewrites": rewrites} if rewrites else {}
+
+
+def _passed_tensors(ctx: FileContext, func: cst.FunctionDef, name: str) -> bool:
+    """Does every call of ``func`` in this module (one at least) pass ``tf.constant(...)`` for
+    parameter ``name``? Then the trace log predates that fix."""
+    params = parameter_names(func, False)
+    passed = []
+    for call in m.findall(ctx.module, m.Call(func=m.Name(func.name.value))):
+        args = [a for a in call.args if a.keyword is None and not a.star]  # type: ignore[attr-defined]
+        given = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)  # type: ignore[attr-defined]
+        if given is None and name in params and params.index(name) < len(args):
+            given = args[params.index(name)].value
+        passed.append(isinstance(given, cst.Call) and ctx.resolves_to(given.func, "tensorflow.constant"))
+    return bool(passed) and all(passed)
 
 
 def _observed_type(ctx: FileContext, func: cst.FunctionDef, name: str) -> str | None:

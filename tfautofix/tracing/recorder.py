@@ -209,7 +209,11 @@ def spec_of(constraint) -> dict:
         return {"kind": "list", "items": [spec_of(c) for c in constraint.components_tuple.components]}
     if name == "Dict":
         return {"kind": "dict", "items": {str(k): spec_of(v) for k, v in constraint.mapping.items()}}
-    return {"kind": "other", "type": name, "repr": repr(constraint)[:200]}
+    other = {"kind": "other", "type": name, "repr": repr(constraint)[:200]}
+    if name == "RaggedTensorSpec":  # what a tf.RaggedTensorSpec in an input_signature needs
+        other.update(shape=_shape(constraint.shape), dtype=constraint.dtype.name, ragged_rank=int(constraint.ragged_rank),
+                     row_splits_dtype=constraint.row_splits_dtype.name)
+    return other
 
 
 def _safe_spec(constraint) -> dict:

@@ -29,9 +29,17 @@ class TensorParameter:
     shape: Shape | None
     dtype: str
     from_python: bool = False  # a Python number that becomes a scalar tensor
-    #: A list/tuple of tensors (``container``: "list"/"tuple") of one length in every trace: a spec per item.
+    #: A list/tuple/dict of tensors (``container``: "list"/"tuple"/"dict") of one length (one set of keys) in
+    #: every trace: a spec per item (a dict's items are named by their keys).
     items: tuple[TensorParameter, ...] = ()
     container: str = ""
+    #: A list/tuple of tensors of one shape and dtype whose length varied ("list"/"tuple"): one
+    #: spec of the stacked tensor (TensorFlow stacks such a list passed for a TensorSpec); "ragged":
+    #: a list whose tensors' first dimension differs, passed as ``tf.ragged.stack(...)`` by the callers.
+    stacked: str = ""
+    #: A ``tf.RaggedTensor`` (``ragged_rank`` > 0): a ``tf.RaggedTensorSpec``.
+    ragged_rank: int = 0
+    row_splits_dtype: str = ""
 
 
 @dataclass
@@ -59,12 +67,29 @@ def _specs(function: FunctionTraces, name: str) -> list[dict]:
     return [t["parameters"].get(name, {"kind": "missing"}) for t in function.traces]
 
 
+def _ragged(spec: dict) -> tuple | None:
+    """(rank, dtype, ragged_rank, row_splits_dtype) of a RaggedTensor's spec, else None."""
+    if spec.get("type") != "RaggedTensorSpec" or not isinstance(spec.get("shape"), list) or not spec.get("ragged_rank"):
+        return None
+    return len(spec["shape"]), spec.get("dtype"), spec["ragged_rank"], spec.get("row_splits_dtype")
+
+
 def parameter_kind(specs: list[dict]) -> str:
-    """``tensor``, ``number`` (Python int/float), ``tensors`` (a list or tuple of tensors, one
-    length and one dtype per position in every trace), or ``other`` for a parameter's specs."""
+    """``tensor``, ``ragged`` (RaggedTensors of one dtype, rank and ragged rank), ``number`` (Python
+    int/float), ``tensors`` (a list, tuple or dict of tensors, one length (keys) and one dtype per
+    position in every trace), or ``other`` for a parameter's specs."""
     kinds = {s.get("kind") for s in specs}
     if kinds == {"tensor"}:
         return "tensor"
+    ragged = {_ragged(s) for s in specs}
+    if kinds == {"other"} and len(ragged) == 1 and None not in ragged:
+        return "ragged"
+    if kinds == {"dict"}:
+        keys = {tuple(s.get("items") or ()) for s in specs}
+        positions = [[s["items"][key] for s in specs] for key in keys.pop()] if len(keys) == 1 else []
+        if positions and all(parameter_kind(p) == "tensor" and len({item.get("dtype") for item in p}) == 1 for p in positions):
+            return "tensors"
+        return "other"
     if kinds == {"python"} and {s.get("type") for s in specs} <= set(NUMBER_TYPES):
         return "number"
     lengths = {len(s.get("items") or ()) for s in specs}
@@ -106,10 +131,25 @@ def plan(function: FunctionTraces) -> Plan:
         elif kind == "number":
             dtype = "int32" if {s["type"] for s in specs} == {"int"} else "float32"
             parameters.append(TensorParameter(name, [], dtype, from_python=True))
+        elif kind == "ragged":
+            _, dtype, ragged_rank, splits = _ragged(specs[0])  # type: ignore[misc]
+            parameters.append(TensorParameter(name, common_shape(s["shape"] for s in specs), dtype,
+                                              ragged_rank=ragged_rank, row_splits_dtype=splits))
+        elif kind == "tensors" and specs[0]["kind"] == "dict":
+            items = tuple(TensorParameter(key, common_shape(s["items"][key]["shape"] for s in specs), item["dtype"])
+                          for key, item in specs[0]["items"].items())
+            parameters.append(TensorParameter(name, None, items[0].dtype, items=items, container="dict"))
         elif kind == "tensors":
             items = tuple(TensorParameter(f"{name}[{i}]", common_shape(s["items"][i]["shape"] for s in specs), item["dtype"])
                           for i, item in enumerate(specs[0]["items"]))
             parameters.append(TensorParameter(name, None, items[0].dtype, items=items, container=specs[0]["kind"]))
+        elif _stackable(specs):
+            item = specs[0]["items"][0]
+            parameters.append(TensorParameter(name, [None, *item["shape"]], item["dtype"], stacked=specs[0]["kind"]))
+        elif _raggable(specs):  # what `tf.ragged.stack` makes of dense tensors (row splits int32 in TensorFlow 2.x)
+            item = specs[0]["items"][0]
+            parameters.append(TensorParameter(name, [None, None, *item["shape"][1:]], item["dtype"], stacked="ragged",
+                                              ragged_rank=1, row_splits_dtype="int32"))
         else:
             others.append(f"`{name}`")
             hint = stack_hint(name, specs)
@@ -129,10 +169,26 @@ def plan(function: FunctionTraces) -> Plan:
     return Plan(None, reason=f"{why}; reduce_retracing only generalises shapes, which did not cause these retraces")
 
 
+def _stackable(specs: list[dict]) -> bool:
+    """Lists (or tuples) of tensors of one shape and dtype, in every trace, of more than one length."""
+    items = [item for spec in specs for item in (spec.get("items") or [None])]
+    return (len({spec.get("kind") for spec in specs}) == 1 and specs[0].get("kind") in ("list", "tuple")
+            and all(isinstance(i, dict) and i.get("kind") == "tensor" and isinstance(i.get("shape"), list) for i in items)
+            and len({(i["dtype"], tuple(i["shape"])) for i in items}) == 1 and len({len(s["items"]) for s in specs}) > 1)
+
+
+def _raggable(specs: list[dict]) -> bool:
+    """Lists of tensors of one dtype and rank whose first dimension differs, of more than one length."""
+    items = [item for spec in specs for item in (spec.get("items") or [None])]
+    return (all(spec.get("kind") == "list" for spec in specs) and len({len(s["items"]) for s in specs}) > 1
+            and all(isinstance(i, dict) and i.get("kind") == "tensor" and isinstance(i.get("shape"), list) and i["shape"] for i in items)
+            and len({(i["dtype"], tuple(i["shape"][1:]), len(i["shape"])) for i in items}) == 1)
+
+
 def stack_hint(name: str, specs: list[dict]) -> str | None:
-    """For a list/tuple of tensors whose length varied (one trace per length): what one tensor could carry it, as the
-    traces show. Every item of every call one dtype and one shape: ``tf.stack``; one dtype and
-    rank, differing only in the first dimension: ``tf.ragged.stack`` (a ``tf.RaggedTensorSpec``)."""
+    """For a list/tuple of tensors whose length varied (one trace per length) and that is not stacked
+    (``_stackable``): what one tensor could carry it, as the traces show. One dtype and rank, differing
+    only in the first dimension: ``tf.ragged.stack`` (a ``tf.RaggedTensorSpec``)."""
     items = [item for spec in specs for item in (spec.get("items") or [None])]
     if not specs or any(spec.get("kind") not in ("list", "tuple") for spec in specs) or any(
             not isinstance(item, dict) or item.get("kind") != "tensor" for item in items):
@@ -143,9 +199,6 @@ def stack_hint(name: str, specs: list[dict]) -> str | None:
     if len(dtypes) != 1 or None in shapes or len(lengths) < 2:
         return None  # mixed dtypes or ranks; or one length: the list's length did not cause the retraces
     what = f"`{name}` was always a list of {dtypes.pop()} tensors ({' or '.join(map(str, lengths))} of them)"
-    if len(shapes) == 1:
-        return (f"{what} of one shape {list(shapes.pop())}: passing one stacked tensor, `tf.stack({name})`, and "
-                f"iterating over its first axis (`tf.shape({name})[0]` for `len({name})`) would trace once; not rewritten")
     if len({len(s) for s in shapes}) == 1 and len({s[1:] for s in shapes}) == 1:
         return (f"{what} whose first dimension differs: passing `tf.ragged.stack({name})` (a `tf.RaggedTensorSpec` "
                 "in the signature) would trace once; not rewritten")

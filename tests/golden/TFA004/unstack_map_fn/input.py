@@ -1,0 +1,21 @@
+import tensorflow as tf
+
+
+@tf.function
+def row_maxima(x):
+    # a Python comprehension over tf.unstack needs the static batch size: tf.map_fn does not
+    return tf.stack([tf.reduce_max(r) for r in tf.unstack(x)])
+
+
+@tf.function
+def row_spans(x):
+    # along axis 0, spelled; an expression of the row (a lambda)
+    return tf.stack([tf.reduce_max(row) - tf.reduce_min(row) for row in tf.unstack(x, axis=0)])
+
+
+def exercise():
+    out = []
+    for n in (2, 3, 4):
+        x = tf.reshape(tf.range(n * 3, dtype=tf.float32), [n, 3])
+        out.append((row_maxima(x), row_spans(x)))
+    return out
