@@ -1,0 +1,42 @@
+"""No split where the wrapper would be traced: `clip` is called from another tf.function,
+`check` is handed to `Dataset.map` and `norm` to a callback list; their asserts get only the
+graph assertion."""
+import tensorflow as tf
+
+
+@tf.function
+def clip(x):
+    assert tf.reduce_min(x) >= 0.0, "negative input"
+    return tf.minimum(x, 1.0)
+
+
+@tf.function
+def step(x):
+    return clip(x) * 2.0
+
+
+@tf.function
+def check(x):
+    assert tf.reduce_sum(x) > 0.0, "empty"
+    return x
+
+
+@tf.function
+def norm(x):
+    assert tf.reduce_sum(x) > 0.0, "empty"
+    return x / tf.reduce_sum(x)
+
+
+CALLBACKS = [norm]
+
+
+def exercise():
+    out = [step(tf.constant([0.5, 2.0]))]
+    out += list(tf.data.Dataset.from_tensor_slices([[1.0], [2.0]]).map(check))
+    try:
+        out.append(step(tf.constant([-1.0])))
+    except AssertionError:
+        out.append("assert")
+    except tf.errors.InvalidArgumentError:
+        out.append("invalid")
+    return out + [CALLBACKS[0](tf.constant([1.0, 3.0]))]
