@@ -267,69 +267,84 @@ def split_function(
     # The core: the parameters it still uses, the kept statements, the captured locals returned first.
     uses = _scan(*kept).reads
     self_name = params.params[0].name.value if method else None
-    kept_params = {
-        group: [p for p in getattr(params, group) if p.name.value in uses or p.name.value == self_name]
-        for group in ("posonly_params", "params", "kwonly_params")
-    }
-    core_params = params
-    if any(len(kept_params[group]) < len(getattr(params, group)) for group in kept_params):
-        # unused parameters dropped (a list the wrapper appends to would change the core's trace key)
-        core_params = params.with_changes(**{
-            group: [p.with_changes(comma=cst.MaybeSentinel.DEFAULT) for p in ps] for group, ps in kept_params.items()})
+    dropped = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+               if p.name.value not in uses and p.name.value != self_name}
     taken = {n.id for n in ast.walk(ctx.screen.tree) if isinstance(n, ast.Name)} | {
         n.attr for n in ast.walk(ctx.screen.tree) if isinstance(n, ast.Attribute)} | {
         n.name for n in ast.walk(ctx.screen.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     core_name = _fresh(f"_{name.strip('_')}_core", taken)
-    returns = set(whole.returns)
-    docstring = body[:1] if func.get_docstring() is not None else []  # kept by the wrapper, the function importers see
-
-    class Returns(cst.CSTTransformer):
-        def leave_Return(self, original: cst.Return, updated: cst.Return) -> cst.Return:
-            if original not in returns or not captured:
-                return updated
-            value = updated.value if updated.value is not None else cst.Name("None")
-            if isinstance(value, cst.Tuple) and not value.lpar:
-                value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-            elements = [cst.Element(cst.Name(n)) for n in captured] + [cst.Element(value)]
-            return updated.with_changes(value=cst.Tuple(elements, lpar=[], rpar=[]),
-                                        whitespace_after_return=cst.SimpleWhitespace(" "))
-
-    core = func.with_changes(
-        name=cst.Name(core_name), params=core_params,
-        body=func.body.with_changes(body=[s.visit(Returns()) for s in kept if not (docstring and s is body[0])]),
-    )
-    # The wrapper: the original signature, calling the core and replaying the side effects.
-    args: list[cst.Arg] = []
-    for p in (*core_params.posonly_params, *core_params.params):
-        if p.name.value != self_name:
-            args.append(cst.Arg(cst.Name(p.name.value)))
-    if isinstance(core_params.star_arg, cst.Param):
-        args.append(cst.Arg(cst.Name(core_params.star_arg.name.value), star="*"))
-    no_space = cst.SimpleWhitespace("")
-    for p in core_params.kwonly_params:
-        args.append(cst.Arg(cst.Name(p.name.value), keyword=cst.Name(p.name.value),
-                            equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space)))
-    if isinstance(core_params.star_kwarg, cst.Param):
-        args.append(cst.Arg(cst.Name(core_params.star_kwarg.name.value), star="**"))
-    callee = cst.Attribute(cst.Name(self_name), cst.Name(core_name)) if method else cst.Name(core_name)
-    call = cst.Call(callee, args)
-    replays = [s for m in moved for s in (replay or {}).get(m, [m])]
-    local = set(param_names) | set(captured) | set().union(*(_spelled(s) for s in replays))
+    docstring = 1 if func.get_docstring() is not None else 0  # kept by the wrapper, the function importers see
+    local = set(param_names) | set(captured) | set().union(*(_spelled(s) for m in moved for s in (replay or {}).get(m, [m])))
     result = _fresh("result", local)
-    if captured:
-        targets = cst.Tuple([cst.Element(cst.Name(n)) for n in [*captured, result]], lpar=[], rpar=[])
-        statements = [*docstring, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(targets)], call)]),
-                      *replays, cst.SimpleStatementLine([cst.Return(cst.Name(result))])]
-    else:  # nothing computed in the graph: the side effects run first, as eagerly
-        statements = [*docstring, *replays, cst.SimpleStatementLine([cst.Return(call)])]
-    blank = [cst.EmptyLine(indent=False)] * (1 if method else 2)
-    wrapper = func.with_changes(
-        decorators=list(wrapper_decorators), leading_lines=blank,
-        body=func.body.with_changes(body=statements),
-    )
-    if wrapper_decorators:
-        wrapper = wrapper.with_changes(decorators=[d.with_changes(leading_lines=[]) for d in wrapper_decorators])
-    return {func: cst.FlattenSentinel([core, wrapper])}, None
+
+    def build(updated: cst.FunctionDef) -> cst.FlattenSentinel:
+        """The split of ``func`` as other edits inside it left it (a draw rewritten in the core...)."""
+        statements = list(updated.body.body)
+        params = updated.params
+        core_params = params
+        if dropped:  # a list the wrapper appends to would change the core's trace key
+            core_params = params.with_changes(**{
+                group: [p.with_changes(comma=cst.MaybeSentinel.DEFAULT) for p in getattr(params, group) if p.name.value not in dropped]
+                for group in ("posonly_params", "params", "kwonly_params")})
+        core_body = [s.visit(_ReturnsWith(captured)) for i, s in enumerate(statements) if i not in indices and i >= docstring]
+        core = updated.with_changes(name=cst.Name(core_name), params=core_params, body=updated.body.with_changes(body=core_body))
+        # The wrapper: the original signature, calling the core and replaying the side effects.
+        args: list[cst.Arg] = [cst.Arg(cst.Name(p.name.value)) for p in (*core_params.posonly_params, *core_params.params)
+                               if p.name.value != self_name]
+        if isinstance(core_params.star_arg, cst.Param):
+            args.append(cst.Arg(cst.Name(core_params.star_arg.name.value), star="*"))
+        no_space = cst.SimpleWhitespace("")
+        for p in core_params.kwonly_params:
+            args.append(cst.Arg(cst.Name(p.name.value), keyword=cst.Name(p.name.value),
+                                equal=cst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space)))
+        if isinstance(core_params.star_kwarg, cst.Param):
+            args.append(cst.Arg(cst.Name(core_params.star_kwarg.name.value), star="**"))
+        call = cst.Call(cst.Attribute(cst.Name(self_name), cst.Name(core_name)) if method else cst.Name(core_name), args)
+        replays = [r for m, i in zip(moved, indices) for r in (replay or {}).get(m, [statements[i]])]
+        head = statements[:docstring]
+        if captured:
+            targets = cst.Tuple([cst.Element(cst.Name(n)) for n in [*captured, result]], lpar=[], rpar=[])
+            body = [*head, cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(targets)], call)]),
+                    *replays, cst.SimpleStatementLine([cst.Return(cst.Name(result))])]
+        else:  # nothing computed in the graph: the side effects run first, as eagerly
+            body = [*head, *replays, cst.SimpleStatementLine([cst.Return(call)])]
+        wrapper = updated.with_changes(
+            decorators=[d.with_changes(leading_lines=[]) for d in wrapper_decorators],
+            leading_lines=[cst.EmptyLine(indent=False)] * (1 if method else 2),
+            body=updated.body.with_changes(body=body),
+        )
+        return cst.FlattenSentinel([core, wrapper])
+
+    return {func: build}, None
+
+
+class _ReturnsWith(cst.CSTTransformer):
+    """``return v`` → ``return c1, ..., v`` in one function's body (not in definitions nested in it)."""
+
+    def __init__(self, captured: list[str]) -> None:
+        super().__init__()
+        self.captured = captured
+        self.depth = 0
+
+    def visit_FunctionDef(self, node) -> bool:
+        self.depth += 1
+        return True
+
+    def leave_FunctionDef(self, original, updated):
+        self.depth -= 1
+        return updated
+
+    visit_Lambda = visit_ClassDef = visit_FunctionDef  # type: ignore[assignment]
+    leave_Lambda = leave_ClassDef = leave_FunctionDef  # type: ignore[assignment]
+
+    def leave_Return(self, original: cst.Return, updated: cst.Return) -> cst.Return:
+        if self.depth or not self.captured:
+            return updated
+        value = updated.value if updated.value is not None else cst.Name("None")
+        if isinstance(value, cst.Tuple) and not value.lpar:
+            value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        elements = [cst.Element(cst.Name(n)) for n in self.captured] + [cst.Element(value)]
+        return updated.with_changes(value=cst.Tuple(elements, lpar=[], rpar=[]), whitespace_after_return=cst.SimpleWhitespace(" "))
 
 
 def _has_flow(statement: cst.CSTNode) -> bool:
