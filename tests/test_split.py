@@ -95,3 +95,12 @@ def test_a_rebound_local_read_by_the_side_effect_is_not_split() -> None:
             except AssertionError:
                 return None
         """, "TFA018") is None
+
+
+def test_an_append_under_a_one_line_if_is_what_the_core_must_not_read() -> None:
+    assert _split("""\
+        @tf.function
+        def f(x, log):
+            if tf.reduce_sum(x) > 0: log.append(x)
+            return tf.add_n(log)
+        """, "TFA012") is None

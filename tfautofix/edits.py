@@ -146,7 +146,9 @@ def _touched(statement: cst.BaseStatement) -> set[str]:
     ``cache[k] = v``, ``self.rate`` of ``self.rate = v`` (its code), in its own lines and an ``if``'s body."""
     touched: set[str] = set()
     module = cst.Module([])
-    lines = [statement] if isinstance(statement, cst.SimpleStatementLine) else list(getattr(statement.body, "body", ()))
+    block = getattr(statement, "body", None)
+    lines = [statement] if isinstance(statement, cst.SimpleStatementLine) else [block] if isinstance(
+        block, cst.SimpleStatementSuite) else list(getattr(block, "body", ()))
     for line in lines:
         for small in getattr(line, "body", ()):
             targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else (
