@@ -69,8 +69,8 @@ def test_a_draw_stored_on_self_is_drawn_in_the_core_and_stored_by_the_wrapper() 
     "@tf.function\ndef f(x, log):\n    log.append(x)\n    return x\n\nCALLBACKS = [f]\n",
     # the core reads what the side effect changes
     "cache = {}\n\n@tf.function\ndef f(x, key):\n    if key not in cache:\n        cache[key] = x * x\n    return cache[key]\n",
-    # the side effect binds a name the core needs, in a loop
-    "@tf.function\ndef f(x, log):\n    i = tf.constant(0)\n    while i < 3:\n        log.append(i)\n        i += 1\n    return x\n",
+    # the side effect binds a name the core reads after it (a loop's counter)
+    "@tf.function\ndef f(x, log):\n    i = tf.constant(0)\n    while i < 3:\n        log.append(i)\n        i += 1\n    return x + tf.cast(i, x.dtype)\n",
     # a return before the side effect
     "@tf.function\ndef f(x, log):\n    if x.shape[0] == 0:\n        return x\n    log.append(x)\n    return x\n",
     # another decorator
@@ -104,3 +104,17 @@ def test_an_append_under_a_one_line_if_is_what_the_core_must_not_read() -> None:
             if tf.reduce_sum(x) > 0: log.append(x)
             return tf.add_n(log)
         """, "TFA012") is None
+
+
+def test_a_loop_appending_its_counter_runs_in_the_wrapper_from_the_counter_the_core_returns() -> None:
+    text = _split("""\
+        @tf.function
+        def f(x, log):
+            i = tf.constant(0)
+            while i < 3:
+                log.append(i)
+                i += 1
+            return x
+        """, "TFA012")
+    assert text is not None
+    assert "i, result = _f_core(x)\n    while i < 3:\n        log.append(i)\n        i += 1\n    return result" in text

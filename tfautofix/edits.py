@@ -252,13 +252,15 @@ def split_function(
     rest = set().union(*(_spelled(s) for s in kept))
     param_names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)] + [
         p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
-    bound = whole.binds
+    bound = _scan(*kept).binds  # the locals the core computes; what a moved statement binds stays in the wrapper
     captured: list[str] = []
     for statement, index in zip(moved, indices):
         scan = _scan(statement)
         later = _scan(*[s for i, s in enumerate(body) if i > index and i not in indices])
-        if scan.binds or scan.returns or _has_flow(statement):
-            return {}, "the side effect binds names or leaves the function"
+        if scan.returns:
+            return {}, "the side effect returns"
+        if scan.binds & later.reads:  # a loop's counter, say, may run on in the wrapper alone
+            return {}, f"the function reads `{sorted(scan.binds & later.reads)[0]}`, which the side effect binds"
         if _touched(statement) & rest:
             return {}, f"the function reads what the side effect changes (`{sorted(_touched(statement) & rest)[0]}`)"
         for read in sorted(scan.reads & bound):
@@ -347,17 +349,3 @@ class _ReturnsWith(cst.CSTTransformer):
             value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
         elements = [cst.Element(cst.Name(n)) for n in self.captured] + [cst.Element(value)]
         return updated.with_changes(value=cst.Tuple(elements, lpar=[], rpar=[]), whitespace_after_return=cst.SimpleWhitespace(" "))
-
-
-def _has_flow(statement: cst.CSTNode) -> bool:
-    """Does ``statement`` hold a ``break``/``continue`` (leaving a loop around it in the core)?"""
-    found = []
-
-    class Flow(cst.CSTVisitor):
-        def visit_Break(self, node) -> None:
-            found.append(node)
-
-        visit_Continue = visit_Break  # type: ignore[assignment]
-
-    statement.visit(Flow())
-    return bool(found)
