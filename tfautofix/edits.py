@@ -257,8 +257,6 @@ def split_function(
     for statement, index in zip(moved, indices):
         scan = _scan(statement)
         later = _scan(*[s for i, s in enumerate(body) if i > index and i not in indices])
-        if scan.returns:
-            return {}, "the side effect returns"
         if scan.binds & later.reads:  # a loop's counter, say, may run on in the wrapper alone
             return {}, f"the function reads `{sorted(scan.binds & later.reads)[0]}`, which the side effect binds"
         if _touched(statement) & rest:
