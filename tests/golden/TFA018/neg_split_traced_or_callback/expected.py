@@ -35,4 +35,7 @@ def pipeline(ds):
 
 
 def exercise():
-    return [step(tf.constant([0.5, 2.0])), CALLBACKS[0](tf.constant([1.0, 3.0]))]
+    try:
+        return [step(tf.constant([0.5, 2.0])), CALLBACKS[0](tf.constant([1.0, 3.0]))]
+    except AssertionError:  # named: the graph assertion is unsafe, yet no split is offered
+        return None
