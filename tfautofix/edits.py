@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Mapping
 
 import libcst as cst
 
+from tfautofix.analysis.loops import names_in
 from tfautofix.rule import Edit
 
 if TYPE_CHECKING:
@@ -56,8 +57,8 @@ def _is_tf_function(decorator: cst.Decorator) -> bool:
 
 
 class _Scan(cst.CSTVisitor):
-    """Names read and bound by statements of one function (nested definitions: their reads
-    count, conservatively; what they bind does not), its returns, and what a split cannot move."""
+    """What statements of one function read (nested definitions included: conservative) and bind
+    (``analysis.loops.names_in``), its returns (not those of nested definitions), and what a split cannot move."""
 
     def __init__(self) -> None:
         self.reads: set[str] = set()
@@ -66,47 +67,11 @@ class _Scan(cst.CSTVisitor):
         self.blocked = ""
         self._depth = 0
 
-    def visit_Name(self, node: cst.Name) -> None:
-        self.reads.add(node.value)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)  # `x.attr` reads `x`, not `attr`
-        return False
-
-    def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)  # `f(k=v)` reads `v`, not `k`
-        return False
-
-    def _bind(self, target: cst.CSTNode) -> None:
-        for name in _target_names(target):
-            if self._depth == 0:
-                self.binds.add(name)
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self._bind(node.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._bind(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._bind(node.target)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._bind(node.target)
-
-    def visit_AsName(self, node: cst.AsName) -> None:
-        self._bind(node.name)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self._bind(node.target)
-
     def visit_Return(self, node: cst.Return) -> None:
         if self._depth == 0:
             self.returns.append(node)
 
     def _enter(self, node) -> None:
-        if self._depth == 0 and isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            self.binds.add(node.name.value)
         self._depth += 1
 
     def _leave(self, node) -> None:
@@ -124,20 +89,12 @@ class _Scan(cst.CSTVisitor):
     visit_Nonlocal = visit_Global  # type: ignore[assignment]
 
 
-def _target_names(target: cst.CSTNode) -> list[str]:
-    if isinstance(target, cst.Name):
-        return [target.value]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in _target_names(e.value)]
-    if isinstance(target, cst.StarredElement):
-        return _target_names(target.value)
-    return []
-
-
 def _scan(*statements: cst.CSTNode) -> _Scan:
     scan = _Scan()
     for statement in statements:
         statement.visit(scan)
+        scan.reads |= names_in(statement)[0]
+        scan.binds |= names_in(statement, nested=False)[1]
     return scan
 
 
