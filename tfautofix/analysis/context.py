@@ -244,6 +244,11 @@ class FileContext:
         model = self.screen.traced_code
         return model.why(function)[0].text if model.is_traced(function, line) else None
 
+    def trace_reasons(self, node: cst.CSTNode) -> list[str]:
+        """Every reason the function enclosing ``node`` is traced (its decorator, a traced caller...)."""
+        function, _ = self._model_function(node)
+        return [why.text for why in self.screen.traced_code.why(function)]
+
     def autograph(self, node: cst.CSTNode) -> bool:
         """Does AutoGraph convert the traced code at ``node`` (Python ``if`` on a tensor
         works there)? False where some path traces it without conversion; True elsewhere

@@ -26,7 +26,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA, is_tensorflow
 from tfautofix.analysis.tensor_values import may_be_tensor
 from tfautofix.analysis.tensors import TensorInference, call_argument, tensor_op
-from tfautofix.edits import keep_comments
+from tfautofix.edits import keep_comments, split_function
 from tfautofix.rule import Finding, ImportSpec, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -616,6 +616,7 @@ class _Use:
     why: str = ""
     meets: cst.BaseExpression | None = None
     to_float: bool = False  # an int draw met a float number: a Python int became a float there
+    store: cst.CSTNode | None = None  # `self.rate = draw`: the statement keeping it in Python state
 
 
 _OK = _Use()
@@ -858,7 +859,9 @@ def _worst(uses: Iterator[_Use]) -> _Use:
     to_float = any(u.to_float for u in uses)
     if len(met) > 1:
         return _Use(max(worst.verdict, _UNSAFE), worst.why or "it meets values of several dtypes", next(iter(met.values())))
-    return _Use(worst.verdict, worst.why, next(iter(met.values()), None), to_float and not met)  # an operand's dtype wins
+    stores = {id(u.store): u.store for u in uses if u.store is not None}
+    store = next(iter(stores.values())) if len(stores) == 1 and worst.store is not None else None
+    return _Use(worst.verdict, worst.why, next(iter(met.values()), None), to_float and not met, store)  # an operand's dtype wins
 
 
 def _assigned(ctx: FileContext, statement: cst.CSTNode, kind: str, depth: int) -> _Use:
@@ -870,7 +873,7 @@ def _assigned(ctx: FileContext, statement: cst.CSTNode, kind: str, depth: int) -
     else:
         target = statement.target  # type: ignore[attr-defined]
     if not isinstance(target, cst.Name):
-        return _Use(_UNSAFE, f"it is stored in `{ctx.code(target)}`")
+        return _Use(_UNSAFE, f"it is stored in `{ctx.code(target)}`", store=statement)
     scope = ctx.scope(target)
     if scope is None:
         return _Use(_UNSAFE, "its uses are unknown")
@@ -1619,6 +1622,10 @@ def augment(image):
             "reproducibility": Known(),  # a seeded stream: see `check`
         }
         rewrites = [_Rewrite({node: _grouped(ctx, node, cst.parse_expression(code))}, evidence)]
+        stored = _stored_by_wrapper(ctx, node, used.store, rewrites[0])
+        if stored is not None:
+            rewrites[0].label = "the draw in place"
+            rewrites.append(stored)
         if explicit:  # AutoGraph's tf.cond, or an explicit one
             rewrites[0].label = "a tensor condition (AutoGraph makes the `if` a tf.cond)"
             rewrites = [*explicit, *rewrites] if _explicit_first(branches) else [*rewrites, *explicit]
@@ -1632,6 +1639,21 @@ def augment(image):
             rewrites.append(_Rewrite({node: _grouped(ctx, node, cst.parse_expression(code))}, {**evidence, "dtype": Unknown(
                 f"NumPy's dtype, {numpy_dtype}, kept where the array meets TensorFlow")}, f"`{numpy_dtype}`, NumPy's dtype"))
         return imports, rewrites
+
+
+def _stored_by_wrapper(ctx: FileContext, node: cst.CSTNode, store: cst.CSTNode | None, rewrite: _Rewrite) -> _Rewrite | None:
+    """The draw kept in Python state (``self.rate = rate``) moves to an eager wrapper around the
+    traced core that draws (``edits.split_function``): the state is set on every call, as eagerly."""
+    func = ctx.enclosing(node, cst.FunctionDef)
+    line = ctx.parent(store) if store is not None else None
+    if func is None or not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+        return None
+    edits, why_not = split_function(ctx, func, [line])
+    if why_not is not None:
+        return None
+    return _Rewrite({**rewrite.edits, **edits}, {**rewrite.evidence, "uses-after": Unknown(
+        f"`{ctx.code(store.targets[0].target)}` is set by an eager wrapper, to a tensor")},  # type: ignore[union-attr]
+        "the Python state set by an eager wrapper around a traced core")
 
 
 def _gathered(ctx: FileContext, tf: str, lookup, population: list | None, values: dict) -> _Rewrite | None:

@@ -25,6 +25,7 @@ from tfautofix.analysis.tensors import (
     op_name,
     tensor_op,
 )
+from tfautofix.edits import split_function
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -182,18 +183,50 @@ def doubled(x):
         return found
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        found: list[tuple[cst.CSTNode, Finding]] = []
         for call in nodes(ctx, cst.Call):
             if not isinstance(call.func, cst.Attribute):
                 continue
             if call.func.attr.value in MUTATORS and ctx.is_traced(call):
                 finding = self._mutation(ctx, call, call.func.value)
                 if finding is not None:
-                    yield finding
+                    found.append((call, finding))
         for target in _assignment_targets(ctx):
             if ctx.is_traced(target):
                 finding = self._assignment(ctx, target)
                 if finding is not None:
-                    yield finding
+                    found.append((target, finding))
+        splits = self._splits(ctx, [node for node, finding in found if finding.fix is None])
+        for node, finding in found:
+            split = splits.get(ctx.enclosing(node, cst.FunctionDef)) if finding.fix is None else None
+            if split is not None:
+                finding.message += f"; fix: {split.label}" + self.unsafe_note(split)
+                finding.fix = split
+            yield finding
+
+    def _splits(self, ctx: FileContext, unfixed: list[cst.CSTNode]) -> dict[cst.FunctionDef, Fix]:
+        """Per traced function, its Python side effects moved to an eager wrapper around a traced
+        core (``edits.split_function``): they then happen on every call, as eagerly. Every unfixed
+        finding of the function must lie in a statement of its body that can move."""
+        moved: dict[cst.FunctionDef, list] = {}
+        for node in unfixed:
+            func = ctx.enclosing(node, cst.FunctionDef)
+            statement = next((a for a in (node, *ctx.ancestors(node)) if func is not None and ctx.parent(a) is func.body), None)
+            if func is None or func in moved and moved[func] is None:
+                continue
+            if statement is None:
+                moved[func] = None  # type: ignore[assignment]
+            elif statement not in moved.setdefault(func, []):
+                moved[func].append(statement)
+        splits = {}
+        for func, statements in moved.items():
+            if statements:
+                edits, why_not = split_function(ctx, func, statements)
+                if why_not is None:
+                    splits[func] = Fix(edits, "unsafe", (), (
+                        "closed-world: the function is called only eagerly (another module tracing it would trace the side effect)",),
+                        "the side effect in an eager wrapper around a traced core")
+        return splits
 
     # -- container mutation ------------------------------------------------
     def _mutation(self, ctx: FileContext, call: cst.Call, receiver: cst.BaseExpression) -> Finding | None:

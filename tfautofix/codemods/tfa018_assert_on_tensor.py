@@ -12,7 +12,8 @@ from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference
-from tfautofix.rule import Finding, Rule
+from tfautofix.edits import split_function
+from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
 #: Comparison → the ``tf.debugging`` assertion checking it on two tensors.
@@ -104,29 +105,89 @@ def step(x):
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         inferences: dict[cst.FunctionDef, TensorInference] = {}
-        catches = None
+        reported: dict[cst.FunctionDef, list[cst.Assert]] = {}
         for node in nodes(ctx, cst.Assert):
             func = ctx.enclosing(node, cst.FunctionDef)
             if func is None or not ctx.is_traced(node) or False not in ctx.autograph_feature(node, "ASSERT_STATEMENTS"):
                 continue
             if func not in inferences:
                 inferences[func] = TensorInference(ctx, func)
+            if inferences[func].is_tensor(node.test):
+                reported.setdefault(func, []).append(node)
+        catches = None
+        splits: dict[cst.FunctionDef, Fix | None] = {}
+        for func, asserts in reported.items():
             inference = inferences[func]
-            if not inference.is_tensor(node.test):
-                continue
-            message = (
-                f"`assert` on a tensor fails while tracing ({ctx.traced_reason(node)}): AutoGraph does not "
-                "convert `assert`, and a symbolic tensor has no Python truth value"
-            )
-            if isinstance(node.test, cst.BooleanOperation):
-                yield self.finding(ctx, node, message + " (not fixed: `and`/`or` of tensors; assert each part)")
-                continue
-            if catches is None:
-                catches = _catches_assertion_error(ctx)
-            edits, imports, assertion, evidence = _fix(ctx, node, inference, _jit_compiled(ctx, func), catches)
-            fix = self.closed_fix(edits, evidence, imports)
-            message += f"; fix: `{assertion}`" + self.unsafe_note(fix)
-            yield self.finding(ctx, node, message, fix)
+            for node in asserts:
+                message = (
+                    f"`assert` on a tensor fails while tracing ({ctx.traced_reason(node)}): AutoGraph does not "
+                    "convert `assert`, and a symbolic tensor has no Python truth value"
+                )
+                if isinstance(node.test, cst.BooleanOperation):
+                    yield self.finding(ctx, node, message + " (not fixed: `and`/`or` of tensors; assert each part)")
+                    continue
+                if catches is None:
+                    catches = _catches_assertion_error(ctx)
+                jit = _jit_compiled(ctx, func)
+                edits, imports, assertion, evidence = _fix(ctx, node, inference, jit, catches)
+                fix = self.closed_fix(edits, evidence, imports)
+                if func not in splits and fix.unknown:  # a safe assertion needs no other candidate
+                    splits[func] = self._split(ctx, func, asserts, inference, jit, catches)
+                split = splits.get(func)
+                assertion = f"`{assertion}`" + self.unsafe_note(fix)
+                if split is None:
+                    yield self.finding(ctx, node, f"{message}; fix: {assertion}", fix)
+                elif _split_first(fix):
+                    message += f"; fix: {split.label}{self.unsafe_note(split)}; other candidate for `fix --verify`: {assertion}"
+                    yield self.finding(ctx, node, message, split, alternatives=(fix,))
+                else:
+                    message += f"; fix: {assertion}; other candidate for `fix --verify`: {split.label}"
+                    yield self.finding(ctx, node, message, fix, alternatives=(split,))
+
+    def _split(
+        self, ctx: FileContext, func: cst.FunctionDef, asserts: list[cst.Assert], inference: TensorInference, jit: bool, catches: bool
+    ) -> Fix | None:
+        """The asserts checked outside the traced computation: in Python by an eager wrapper around a
+        traced core (``AssertionError`` as eagerly), or, when XLA compiles ``func``, by
+        ``tf.debugging`` assertions in an ordinary tf.function around the jit-compiled core."""
+        lines = [ctx.parent(a) for a in asserts]
+        if any(not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 for line in lines):
+            return None
+        xla = jit and _jit_decorated(func)
+        if jit and not xla:
+            return None  # XLA chosen away from the decorator: the wrapper could be compiled too
+        replay, imports = {}, ()
+        decorators: tuple[cst.Decorator, ...] = ()
+        if xla:
+            tf_name, tf_import = ctx.tensorflow_alias
+            for line, node in zip(lines, asserts):
+                edits, imports, _, _ = _fix(ctx, node, inference, False, catches)
+                replay[line] = [line.with_changes(body=[edits[node]])]
+            decorators = (cst.Decorator(cst.parse_expression(f"{tf_name}.function")),)
+            imports = (tf_import,) if tf_import else ()
+        edits, why_not = split_function(ctx, func, lines, replay, decorators)
+        if why_not is not None:
+            return None
+        label = ("split: the computation in a jit_compile core, the check in an ordinary tf.function around it"
+                 if xla else "split: the check in an eager wrapper around a traced core (`AssertionError` as eagerly)")
+        unknown = ("one-cluster: the check runs outside XLA, the computation in its own compiled function",) if xla else (
+            "closed-world: the function is called only eagerly (another module tracing it would trace the assert)",)
+        return Fix(edits, "unsafe", imports, unknown, label)
+
+
+def _split_first(fix: Fix) -> bool:
+    """Is the split more likely right than the graph assertion: the module expects
+    `AssertionError`, or XLA would drop the assertion?"""
+    return any(u.startswith(("exceptions", "no-xla")) for u in fix.unknown)
+
+
+def _jit_decorated(func: cst.FunctionDef) -> bool:
+    """Does ``func``'s own decorator say ``jit_compile=True``?"""
+    return any(
+        isinstance(d.decorator, cst.Call) and any(
+            getattr(arg.keyword, "value", None) == "jit_compile" and m.matches(arg.value, m.Name("True")) for arg in d.decorator.args)
+        for d in func.decorators
+    )
 
 
 _FUNCTION = m.Attribute(attr=m.Name("function")) | m.Name("function")
