@@ -223,7 +223,7 @@ def activation(x):
             if off is None:
                 continue  # AutoGraph converts it into tf.cond / tf.while_loop: it works
             if func not in inferences:
-                inferences[func] = TensorInference(ctx, func, passed=True)
+                inferences[func] = TensorInference(ctx, func, ctx.observed_tensor_dtypes(func), passed=True)
             inferences[func].passed_parameters.clear()
             rewriter = _Rewriter(ctx, func, inferences[func])
             test = _tensor_test(node, rewriter.inference)

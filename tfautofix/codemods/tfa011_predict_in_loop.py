@@ -12,7 +12,15 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of, keras_version
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, runs
+from tfautofix.analysis.loops import (
+    argument_for,
+    enclosing_loops,
+    loop_bound_names,
+    names_in,
+    param_arguments,
+    repeating_loops,
+    runs_through_calls,
+)
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen
 
@@ -138,10 +146,10 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
 """
 
     def prescreen(self, screen: Screen) -> bool:
-        """A ``.predict(...)`` call inside a loop or comprehension."""
+        """A ``.predict(...)`` call inside a loop or comprehension, or in a function (a loop may call it)."""
         return any(
-            site.in_loop and isinstance(site.node.func, ast.Attribute) and site.node.func.attr == "predict"
-            for site in screen.sites(ast.Call)
+            (site.in_loop or site.function is not None) and isinstance(site.node.func, ast.Attribute)
+            and site.node.func.attr == "predict" for site in screen.sites(ast.Call)
         )
 
 
@@ -149,11 +157,18 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
         for call in nodes(ctx, cst.Call):
             if not m.matches(call.func, m.Attribute(attr=m.Name("predict"))):
                 continue
+            receiver = call.func.value
             loops = list(enclosing_loops(ctx, call))
-            if not loops or ctx.is_traced(call) or _few_calls(ctx, call):
-                continue
-            loop, receiver = loops[0], call.func.value
-            if _fresh_each_iteration(loop, receiver) or _same_input_each_iteration(call, loops):
+            if loops:
+                if _fresh_each_iteration(loops[0], receiver) or _same_input_each_iteration(call, loops):
+                    continue
+                loop, calls = loops[0], ()
+            else:  # no loop in its function: a loop of a caller, through the calls of the file
+                loop, calls = next(((loop, calls) for loop, calls in repeating_loops(ctx, call)
+                                    if _per_item_through(ctx, call, loop, calls)), (None, ()))
+                if loop is None:
+                    continue
+            if ctx.is_traced(call) or _few_calls(ctx, call):
                 continue
             kind = _kind(ctx, receiver, frozenset())
             if kind == "other" or _whole_dataset(ctx, call) or (kind is None and _not_keras_arguments(call)):
@@ -162,7 +177,10 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
             owner = _model_class(ctx, receiver, frozenset())
             step = _overrides(ctx, owner, "predict_step", frozenset())
             direct = f"its `predict_step` directly: `{text}.predict_step(x)`" if step else f"the model directly: `{text}(x, training=False)`"
-            message = (f"`{text}.predict(...)` inside a loop (line {ctx.span(loop)[0][0]}) sets up a data adapter and "
+            where = f"inside a loop (line {ctx.span(loop)[0][0]})" if not calls else (
+                f"once per iteration of the loop at line {ctx.span(loop)[0][0]}, through "
+                + ", ".join(f"`{ctx.code(c.func)}(...)` (line {ctx.span(c)[0][0]})" for c in reversed(calls)))
+            message = (f"`{text}.predict(...)` {where} sets up a data adapter and "
                        f"a predict function on every call (and may retrace); call {direct}")
             candidates, why_not = _fix(ctx, call, receiver, kind, step)
             fixes = []
@@ -187,10 +205,46 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
 
 
 def _few_calls(ctx: FileContext, call: cst.Call) -> bool:
-    """Do the loops around the call run it a handful of times (a display loop, an upload cell,
-    a loop waiting on `input()`)? Then predict's setup costs nothing anyone waits on."""
-    count = runs(ctx, call)
+    """Do the loops around the call, and around the calls of its function in the file, run it a
+    handful of times in all (a display loop, an upload cell, a loop waiting on `input()`)? Then
+    predict's setup costs nothing anyone waits on."""
+    count = runs_through_calls(ctx, call)
     return count is not None and count <= FEW_CALLS
+
+
+def _per_item_through(ctx: FileContext, call: cst.Call, loop: cst.CSTNode, calls: tuple[cst.Call, ...]) -> bool:
+    """Does a caller's ``loop`` feed the ``predict`` a new item on each iteration, through ``calls``
+    (``agent.act(state)`` per step)? Not when the model is built in a function on the way
+    (``def fold(): model = build(); ...; model.predict(x)``: one model per call, asked once) or
+    is new on each iteration of the loop, nor when the input is the same on every iteration
+    (``evaluate(model, x_test)`` once per epoch): as for a loop around the call itself."""
+    receiver, fresh = _at_loop(ctx, call.func.value, calls)  # type: ignore[attr-defined]
+    if fresh or isinstance(receiver, cst.Call) or receiver is not None and _fresh_each_iteration(loop, receiver):
+        return False  # built on the way, in the argument (`evaluate(build(), x)`), or in the loop
+    x = next((a.value for a in call.args if a.keyword is None or a.keyword.value == "x"), None)
+    given, computed = _at_loop(ctx, x, calls) if x is not None else (None, False)
+    return computed or not (isinstance(given, cst.Name) and given.value not in loop_bound_names(loop))
+
+
+def _at_loop(ctx: FileContext, expr: cst.BaseExpression, calls: tuple[cst.Call, ...]) -> tuple[cst.BaseExpression | None, bool]:
+    """``expr`` as the loop's function sees it: a parameter of each function on the way becomes
+    the argument its call passes. ``(expr there, False)``, or ``(None, built)`` when a function on
+    the way binds the name itself (``built``: to a call's result, a new object on each call)."""
+    for call in calls:
+        function = ctx.enclosing(expr, cst.FunctionDef)
+        if not isinstance(expr, cst.Name) or function is None:
+            return expr, False
+        params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+        if expr.value in params:
+            given = argument_for(ctx, call, function, expr.value)  # type: ignore[arg-type]
+            if given is None:
+                return None, False
+            expr = given
+        elif expr.value in names_in(function.body, nested=False)[1]:
+            return None, isinstance(ctx.bound_value(expr), cst.Call)
+        else:
+            return expr, False  # a global: the loop's function reads the same one
+    return expr, False
 
 
 def _fresh_each_iteration(loop: cst.CSTNode, receiver: cst.BaseExpression) -> bool:
@@ -437,7 +491,13 @@ def _kind(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> Kind |
         if local:
             return _definition_kind(ctx, local[0], seen)
         return "other" if names and not any(n.startswith("tensorflow.") for n in names) else None
-    if not isinstance(expr, cst.Name) or expr in seen:
+    if expr in seen:
+        return None
+    if m.matches(expr, m.Attribute(value=m.Name("self"))):  # `self.model`: what the class assigns it
+        values = _attribute_values(ctx, expr)  # type: ignore[arg-type]
+        kinds = {_kind(ctx, v, seen | {expr}) for v in values} if values else {None}
+        return kinds.pop() if len(kinds) == 1 else None
+    if not isinstance(expr, cst.Name):
         return None
     scope = ctx.scope(expr)
     if scope is None or expr.value not in scope:
@@ -447,12 +507,28 @@ def _kind(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> Kind |
         node = getattr(assignment, "node", None)
         if isinstance(node, cst.Param):
             annotation = node.annotation.annotation if node.annotation else None
-            kinds.add("keras" if annotation is not None and any(n.startswith("keras.") for n in ctx.names(annotation)) else None)
+            if annotation is not None and any(n.startswith("keras.") for n in ctx.names(annotation)):
+                kinds.add("keras")
+                continue
+            arguments = param_arguments(ctx, node)  # every call of the function is in the file: what they pass
+            kinds |= {_kind(ctx, a, seen | {expr}) for a in arguments} if arguments else {None}
             continue
         parent = ctx.parent(node) if node is not None else None
         assign = ctx.parent(parent) if isinstance(parent, cst.AssignTarget) else None
         kinds.add(_kind(ctx, assign.value, seen | {expr}) if isinstance(assign, cst.Assign) else None)
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _attribute_values(ctx: FileContext, expr: cst.Attribute) -> list[cst.BaseExpression]:
+    """What the class around ``self.attr`` assigns it (``self.model = build()`` in ``__init__``);
+    empty when anything else binds it (augmented or unpacked assignments, another class)."""
+    owner, target = ctx.enclosing(expr, cst.ClassDef), m.Attribute(value=m.Name("self"), attr=m.Name(expr.attr.value))
+    assigns = m.findall(ctx.module, m.Assign(targets=[m.AssignTarget(target=target)]))
+    others = m.findall(ctx.module, m.AugAssign(target=target) | m.AnnAssign(target=target)) or [
+        t for t in m.findall(ctx.module, m.AssignTarget(target=m.Tuple() | m.List())) if m.findall(t, target)]
+    if owner is None or others or any(ctx.enclosing(a, cst.ClassDef) is not owner for a in assigns):
+        return []
+    return [a.value for a in assigns]  # type: ignore[attr-defined]
 
 
 def _model_class(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> cst.ClassDef | str | None:
@@ -464,7 +540,13 @@ def _model_class(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) ->
             return "keras"  # a Keras class (`load_model(...)` may give a custom one)
         local = _local_definitions(ctx, expr.func)
         return local[0] if len(local) == 1 and isinstance(local[0], cst.ClassDef) else None
-    if not isinstance(expr, cst.Name) or expr in seen:
+    if expr in seen:
+        return None
+    if m.matches(expr, m.Attribute(value=m.Name("self"))):
+        values = _attribute_values(ctx, expr)  # type: ignore[arg-type]
+        classes = {_model_class(ctx, v, seen | {expr}) for v in values} if values else {None}
+        return classes.pop() if len(classes) == 1 else None
+    if not isinstance(expr, cst.Name):
         return None
     classes = {_model_class(ctx, v, seen | {expr}) if v is not None else None for v in _values(ctx, expr)}
     return classes.pop() if len(classes) == 1 else None
