@@ -6,11 +6,13 @@ Used by rules whose hazard is "this runs once per iteration" (TFA006, TFA011).
 from __future__ import annotations
 
 from typing import Iterator
+from weakref import WeakKeyDictionary
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 
 Comprehension = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 #: A loop never repeats code across these boundaries.
@@ -340,27 +342,38 @@ def statement_of(ctx: FileContext, node: cst.CSTNode) -> cst.CSTNode:
 
 # -- loops in the callers: "this runs once per iteration" across the functions of the file -------
 
+_CALLERS: WeakKeyDictionary[FileContext, dict[cst.FunctionDef, list[cst.Call]]] = WeakKeyDictionary()
+
+
 def callers(ctx: FileContext, function: cst.FunctionDef) -> list[cst.Call]:
     """The calls in the module that may run ``function`` (closed world: the file's own calls).
     A function by its name where that name denotes it; a method as ``self.m(...)``/``cls.m(...)``
     in its class (or a subclass of the file), or ``obj.m(...)`` where ``obj`` holds only
     instances the file makes of such a class (``agent = Agent(); agent.act(s)``,
     ``self.agent = Agent()``)."""
+    known = _CALLERS.setdefault(ctx, {})
+    if function not in known:
+        known[function] = list(_callers(ctx, function))
+    return known[function]
+
+
+def _callers(ctx: FileContext, function: cst.FunctionDef) -> Iterator[cst.Call]:
     name = function.name.value
     cls = ctx.parent(ctx.parent(function))
     if not isinstance(cls, cst.ClassDef):
-        return [call for call in m.findall(ctx.module, m.Call(func=m.Name(name)))
-                if _denotes(ctx, call.func, function)]  # type: ignore[arg-type]
+        yield from (call for call in nodes(ctx, cst.Call)
+                    if isinstance(call.func, cst.Name) and call.func.value == name and _denotes(ctx, call.func, function))
+        return
     classes = _subclasses(ctx, cls)
-    found = []
-    for call in m.findall(ctx.module, m.Call(func=m.Attribute(attr=m.Name(name)))):
-        receiver = call.func.value  # type: ignore[attr-defined]
+    for call in nodes(ctx, cst.Call):
+        if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == name):
+            continue
+        receiver = call.func.value
         if m.matches(receiver, m.Name("self") | m.Name("cls")):
             if ctx.enclosing(call, cst.ClassDef) in classes:
-                found.append(call)
+                yield call
         elif _instances_of(ctx, receiver, classes):
-            found.append(call)
-    return found
+            yield call
 
 
 def _denotes(ctx: FileContext, name: cst.Name, function: cst.FunctionDef) -> bool:
@@ -373,7 +386,7 @@ def _subclasses(ctx: FileContext, cls: cst.ClassDef) -> set[cst.ClassDef]:
     found, grown = {cls}, True
     while grown:
         grown = False
-        for other in m.findall(ctx.module, m.ClassDef()):
+        for other in nodes(ctx, cst.ClassDef):
             if other not in found and any(isinstance(b.value, cst.Name) and any(
                     _denotes_class(ctx, b.value, c) for c in found) for b in other.bases):  # type: ignore[attr-defined]
                 found.add(other)  # type: ignore[arg-type]
@@ -393,8 +406,9 @@ def _instances_of(ctx: FileContext, receiver: cst.BaseExpression, classes: set[c
     elif m.matches(receiver, m.Attribute(value=m.Name("self"))):
         owner = ctx.enclosing(receiver, cst.ClassDef)
         attr = receiver.attr.value  # type: ignore[attr-defined]
-        values = [a.value for a in m.findall(owner, m.Assign(targets=[m.AssignTarget(
-            target=m.Attribute(value=m.Name("self"), attr=m.Name(attr)))]))] if owner is not None else None
+        target = m.Attribute(value=m.Name("self"), attr=m.Name(attr))
+        values = [a.value for a in nodes(ctx, cst.Assign) if len(a.targets) == 1 and m.matches(a.targets[0].target, target)
+                  and ctx.enclosing(a, cst.ClassDef) is owner] if owner is not None else None
     else:
         return False
     return bool(values) and all(

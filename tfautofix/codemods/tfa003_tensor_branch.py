@@ -117,6 +117,9 @@ traced code AutoGraph does *not* convert, where the `if` raises
 functions Keras calls itself — activations (`Dense(10, activation=f)`, so
 `model.fit` crashes), `layers.Lambda(f)`, and in Keras 3 (`keras`, `tf.keras`)
 every `call`/`train_step`/metric/loss — and the same-module helpers they call.
+A parameter is a tensor where the code says so (an `input_signature`, a `tf.Tensor`
+annotation, a call passing a TensorFlow op's result) or, with `--traces`, where the trace
+log saw it hold one (`if x > 0:` on a parameter of `tf.function(autograph=False)`).
 
 The fix writes the graph control flow out explicitly:
 

@@ -188,7 +188,10 @@ number literals and number constants (`0.05 * i`: the fix wraps the expression,
 float dtypes only); also such an argument given to a
 module-level helper that passes it straight on to the `tf.function` (fixed at the
 helper's call as a direct call would be when the helper does nothing else with it and
-hands it to one parameter; otherwise reported without a fix). Module code (a notebook's cells) runs in order: a module-level call names the
+hands it to one parameter; otherwise reported without a fix); and a parameter of the
+function or method around the call that the file's calls of it, in a loop, give such a
+number (`trainer.run_epoch(epoch)` per epoch, `self.train_step(x, epoch)` inside:
+transitively, closed world), fixed at the call of the `tf.function`. Module code (a notebook's cells) runs in order: a module-level call names the
 function bound before it, not a `@tf.function` of the same name defined later. When the function only hands
 that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
 fix wraps the argument: `step(x, tf.constant(n))`. From the code alone, proven:

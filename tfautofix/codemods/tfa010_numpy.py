@@ -156,8 +156,15 @@ otherwise); `tf.constant(t.numpy(), D)` and
 tensors of another dtype). Removed in arithmetic or in other op arguments
 (which may need Python values, like `tf.stack(axis=)`): unsafe.
 
-Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())`,
-`if x.numpy() > 0`); NumPy functions without an exact TensorFlow equivalent;
+`float(t.numpy())` (or `int(...)`) whose value only meets tensors, directly or through the one
+name it is assigned to (`w = float(b.numpy())`, then `loss * w`, `tf.reduce_sum(y) / w`, op
+arguments): the Python number took the dtype of what it met, so the tensor cast to that dtype
+is the same value; unsafe, one candidate per dtype (`tf.cast(b, tf.float32)`, float64; for `int`
+int32, float32, int64, float64) for `fix --verify`. `np.std`/`np.var` → `tf.math.reduce_std`/`reduce_variance`
+(NumPy's population statistics; `ddof=` is NumPy-only: no fix).
+
+Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())` in an `if`, a
+format, a Python call; `if x.numpy() > 0`); NumPy functions without an exact TensorFlow equivalent;
 NumPy-only arguments (`dtype=`, `out=`, `axis=None` of concatenate, `order="A"`); `np.clip`
 with no bound at all; results used through NumPy-only attributes
 (`np.mean(x).item()`); backend-agnostic Keras code (no TensorFlow import). A
@@ -322,7 +329,8 @@ def normalise(x):
             # number took the dtype of what it met; the tensor cast to that dtype is the same value.
             tf_name, tf_import = ctx.tensorflow_alias
             imports = (tf_import,) if tf_import else ()
-            dtypes = ("float32", "float64") if number.func.value == "float" else ("int32", "int64")  # type: ignore[attr-defined]
+            # a Python float met floats; a Python int met ints or floats
+            dtypes = ("float32", "float64") if number.func.value == "float" else ("int32", "float32", "int64", "float64")  # type: ignore[attr-defined]
             fixes = [Fix({number: cst.parse_expression(f"{tf_name}.cast({ctx.code(receiver)}, {tf_name}.{d})")},
                          applicability="unsafe", imports=imports,
                          unknown=(f"same-value: the dtype the Python number took where it met tensors: {', '.join(dtypes)}",),

@@ -126,9 +126,20 @@ nothing anyone waits on: display loops whose trip counts the code states
 and through names, `enumerate`, `zip`, `len` and comprehensions to those, a
 parameter through the arguments of every call; nested loops multiply), and loops
 that wait on the user on each iteration (`input()` in the body, the files of a
-Colab `files.upload()`). How often the function is called does not count: a
-function called from a training loop calls `predict` once per call like one with
-no loop, which is left to its caller.
+Colab `files.upload()`).
+
+The loop may be a caller's: a function or method that the file calls inside a loop
+(transitively: `agent.act(state)` once per environment step, a `next_token(...)` helper
+once per generated token, `self.target_value(...)` per transition of a replay loop calling
+`self.target_q(...)` which predicts) runs its `predict` once per iteration of that loop.
+Calls are resolved in the file only (closed world): a function by its name, a method as
+`self.m(...)` in its class or a subclass, or `obj.m(...)` where `obj` (a name or
+`self.attr`) holds only instances the file makes of that class. What a loop around the
+call would leave alone is left alone through the calls: a model built in the function or
+passed as a new one (`evaluate(build(), x)`), the same input on every iteration
+(`evaluate(model, x_test)` once per epoch), and calls that total at most 10 (the loops'
+trip counts times the calls, summed over the call sites). A function no code of the file
+calls is left to its callers.
 """
     before = """\
 import keras
@@ -523,9 +534,9 @@ def _attribute_values(ctx: FileContext, expr: cst.Attribute) -> list[cst.BaseExp
     """What the class around ``self.attr`` assigns it (``self.model = build()`` in ``__init__``);
     empty when anything else binds it (augmented or unpacked assignments, another class)."""
     owner, target = ctx.enclosing(expr, cst.ClassDef), m.Attribute(value=m.Name("self"), attr=m.Name(expr.attr.value))
-    assigns = m.findall(ctx.module, m.Assign(targets=[m.AssignTarget(target=target)]))
-    others = m.findall(ctx.module, m.AugAssign(target=target) | m.AnnAssign(target=target)) or [
-        t for t in m.findall(ctx.module, m.AssignTarget(target=m.Tuple() | m.List())) if m.findall(t, target)]
+    assigns = [a for a in nodes(ctx, cst.Assign) if any(m.matches(t.target, target) for t in a.targets)]
+    others = [a for kind in (cst.AugAssign, cst.AnnAssign) for a in nodes(ctx, kind) if m.matches(a.target, target)] or [
+        t for t in nodes(ctx, cst.AssignTarget) if isinstance(t.target, (cst.Tuple, cst.List)) and m.findall(t, target)]
     if owner is None or others or any(ctx.enclosing(a, cst.ClassDef) is not owner for a in assigns):
         return []
     return [a.value for a in assigns]  # type: ignore[attr-defined]

@@ -49,11 +49,16 @@ traces with that dimension `None`: `tf.zeros([x.shape[0], 2])` then fails
 too (measured: batch sizes 2, 3, 4 with `reduce_retracing=True` — the second
 call fails). `tf.shape(x)[i]` is a tensor holding the dimension on every call.
 
-Only reported where the dimension can be `None`: a `tf.function` whose
-`input_signature` gives the parameter's dimension as `None` (or no shape), or
-that sets `reduce_retracing`/`experimental_relax_shapes`. Fully known static
+Only reported where the dimension can be `None`: a `tf.function` (decorator, or
+`f = tf.function(f, ...)` in the module) whose `input_signature` gives the parameter's
+dimension as `None` (or no shape), or that sets `reduce_retracing`/`experimental_relax_shapes`,
+or, with `--traces`, where the trace log saw a trace with that dimension relaxed to `None`
+(unsafe: other calls may trace it fixed). Fully known static
 shapes are fine and left alone (`x.shape[-1]` to size a layer, functions without
-relaxed shapes, Keras code).
+relaxed shapes, Keras code). A read assigned to a name (`batch_size = x.shape[0]`)
+counts where the name goes: into an op's shape argument (`tf.reshape(x, [batch_size, -1])`),
+fixed at the read when every use is such an argument; reported without a fix when the
+name also drives Python or meets other dtypes.
 
 Fix: where the value is an argument of a TensorFlow op (directly or in a shape
 list: `tf.zeros`, `tf.reshape`, `tf.range`, `tf.fill`, ...), `x.shape[i]` →
