@@ -167,7 +167,7 @@ def values_of(ctx: FileContext, name: cst.Name) -> list[cst.BaseExpression] | No
     for assignment in scope[name.value]:
         node = getattr(assignment, "node", None)
         if isinstance(node, cst.Param):
-            arguments = param_arguments(ctx, node)
+            arguments = _arguments(ctx, node)
             if arguments is None:
                 return None
             values += arguments
@@ -180,7 +180,7 @@ def values_of(ctx: FileContext, name: cst.Name) -> list[cst.BaseExpression] | No
     return values or None
 
 
-def param_arguments(ctx: FileContext, param: cst.Param) -> list[cst.BaseExpression] | None:
+def _arguments(ctx: FileContext, param: cst.Param) -> list[cst.BaseExpression] | None:
     """What ``param`` is given at each call of its function (its default where not given), when
     every use of the function is a call in the module that passes no ``*args``/``**kwargs``."""
     function = ctx.enclosing(param, cst.FunctionDef)

@@ -17,7 +17,6 @@ from tfautofix.analysis.loops import (
     enclosing_loops,
     loop_bound_names,
     names_in,
-    param_arguments,
     repeating_loops,
     runs_through_calls,
 )
@@ -501,13 +500,18 @@ def _kind(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> Kind |
         local = _local_definitions(ctx, expr.func)
         if local:
             return _definition_kind(ctx, local[0], seen)
-        return "other" if names and not any(n.startswith("tensorflow.") for n in names) else None
+        if m.matches(expr.func, m.Attribute(value=m.Name("self"))):  # `self.build_model(...)`: what the method returns
+            owner = ctx.enclosing(expr, cst.ClassDef)
+            methods = [s for s in owner.body.body if m.matches(s, m.FunctionDef(name=m.Name(expr.func.attr.value)))] if owner else []
+            return _definition_kind(ctx, methods[0], seen) if len(methods) == 1 and expr not in seen else None
+        return "other" if names and not any(n.startswith("tensorflow.") or "<locals>" in n for n in names) else None
     if expr in seen:
         return None
     if m.matches(expr, m.Attribute(value=m.Name("self"))):  # `self.model`: what the class assigns it
         values = _attribute_values(ctx, expr)  # type: ignore[arg-type]
         kinds = {_kind(ctx, v, seen | {expr}) for v in values} if values else {None}
-        return kinds.pop() if len(kinds) == 1 else None
+        kind = kinds.pop() if len(kinds) == 1 else None
+        return "sequential" if kind == "rowwise" else kind  # code elsewhere may assign the attribute: not proven
     if not isinstance(expr, cst.Name):
         return None
     scope = ctx.scope(expr)
@@ -518,11 +522,7 @@ def _kind(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> Kind |
         node = getattr(assignment, "node", None)
         if isinstance(node, cst.Param):
             annotation = node.annotation.annotation if node.annotation else None
-            if annotation is not None and any(n.startswith("keras.") for n in ctx.names(annotation)):
-                kinds.add("keras")
-                continue
-            arguments = param_arguments(ctx, node)  # every call of the function is in the file: what they pass
-            kinds |= {_kind(ctx, a, seen | {expr}) for a in arguments} if arguments else {None}
+            kinds.add("keras" if annotation is not None and any(n.startswith("keras.") for n in ctx.names(annotation)) else None)
             continue
         parent = ctx.parent(node) if node is not None else None
         assign = ctx.parent(parent) if isinstance(parent, cst.AssignTarget) else None
@@ -649,5 +649,5 @@ def _definition_kind(ctx: FileContext, definition: cst.CSTNode, seen: frozenset)
                 return "keras"
         return "other"
     returns = [r.value for r in m.findall(definition, m.Return()) if r.value is not None]  # type: ignore[attr-defined]
-    kinds = {_kind(ctx, value, seen) for value in returns}
+    kinds = {_kind(ctx, value, seen | {definition}) for value in returns} if definition not in seen else {None}
     return kinds.pop() if len(kinds) == 1 else None
