@@ -16,6 +16,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import TensorInference, op_name
+from tfautofix.analysis.usage import reads_of_assigned
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
@@ -692,14 +693,8 @@ def _meets_tensors_only(ctx: FileContext, number: cst.Call) -> bool:
     that may be a tensor, or a TensorFlow op's argument: directly, or through the one name it is
     assigned to (``w = float(b.numpy())``, then ``loss * w``)? Anything else (``if w > 0``, formatting,
     a Python call) needs the Python number."""
-    parent = ctx.parent(number)
-    uses: list[cst.BaseExpression] = [number]
-    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
-        target = parent.targets[0].target
-        scope = ctx.scope(target)
-        if scope is None or len(scope.assignments[target.value]) != 1:
-            return False
-        uses = [a.node for a in scope.accesses[target.value]]
+    uses = reads_of_assigned(ctx, number)
+    uses = [number] if uses is None and not isinstance(ctx.parent(number), cst.Assign) else uses
     if not uses:
         return False
     for use in uses:

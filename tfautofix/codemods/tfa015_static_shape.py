@@ -19,6 +19,7 @@ from tfautofix.analysis.int_arguments import (
 )
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.tensors import TensorInference
+from tfautofix.analysis.usage import reads_of_assigned
 from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen, Site
 
@@ -127,7 +128,7 @@ def pad(x):
                     continue  # declared in the signature: a fixed size
                 if in_op_argument(ctx, read) or _breaks_python(ctx, read, index):
                     yield self._finding(ctx, read, param, index, known)
-                elif index is not None and (uses := _named_uses(ctx, read)):
+                elif index is not None and (uses := reads_of_assigned(ctx, read)):
                     # `batch_size = x.shape[0]`, then `tf.reshape(x, [batch_size, n])`: where the name goes
                     if any(in_op_argument(ctx, u) or _breaks_python(ctx, u, index) for u in uses):
                         yield self._finding(ctx, read, param, index, known, uses)
@@ -273,19 +274,6 @@ def _dynamic_dimensions(ctx: FileContext, func: cst.FunctionDef) -> dict[str, ob
         if any(_true(keywords.get(name)) for name in _RELAXING):
             return {name: True for name in params}
     return _observed(ctx, func)
-
-
-def _named_uses(ctx: FileContext, read: cst.BaseExpression) -> list[cst.Name]:
-    """The reads of ``n`` where ``read`` is all ``n = read`` assigns, ``n`` bound nowhere else."""
-    assign = ctx.parent(read)
-    if not (isinstance(assign, cst.Assign) and assign.value is read and len(assign.targets) == 1
-            and isinstance(assign.targets[0].target, cst.Name)):
-        return []
-    target = assign.targets[0].target
-    scope = ctx.scope(target)
-    if scope is None or len(scope.assignments[target.value]) != 1:
-        return []
-    return [a.node for a in scope.accesses[target.value] if isinstance(a.node, cst.Name)]
 
 
 def _true(expr: cst.BaseExpression | None) -> bool:
