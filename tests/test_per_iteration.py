@@ -239,3 +239,12 @@ def test_a_periodic_sample_is_paid_once_per_interval() -> None:
                            "            if step % 100 == 0:\n                out.append(self.target_value(r, s))\n        return out")
     assert lint_source(source, [TFA011], "m.py") == []
     assert len(lint_source(source.replace("if step % 100 == 0:", "if step > 0:"), [TFA011], "m.py")) == 1
+
+
+def test_a_display_loop_called_periodically_stays_a_handful() -> None:
+    """A sample grid of 4 predicts, called under `if epoch % 10 == 0` in a training loop (cycleGAN's
+    `sample_images`, real code): 4 calls per interval, as without the caller."""
+    source = PER_CALL.format(body="sample(model):\n    return [model.predict(x_test[i:i + 1]) for i in range(4)]",
+                             call="if fold % 10 == 0:\n        sample(model)").replace("for fold in", "model = build()\nfor fold in")
+    assert lint_source(source, [TFA011], "m.py") == []
+    assert len(lint_source(source.replace("if fold % 10 == 0:", "if fold > 0:"), [TFA011], "m.py")) == 1

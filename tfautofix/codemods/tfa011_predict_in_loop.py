@@ -220,7 +220,8 @@ def _few_calls(ctx: FileContext, call: cst.Call) -> bool:
     """Do the loops around the call, and around the calls of its function in the file, run it a
     handful of times in all (a display loop, an upload cell, a loop waiting on `input()`)? Then
     predict's setup costs nothing anyone waits on."""
-    count = runs_through_calls(ctx, call)
+    count = runs_through_calls(ctx, call, lambda node: (loop := next(enclosing_loops(ctx, node), None)) is not None
+                               and _periodic(ctx, node, loop))
     return count is not None and count <= FEW_CALLS
 
 
