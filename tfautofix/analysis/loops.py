@@ -441,12 +441,11 @@ def repeating_loops(ctx: FileContext, node: cst.CSTNode, seen: frozenset = froze
             yield loop, (call, *calls)
 
 
-def runs_through_calls(ctx: FileContext, node: cst.CSTNode, once=lambda node: False, seen: frozenset = frozenset()) -> int | None:
-    """At most how many times ``node`` runs in all: :func:`runs` in its function (1 where ``once(node)``:
-    a rule's own notion of a call paid once, like a periodic sample), times the runs of the calls of
-    that function in the file, summed (a function no code of the file calls: its own runs). None:
-    unknown, or recursion."""
-    local = 1 if once(node) else runs(ctx, node)
+def runs_through_calls(ctx: FileContext, node: cst.CSTNode, seen: frozenset = frozenset()) -> int | None:
+    """At most how many times ``node`` runs in all: :func:`runs` in its function, times the runs of
+    the calls of that function in the file, summed (a function no code of the file calls: its own
+    runs). None: unknown, or recursion."""
+    local = runs(ctx, node)
     function = _function_of(ctx, node)
     if local is None or function is None:
         return local
@@ -455,7 +454,7 @@ def runs_through_calls(ctx: FileContext, node: cst.CSTNode, once=lambda node: Fa
     calls = callers(ctx, function)
     if not calls:
         return local
-    outer = [runs_through_calls(ctx, call, once, seen | {function}) for call in calls]
+    outer = [runs_through_calls(ctx, call, seen | {function}) for call in calls]
     return None if None in outer else local * sum(outer)  # type: ignore[arg-type]
 
 

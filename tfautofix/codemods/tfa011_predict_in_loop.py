@@ -169,8 +169,6 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
                 continue
             receiver = call.func.value
             loops = list(enclosing_loops(ctx, call))
-            if loops and _periodic(ctx, call, loops[0]):
-                continue
             if loops:
                 if _fresh_each_iteration(loops[0], receiver) or _same_input_each_iteration(call, loops):
                     continue
@@ -220,8 +218,7 @@ def _few_calls(ctx: FileContext, call: cst.Call) -> bool:
     """Do the loops around the call, and around the calls of its function in the file, run it a
     handful of times in all (a display loop, an upload cell, a loop waiting on `input()`)? Then
     predict's setup costs nothing anyone waits on."""
-    count = runs_through_calls(ctx, call, lambda node: (loop := next(enclosing_loops(ctx, node), None)) is not None
-                               and _periodic(ctx, node, loop))
+    count = runs_through_calls(ctx, call)
     return count is not None and count <= FEW_CALLS
 
 
@@ -231,30 +228,12 @@ def _per_item_through(ctx: FileContext, call: cst.Call, loop: cst.CSTNode, calls
     (``def fold(): model = build(); ...; model.predict(x)``: one model per call, asked once) or
     is new on each iteration of the loop, nor when the input is the same on every iteration
     (``evaluate(model, x_test)`` once per epoch): as for a loop around the call itself."""
-    if any(_periodic(ctx, node, loop) for node in (call, *calls)):
-        return False
     receiver, fresh = _at_loop(ctx, call.func.value, calls)  # type: ignore[attr-defined]
     if fresh or isinstance(receiver, cst.Call) or receiver is not None and _fresh_each_iteration(loop, receiver):
         return False  # built on the way, in the argument (`evaluate(build(), x)`), or in the loop
     x = next((a.value for a in call.args if a.keyword is None or a.keyword.value == "x"), None)
     given, computed = _at_loop(ctx, x, calls) if x is not None else (None, False)
     return computed or not (isinstance(given, cst.Name) and given.value not in loop_bound_names(loop))
-
-
-def _periodic(ctx: FileContext, node: cst.CSTNode, loop: cst.CSTNode) -> bool:
-    """Is ``node`` under ``if step % n == 0:`` (within its function, inside ``loop`` if that is
-    there): run on every n-th iteration, a periodic sample or checkpoint whose setup is paid
-    once per interval of training, not per item?"""
-    child = node
-    for ancestor in ctx.ancestors(node):
-        if ancestor is loop or isinstance(ancestor, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            return False
-        if isinstance(ancestor, cst.If) and child is ancestor.body and any(
-                isinstance(c.operator, cst.Equal) and (isinstance(comparison.left, cst.BinaryOperation) and isinstance(comparison.left.operator, cst.Modulo))
-                for comparison in m.findall(ancestor.test, m.Comparison()) for c in comparison.comparisons):  # type: ignore[attr-defined]
-            return True
-        child = ancestor
-    return False
 
 
 def _at_loop(ctx: FileContext, expr: cst.BaseExpression, calls: tuple[cst.Call, ...]) -> tuple[cst.BaseExpression | None, bool]:
