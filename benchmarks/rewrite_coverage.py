@@ -60,7 +60,7 @@ LABELLED = {"rewrites": REWRITES, "heldout": ROOT / "benchmarks" / "heldout", "h
 EXTRA_ORACLE_SEEDS = (2, 3)
 SUITES = ("golden", "adversarial", *LABELLED)
 DEFAULT_SUITES = ("golden", "adversarial", "rewrites")  # heldout is measured only when asked for
-TRACE_RULES = {"TFA004", "TFA007"}  # the rules `fix --traces` feeds (README)
+TRACE_RULES = {"TFA003", "TFA004", "TFA007", "TFA015"}  # the rules `fix --traces` feeds (README)
 DRIVER = '''\
 import importlib.util, sys, traceback
 for path in sys.argv[1:]:

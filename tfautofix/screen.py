@@ -417,6 +417,17 @@ class Screen:
     def lines(self) -> list[str]:
         return source_lines(self.text)
 
+    def observed_parameters(self, name: str, first_line: int, def_line: int) -> dict[str, list[dict]]:
+        """What the trace log saw each parameter of the function ``name`` (decorators from ``first_line``,
+        ``def`` on ``def_line``) hold, one record per trace: ``{"kind": "tensor", "shape": [...], "dtype": ...}``."""
+        seen: dict[str, list[dict]] = {}
+        for function in self.traces.for_file(self.path) if self.traces is not None and self.path else ():
+            if function.qualname.rsplit(".", 1)[-1] == name and first_line <= function.line <= def_line:
+                for trace in function.traces:
+                    for parameter, value in (trace.get("parameters") or {}).items():
+                        seen.setdefault(parameter, []).append(value if isinstance(value, dict) else {})
+        return seen
+
     def column(self, line: int, offset: int) -> int:
         """The character column of ``ast``'s UTF-8 byte ``offset`` on ``line`` (LibCST counts characters)."""
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""

@@ -213,6 +213,23 @@ class FileContext:
                     traced[function] = model.why(found)[0].text
         return traced
 
+    def observed_parameters(self, func: cst.FunctionDef) -> dict[str, list[dict]]:
+        """What the trace log (``--traces``) saw each parameter of ``func`` hold, one record per trace
+        (``{"kind": "tensor", "shape": [None, 3], "dtype": "float32"}``): what runs beats what is guessed."""
+        if self.traces is None:
+            return {}
+        first = self.span(func.decorators[0])[0][0] if func.decorators else self.span(func)[0][0]
+        return self.screen.observed_parameters(func.name.value, first, self.span(func.name)[0][0])
+
+    def observed_tensor_dtypes(self, func: cst.FunctionDef) -> dict[str, str]:
+        """Parameter → dtype, for the parameters every trace in the log saw as a tensor of one dtype."""
+        found = {}
+        for name, records in self.observed_parameters(func).items():
+            dtypes = {r.get("dtype") for r in records if r.get("kind") == "tensor"}
+            if all(r.get("kind") == "tensor" for r in records) and len(dtypes) == 1 and None not in dtypes:
+                found[name] = dtypes.pop()
+        return found
+
     def is_traced(self, node: cst.CSTNode) -> bool:
         """Is ``node`` inside code that runs at trace time (see PRODUCT.md and
         ``analysis/traced.py``: eager escapes such as ``tf.py_function`` callbacks or

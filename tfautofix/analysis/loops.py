@@ -6,11 +6,13 @@ Used by rules whose hazard is "this runs once per iteration" (TFA006, TFA011).
 from __future__ import annotations
 
 from typing import Iterator
+from weakref import WeakKeyDictionary
 
 import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.index import nodes
 
 Comprehension = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 #: A loop never repeats code across these boundaries.
@@ -336,3 +338,139 @@ def statement_of(ctx: FileContext, node: cst.CSTNode) -> cst.CSTNode:
         if isinstance(candidate, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
             return candidate
     raise ValueError("node is not inside a statement")
+
+
+# -- loops in the callers: "this runs once per iteration" across the functions of the file -------
+
+_CALLERS: WeakKeyDictionary[FileContext, dict[cst.FunctionDef, list[cst.Call]]] = WeakKeyDictionary()
+
+
+def callers(ctx: FileContext, function: cst.FunctionDef) -> list[cst.Call]:
+    """The calls in the module that may run ``function`` (closed world: the file's own calls).
+    A function by its name where that name denotes it; a method as ``self.m(...)``/``cls.m(...)``
+    in its class (or a subclass of the file), or ``obj.m(...)`` where ``obj`` holds only
+    instances the file makes of such a class (``agent = Agent(); agent.act(s)``,
+    ``self.agent = Agent()``)."""
+    known = _CALLERS.setdefault(ctx, {})
+    if function not in known:
+        known[function] = list(_callers(ctx, function))
+    return known[function]
+
+
+def _callers(ctx: FileContext, function: cst.FunctionDef) -> Iterator[cst.Call]:
+    name = function.name.value
+    cls = ctx.parent(ctx.parent(function))
+    if not isinstance(cls, cst.ClassDef):
+        yield from (call for call in nodes(ctx, cst.Call)
+                    if isinstance(call.func, cst.Name) and call.func.value == name and _denotes(ctx, call.func, function))
+        return
+    classes = _subclasses(ctx, cls)
+    for call in nodes(ctx, cst.Call):
+        if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == name):
+            continue
+        receiver = call.func.value
+        if m.matches(receiver, m.Name("self") | m.Name("cls")):
+            if ctx.enclosing(call, cst.ClassDef) in classes:
+                yield call
+        elif _instances_of(ctx, receiver, classes):
+            yield call
+
+
+def _denotes(ctx: FileContext, name: cst.Name, function: cst.FunctionDef) -> bool:
+    scope = ctx.scope(name)
+    return scope is not None and name.value in scope and any(getattr(a, "node", None) is function for a in scope[name.value])
+
+
+def _subclasses(ctx: FileContext, cls: cst.ClassDef) -> set[cst.ClassDef]:
+    """``cls`` and the classes of the file that derive from it, directly or not."""
+    found, grown = {cls}, True
+    while grown:
+        grown = False
+        for other in nodes(ctx, cst.ClassDef):
+            if other not in found and any(isinstance(b.value, cst.Name) and any(
+                    _denotes_class(ctx, b.value, c) for c in found) for b in other.bases):  # type: ignore[attr-defined]
+                found.add(other)  # type: ignore[arg-type]
+                grown = True
+    return found
+
+
+def _denotes_class(ctx: FileContext, name: cst.Name, cls: cst.ClassDef) -> bool:
+    scope = ctx.scope(name)
+    return scope is not None and name.value in scope and any(getattr(a, "node", None) is cls for a in scope[name.value])
+
+
+def _instances_of(ctx: FileContext, receiver: cst.BaseExpression, classes: set[cst.ClassDef]) -> bool:
+    """Does ``receiver`` (a name, or ``self.attr``) hold only instances of ``classes`` the file makes?"""
+    if isinstance(receiver, cst.Name):
+        values = values_of(ctx, receiver)
+    elif m.matches(receiver, m.Attribute(value=m.Name("self"))):
+        owner = ctx.enclosing(receiver, cst.ClassDef)
+        attr = receiver.attr.value  # type: ignore[attr-defined]
+        target = m.Attribute(value=m.Name("self"), attr=m.Name(attr))
+        values = [a.value for a in nodes(ctx, cst.Assign) if len(a.targets) == 1 and m.matches(a.targets[0].target, target)
+                  and ctx.enclosing(a, cst.ClassDef) is owner] if owner is not None else None
+    else:
+        return False
+    return bool(values) and all(
+        isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and any(_denotes_class(ctx, v.func, c) for c in classes)
+        for v in values)  # type: ignore[union-attr]
+
+
+def _function_of(ctx: FileContext, node: cst.CSTNode) -> cst.FunctionDef | None:
+    """The function whose body holds ``node`` directly (None at module level or in a lambda/class body)."""
+    for ancestor in ctx.ancestors(node):
+        if isinstance(ancestor, cst.FunctionDef):
+            return ancestor
+        if isinstance(ancestor, (cst.Lambda, cst.ClassDef)):
+            return None
+    return None
+
+
+def repeating_loops(ctx: FileContext, node: cst.CSTNode, seen: frozenset = frozenset()) -> Iterator[tuple[cst.CSTNode, tuple[cst.Call, ...]]]:
+    """Loops each iteration of which runs ``node``, with the calls that lead from the loop to it:
+    the loops around it in its function (no calls), then, through every call of that function in
+    the file (:func:`callers`), the loops around those calls, transitively (``agent.act(state)``
+    once per step of the caller's loop runs the ``predict`` inside ``act`` once per step)."""
+    for loop in enclosing_loops(ctx, node):
+        yield loop, ()
+    function = _function_of(ctx, node)
+    if function is None or function in seen:
+        return
+    for call in callers(ctx, function):
+        for loop, calls in repeating_loops(ctx, call, seen | {function}):
+            yield loop, (call, *calls)
+
+
+def runs_through_calls(ctx: FileContext, node: cst.CSTNode, seen: frozenset = frozenset()) -> int | None:
+    """At most how many times ``node`` runs in all: :func:`runs` in its function, times the runs of
+    the calls of that function in the file, summed (a function no code of the file calls: its own
+    runs). None: unknown, or recursion."""
+    local = runs(ctx, node)
+    function = _function_of(ctx, node)
+    if local is None or function is None:
+        return local
+    if function in seen:
+        return None
+    calls = callers(ctx, function)
+    if not calls:
+        return local
+    outer = [runs_through_calls(ctx, call, seen | {function}) for call in calls]
+    return None if None in outer else local * sum(outer)  # type: ignore[arg-type]
+
+
+def argument_for(ctx: FileContext, call: cst.Call, function: cst.FunctionDef, param: str) -> cst.BaseExpression | None:
+    """What ``call`` passes ``function``'s parameter ``param`` (its default when not given), or None."""
+    params = [*function.params.posonly_params, *function.params.params]
+    names = [p.name.value for p in params]
+    if isinstance(ctx.parent(ctx.parent(function)), cst.ClassDef) and isinstance(call.func, cst.Attribute):
+        names = names[1:]  # bound: `self` is the receiver
+    if any(a.star for a in call.args):
+        return None
+    keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == param), None)
+    positional = [a.value for a in call.args if a.keyword is None]
+    if keyword is not None:
+        return keyword
+    if param in names and names.index(param) < len(positional):
+        return positional[names.index(param)]
+    default = next((p.default for p in (*params, *function.params.kwonly_params) if p.name.value == param), None)
+    return default

@@ -421,12 +421,15 @@ class ScreenTensors:
                 for decorator in getattr(func, "decorator_list", ())
             )
             args = func.args
+            decorators = getattr(func, "decorator_list", ())
+            observed = screen.observed_parameters(func.name, decorators[0].lineno if decorators else func.lineno, func.lineno) \
+                if screen.traces is not None and not isinstance(func, ast.Lambda) else {}
             for param in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
                 if param is None:
                     continue
                 if signature or (param.annotation is not None and "tensorflow.Tensor" in screen.names(param.annotation)) or (
                     screen.traced_code.passed_tensor(func, param.arg)  # `TensorInference(passed=True)`
-                ):
+                ) or any(r.get("kind") == "tensor" for r in observed.get(param.arg, ())):  # the trace log saw one
                     certain.add(param.arg)
                 else:
                     plain.setdefault(func, set()).add(param.arg)

@@ -42,6 +42,20 @@ def name_reads(body: cst.CSTNode, name: str) -> list[cst.Name]:
     return finder.found
 
 
+def reads_of_assigned(ctx: FileContext, value: cst.BaseExpression) -> list[cst.Name] | None:
+    """Where ``value`` goes through a name: the reads of ``n`` when ``n = value`` is ``n``'s only
+    binding in its scope; None when ``value`` is not so assigned."""
+    assign = ctx.parent(value)
+    if not (isinstance(assign, cst.Assign) and assign.value is value and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)):
+        return None
+    target = assign.targets[0].target
+    scope = ctx.scope(target)
+    if scope is None or len(scope.assignments[target.value]) != 1:
+        return None
+    return [a.node for a in scope.accesses[target.value] if isinstance(a.node, cst.Name)]
+
+
 def python_use(ctx: FileContext, func: cst.FunctionDef, node: cst.Name) -> str | None:
     """Why the read ``node`` of a parameter of ``func`` needs its Python value (None: a TensorFlow op takes it)."""
     child: cst.CSTNode = node

@@ -117,6 +117,9 @@ traced code AutoGraph does *not* convert, where the `if` raises
 functions Keras calls itself — activations (`Dense(10, activation=f)`, so
 `model.fit` crashes), `layers.Lambda(f)`, and in Keras 3 (`keras`, `tf.keras`)
 every `call`/`train_step`/metric/loss — and the same-module helpers they call.
+A parameter is a tensor where the code says so (an `input_signature`, a `tf.Tensor`
+annotation, a call passing a TensorFlow op's result) or, with `--traces`, where the trace
+log saw it hold one (`if x > 0:` on a parameter of `tf.function(autograph=False)`).
 
 The fix writes the graph control flow out explicitly:
 
@@ -223,7 +226,7 @@ def activation(x):
             if off is None:
                 continue  # AutoGraph converts it into tf.cond / tf.while_loop: it works
             if func not in inferences:
-                inferences[func] = TensorInference(ctx, func, passed=True)
+                inferences[func] = TensorInference(ctx, func, ctx.observed_tensor_dtypes(func), passed=True)
             inferences[func].passed_parameters.clear()
             rewriter = _Rewriter(ctx, func, inferences[func])
             test = _tensor_test(node, rewriter.inference)

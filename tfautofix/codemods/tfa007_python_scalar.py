@@ -14,6 +14,7 @@ from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.graph_forms import graph_form
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.int_arguments import CANDIDATE_DTYPES, INTEGER_DTYPES, int_use
+from tfautofix.analysis.loops import argument_for, callers, names_in
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.usage import (
     functions_by_qualname,
@@ -204,7 +205,10 @@ number literals and number constants (`0.05 * i`: the fix wraps the expression,
 float dtypes only); also such an argument given to a
 module-level helper that passes it straight on to the `tf.function` (fixed at the
 helper's call as a direct call would be when the helper does nothing else with it and
-hands it to one parameter; otherwise reported without a fix). Module code (a notebook's cells) runs in order: a module-level call names the
+hands it to one parameter; otherwise reported without a fix); and a parameter of the
+function or method around the call that the file's calls of it, in a loop, give such a
+number (`trainer.run_epoch(epoch)` per epoch, `self.train_step(x, epoch)` inside:
+transitively, closed world), fixed at the call of the `tf.function`. Module code (a notebook's cells) runs in order: a module-level call names the
 function bound before it, not a `@tf.function` of the same name defined later. When the function only hands
 that parameter to TensorFlow ops (`tf.cast(n, ...)`, `tf.range(n)`, ...), the
 fix wraps the argument: `step(x, tf.constant(n))`. From the code alone, proven:
@@ -293,10 +297,13 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                 return any(isinstance(n, ast.Name) and n.id in varying for n in ast.walk(value))
             return isinstance(value, ast.Name) and value.id in varying
 
+        def parameter(value: ast.expr, function: ast.AST | None) -> bool:  # a loop of a caller may vary it
+            args = getattr(function, "args", None)
+            return isinstance(value, ast.Name) and args is not None and value.id in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+
         return any(
-            site.in_loop
-            and last_name(site.node.func) in functions
-            and any(number(v) for v in (*site.node.args, *(k.value for k in site.node.keywords)))
+            last_name(site.node.func) in functions
+            and any(site.in_loop and number(v) or parameter(v, site.function) for v in (*site.node.args, *(k.value for k in site.node.keywords)))
             for site in screen.sites(ast.Call)
         )
 
@@ -304,13 +311,14 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
         traced = self._traced_functions(ctx)
         if traced:
             helpers = self._helpers(ctx, traced)
+            forwarders = {helper for helper, _ in helpers.values()}  # their callers' loops are checked at those calls
             for call in nodes(ctx, cst.Call):
                 assert isinstance(call, cst.Call)
                 if ctx.is_traced(call):
                     continue
                 target = self._callee(ctx, call, traced)
                 if target is not None:
-                    yield from self._check_call(ctx, call, *target)
+                    yield from self._check_call(ctx, call, *target, through=ctx.enclosing(call, cst.FunctionDef) not in forwarders)
                 elif isinstance(call.func, cst.Name) and call.func.value in helpers:
                     yield from self._check_helper_call(ctx, call, *helpers[call.func.value])
         yield from self._from_traces(ctx)
@@ -398,7 +406,7 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                 return target, True
         return None
 
-    def _check_call(self, ctx: FileContext, call: cst.Call, func: cst.FunctionDef, method: bool) -> Iterator[Finding]:
+    def _check_call(self, ctx: FileContext, call: cst.Call, func: cst.FunctionDef, method: bool, through: bool = False) -> Iterator[Finding]:
         if _has_signature(func):
             return  # an input_signature converts the number to a tensor: one trace
         params = parameter_names(func, method)
@@ -411,10 +419,13 @@ for step in range(1000):  # 1000 traces before the fix, 1 after
                 positional += 1
             else:
                 param = arg.keyword.value
-            kind = _varying_number(ctx, call, arg.value) if param is not None else None
+            kind = _varying_number(ctx, call, arg.value, frozenset() if through else None) if param is not None else None
             if kind is None:
                 continue
             head = f"`{ctx.code(arg.value).strip()}` changes on every iteration and `{func.name.value}` traces once per Python value"
+            if _loop_variable(ctx, call, arg.value.value) is None if isinstance(arg.value, cst.Name) else False:
+                head = (f"`{ctx.code(arg.value).strip()}` changes on every iteration of a loop that calls "
+                        f"`{ctx.enclosing(call, cst.FunctionDef).name.value}`, and `{func.name.value}` traces once per Python value")
             yield from self._scalar_finding(ctx, arg.value, func, param, kind, head)
 
     def _scalar_finding(self, ctx: FileContext, value: cst.BaseExpression, func: cst.FunctionDef, param: str, kind: str,
@@ -608,21 +619,44 @@ def _number_literal(expr: cst.BaseExpression | None) -> str | None:
     return "int" if isinstance(expr, cst.Integer) else "float" if isinstance(expr, cst.Float) else None
 
 
-def _varying_number(ctx: FileContext, anchor: cst.CSTNode, expr: cst.BaseExpression) -> str | None:
+def _varying_number(ctx: FileContext, anchor: cst.CSTNode, expr: cst.BaseExpression, seen: frozenset | None = None) -> str | None:
     """Is ``expr`` a Python number that changes on every iteration of a loop around ``anchor``: a
     loop variable (``_loop_variable``) or Python arithmetic on one with number literals and names
-    bound once to numbers (``0.05 * i``)? Its Python type then ("" when unknown), else None."""
+    bound once to numbers (``0.05 * i``)? Its Python type then ("" when unknown), else None.
+    With ``seen`` (the functions already passed through), also a parameter of the function around
+    ``anchor`` that a call of the file, in a loop, gives such a number (``trainer.fit_epoch(epoch)``
+    per epoch, and ``self.step(x, epoch)`` inside): the loop is the caller's."""
     if isinstance(expr, cst.Name):
-        return _loop_variable(ctx, anchor, expr.value)
+        found = _loop_variable(ctx, anchor, expr.value)
+        if found is None and seen is not None:
+            found = _varying_parameter(ctx, anchor, expr, seen)
+        return found
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
-        return _varying_number(ctx, anchor, expr.expression)
+        return _varying_number(ctx, anchor, expr.expression, seen)
     if not (isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _NUMBER_OPERATORS)):
         return None
     kinds = []
     for operand in (expr.left, expr.right):
         constant = _number_literal(ctx.bound_value(operand, enclosing=True) if isinstance(operand, cst.Name) else operand)
-        kinds.append((False, constant) if constant is not None else (True, _varying_number(ctx, anchor, operand)))
+        kinds.append((False, constant) if constant is not None else (True, _varying_number(ctx, anchor, operand, seen)))
     if not any(varies for varies, _ in kinds) or any(kind is None for _, kind in kinds):
         return None
     types = {kind for _, kind in kinds}
     return "float" if "float" in types or isinstance(expr.operator, cst.Divide) else "int" if types == {"int"} else ""
+
+
+def _varying_parameter(ctx: FileContext, anchor: cst.CSTNode, name: cst.Name, seen: frozenset) -> str | None:
+    """``name``, a parameter of the function around ``anchor`` that nothing there rebinds: the
+    Python type of the varying number some call of the function in the file, in a loop, passes it."""
+    function = ctx.enclosing(anchor, cst.FunctionDef)
+    if function is None or function in seen or name.value in names_in(function.body, nested=False)[1]:
+        return None
+    if name.value not in {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}:
+        return None
+    for call in callers(ctx, function):
+        given = argument_for(ctx, call, function, name.value)
+        found = _varying_number(ctx, call, given, seen | {function}) if given is not None else None
+        if found is not None:
+            return found
+    return None
+

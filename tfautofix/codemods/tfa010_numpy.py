@@ -16,6 +16,7 @@ from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TENSOR_METADATA
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import TensorInference, op_name
+from tfautofix.analysis.usage import reads_of_assigned
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
@@ -61,6 +62,9 @@ EQUIVALENTS: dict[str, Equivalent] = {
     "transpose": Equivalent("transpose", 2, ("axes",), renames=(("axes", "perm"),)),
     "where": Equivalent("where", 3, (), _PROMOTE),
     "clip": Equivalent("clip_by_value", 3, (), _PROMOTE),
+    # NumPy's population statistics (ddof=0, its default; `ddof=` is NumPy-only: no fix)
+    "std": Equivalent("math.reduce_std", 2, _REDUCE, "TensorFlow rejects integer tensors NumPy turns into floats"),
+    "var": Equivalent("math.reduce_variance", 2, _REDUCE, "TensorFlow rejects integer tensors NumPy turns into floats"),
 }
 
 
@@ -86,7 +90,7 @@ _ALL = (Variant("all", frozenset({"bool"}), "reduce_all"),)  # the min of boolea
 VARIANTS: dict[str, tuple[Variant, ...]] = {
     "mean": _MEAN, "average": _MEAN, "sum": _SUMS, "prod": _SUMS,
     "max": _ANY, "amax": _ANY, "min": _ALL, "amin": _ALL,
-    "exp": _FLOAT64, "log": _FLOAT64, "sqrt": _FLOAT64, "tanh": _FLOAT64,
+    "exp": _FLOAT64, "log": _FLOAT64, "sqrt": _FLOAT64, "tanh": _FLOAT64, "std": _MEAN, "var": _MEAN,
 }
 #: NumPy constructors of arrays a traced function may fill with tensors (issue: NumPy through and through).
 _BUFFERS = frozenset(f"numpy.{n}" for n in ("zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "array", "asarray"))
@@ -153,8 +157,15 @@ otherwise); `tf.constant(t.numpy(), D)` and
 tensors of another dtype). Removed in arithmetic or in other op arguments
 (which may need Python values, like `tf.stack(axis=)`): unsafe.
 
-Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())`,
-`if x.numpy() > 0`); NumPy functions without an exact TensorFlow equivalent;
+`float(t.numpy())` (or `int(...)`) whose value only meets tensors, directly or through the one
+name it is assigned to (`w = float(b.numpy())`, then `loss * w`, `tf.reduce_sum(y) / w`, op
+arguments): the Python number took the dtype of what it met, so the tensor cast to that dtype
+is the same value; unsafe, one candidate per dtype (`tf.cast(b, tf.float32)`, float64; for `int`
+int32, float32, int64, float64) for `fix --verify`. `np.std`/`np.var` → `tf.math.reduce_std`/`reduce_variance`
+(NumPy's population statistics; `ddof=` is NumPy-only: no fix).
+
+Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())` in an `if`, a
+format, a Python call; `if x.numpy() > 0`); NumPy functions without an exact TensorFlow equivalent;
 NumPy-only arguments (`dtype=`, `out=`, `axis=None` of concatenate, `order="A"`); `np.clip`
 with no bound at all; results used through NumPy-only attributes
 (`np.mean(x).item()`); backend-agnostic Keras code (no TensorFlow import). A
@@ -313,6 +324,21 @@ def normalise(x):
         if isinstance(parent, cst.BinaryOperation):
             message += "; use the tensor itself (unsafe: TensorFlow arithmetic does not promote dtypes like NumPy)"
             return self.finding(ctx, call, message, Fix({call: receiver}, applicability="unsafe"))
+        number = outer if isinstance(outer, cst.Call) and len(outer.args) == 1 and _builtin_number(ctx, outer) else None
+        if number is not None and _meets_tensors_only(ctx, number):
+            # `w = float(b.numpy())`, then only arithmetic with tensors and TensorFlow ops: the Python
+            # number took the dtype of what it met; the tensor cast to that dtype is the same value.
+            tf_name, tf_import = ctx.tensorflow_alias
+            imports = (tf_import,) if tf_import else ()
+            # a Python float met floats; a Python int met ints or floats
+            dtypes = ("float32", "float64") if number.func.value == "float" else ("int32", "float32", "int64", "float64")  # type: ignore[attr-defined]
+            fixes = [Fix({number: cst.parse_expression(f"{tf_name}.cast({ctx.code(receiver)}, {tf_name}.{d})")},
+                         applicability="unsafe", imports=imports,
+                         unknown=(f"same-value: the dtype the Python number took where it met tensors: {', '.join(dtypes)}",),
+                         label=f"cast to {tf_name}.{d}") for d in dtypes]
+            message += (f"; the Python number `{ctx.code(number)}` only meets tensors: use the tensor itself, cast to the "
+                        f"dtype it took there (unsafe; candidates for `fix --verify`: {', '.join(f.label for f in fixes)})")
+            return self.finding(ctx, call, message, fixes[0], alternatives=tuple(fixes[1:]))
         message += " (not fixed: the value is used as Python data; compute it with TensorFlow ops or outside the function)"
         return self.finding(ctx, call, message)
 
@@ -655,3 +681,32 @@ def _translated_args(call: cst.Call, equivalent: Equivalent, short: str) -> list
     if any(m.matches(arg, m.Arg(keyword=m.Name("axis"), value=m.Name("None"))) for arg in keywords) and short in ("concatenate", "stack"):
         return None  # np.concatenate(axis=None) flattens
     return args
+
+
+def _builtin_number(ctx: FileContext, call: cst.Call) -> bool:
+    """``float(...)``/``int(...)``, the builtins (the module does not rebind them)."""
+    return isinstance(call.func, cst.Name) and ctx.names(call.func) & {"builtins.float", "builtins.int"} != set()
+
+
+def _meets_tensors_only(ctx: FileContext, number: cst.Call) -> bool:
+    """Is ``number`` (a Python number made from a tensor) only an operand of arithmetic with a value
+    that may be a tensor, or a TensorFlow op's argument: directly, or through the one name it is
+    assigned to (``w = float(b.numpy())``, then ``loss * w``)? Anything else (``if w > 0``, formatting,
+    a Python call) needs the Python number."""
+    uses = reads_of_assigned(ctx, number)
+    uses = [number] if uses is None and not isinstance(ctx.parent(number), cst.Assign) else uses
+    if not uses:
+        return False
+    for use in uses:
+        around = ctx.parent(use)
+        if isinstance(around, cst.BinaryOperation) and not isinstance(around.operator, (cst.MatrixMultiply,)):
+            other = around.right if around.left is use else around.left
+            if may_be_tensor(ctx, other):
+                continue
+        arg = around if isinstance(around, cst.Arg) else None
+        call = ctx.parent(arg) if arg is not None else None
+        if isinstance(call, cst.Call) and op_name(ctx, call) is not None and arg.keyword is None:
+            continue
+        return False
+    return True
+

@@ -12,7 +12,14 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of, keras_version
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, runs
+from tfautofix.analysis.loops import (
+    argument_for,
+    enclosing_loops,
+    loop_bound_names,
+    names_in,
+    repeating_loops,
+    runs_through_calls,
+)
 from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen
 
@@ -118,9 +125,20 @@ nothing anyone waits on: display loops whose trip counts the code states
 and through names, `enumerate`, `zip`, `len` and comprehensions to those, a
 parameter through the arguments of every call; nested loops multiply), and loops
 that wait on the user on each iteration (`input()` in the body, the files of a
-Colab `files.upload()`). How often the function is called does not count: a
-function called from a training loop calls `predict` once per call like one with
-no loop, which is left to its caller.
+Colab `files.upload()`).
+
+The loop may be a caller's: a function or method that the file calls inside a loop
+(transitively: `agent.act(state)` once per environment step, a `next_token(...)` helper
+once per generated token, `self.target_value(...)` per transition of a replay loop calling
+`self.target_q(...)` which predicts) runs its `predict` once per iteration of that loop.
+Calls are resolved in the file only (closed world): a function by its name, a method as
+`self.m(...)` in its class or a subclass, or `obj.m(...)` where `obj` (a name or
+`self.attr`) holds only instances the file makes of that class. What a loop around the
+call would leave alone is left alone through the calls: a model built in the function or
+passed as a new one (`evaluate(build(), x)`), the same input on every iteration
+(`evaluate(model, x_test)` once per epoch), and calls that total at most 10 (the loops'
+trip counts times the calls, summed over the call sites). A function no code of the file
+calls is left to its callers.
 """
     before = """\
 import keras
@@ -138,10 +156,10 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
 """
 
     def prescreen(self, screen: Screen) -> bool:
-        """A ``.predict(...)`` call inside a loop or comprehension."""
+        """A ``.predict(...)`` call inside a loop or comprehension, or in a function (a loop may call it)."""
         return any(
-            site.in_loop and isinstance(site.node.func, ast.Attribute) and site.node.func.attr == "predict"
-            for site in screen.sites(ast.Call)
+            (site.in_loop or site.function is not None) and isinstance(site.node.func, ast.Attribute)
+            and site.node.func.attr == "predict" for site in screen.sites(ast.Call)
         )
 
 
@@ -149,11 +167,18 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
         for call in nodes(ctx, cst.Call):
             if not m.matches(call.func, m.Attribute(attr=m.Name("predict"))):
                 continue
+            receiver = call.func.value
             loops = list(enclosing_loops(ctx, call))
-            if not loops or ctx.is_traced(call) or _few_calls(ctx, call):
-                continue
-            loop, receiver = loops[0], call.func.value
-            if _fresh_each_iteration(loop, receiver) or _same_input_each_iteration(call, loops):
+            if loops:
+                if _fresh_each_iteration(loops[0], receiver) or _same_input_each_iteration(call, loops):
+                    continue
+                loop, calls = loops[0], ()
+            else:  # no loop in its function: a loop of a caller, through the calls of the file
+                loop, calls = next(((loop, calls) for loop, calls in repeating_loops(ctx, call)
+                                    if _per_item_through(ctx, call, loop, calls)), (None, ()))
+                if loop is None:
+                    continue
+            if ctx.is_traced(call) or _few_calls(ctx, call):
                 continue
             kind = _kind(ctx, receiver, frozenset())
             if kind == "other" or _whole_dataset(ctx, call) or (kind is None and _not_keras_arguments(call)):
@@ -162,7 +187,10 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
             owner = _model_class(ctx, receiver, frozenset())
             step = _overrides(ctx, owner, "predict_step", frozenset())
             direct = f"its `predict_step` directly: `{text}.predict_step(x)`" if step else f"the model directly: `{text}(x, training=False)`"
-            message = (f"`{text}.predict(...)` inside a loop (line {ctx.span(loop)[0][0]}) sets up a data adapter and "
+            where = f"inside a loop (line {ctx.span(loop)[0][0]})" if not calls else (
+                f"once per iteration of the loop at line {ctx.span(loop)[0][0]}, through "
+                + ", ".join(f"`{ctx.code(c.func)}(...)` (line {ctx.span(c)[0][0]})" for c in reversed(calls)))
+            message = (f"`{text}.predict(...)` {where} sets up a data adapter and "
                        f"a predict function on every call (and may retrace); call {direct}")
             candidates, why_not = _fix(ctx, call, receiver, kind, step)
             fixes = []
@@ -187,10 +215,46 @@ scores = [model(row[None], training=False).numpy() for row in np.ones((8, 3))]
 
 
 def _few_calls(ctx: FileContext, call: cst.Call) -> bool:
-    """Do the loops around the call run it a handful of times (a display loop, an upload cell,
-    a loop waiting on `input()`)? Then predict's setup costs nothing anyone waits on."""
-    count = runs(ctx, call)
+    """Do the loops around the call, and around the calls of its function in the file, run it a
+    handful of times in all (a display loop, an upload cell, a loop waiting on `input()`)? Then
+    predict's setup costs nothing anyone waits on."""
+    count = runs_through_calls(ctx, call)
     return count is not None and count <= FEW_CALLS
+
+
+def _per_item_through(ctx: FileContext, call: cst.Call, loop: cst.CSTNode, calls: tuple[cst.Call, ...]) -> bool:
+    """Does a caller's ``loop`` feed the ``predict`` a new item on each iteration, through ``calls``
+    (``agent.act(state)`` per step)? Not when the model is built in a function on the way
+    (``def fold(): model = build(); ...; model.predict(x)``: one model per call, asked once) or
+    is new on each iteration of the loop, nor when the input is the same on every iteration
+    (``evaluate(model, x_test)`` once per epoch): as for a loop around the call itself."""
+    receiver, fresh = _at_loop(ctx, call.func.value, calls)  # type: ignore[attr-defined]
+    if fresh or isinstance(receiver, cst.Call) or receiver is not None and _fresh_each_iteration(loop, receiver):
+        return False  # built on the way, in the argument (`evaluate(build(), x)`), or in the loop
+    x = next((a.value for a in call.args if a.keyword is None or a.keyword.value == "x"), None)
+    given, computed = _at_loop(ctx, x, calls) if x is not None else (None, False)
+    return computed or not (isinstance(given, cst.Name) and given.value not in loop_bound_names(loop))
+
+
+def _at_loop(ctx: FileContext, expr: cst.BaseExpression, calls: tuple[cst.Call, ...]) -> tuple[cst.BaseExpression | None, bool]:
+    """``expr`` as the loop's function sees it: a parameter of each function on the way becomes
+    the argument its call passes. ``(expr there, False)``, or ``(None, built)`` when a function on
+    the way binds the name itself (``built``: to a call's result, a new object on each call)."""
+    for call in calls:
+        function = ctx.enclosing(expr, cst.FunctionDef)
+        if not isinstance(expr, cst.Name) or function is None:
+            return expr, False
+        params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+        if expr.value in params:
+            given = argument_for(ctx, call, function, expr.value)  # type: ignore[arg-type]
+            if given is None:
+                return None, False
+            expr = given
+        elif expr.value in names_in(function.body, nested=False)[1]:
+            return None, isinstance(ctx.bound_value(expr), cst.Call)
+        else:
+            return expr, False  # a global: the loop's function reads the same one
+    return expr, False
 
 
 def _fresh_each_iteration(loop: cst.CSTNode, receiver: cst.BaseExpression) -> bool:
@@ -436,8 +500,19 @@ def _kind(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> Kind |
         local = _local_definitions(ctx, expr.func)
         if local:
             return _definition_kind(ctx, local[0], seen)
-        return "other" if names and not any(n.startswith("tensorflow.") for n in names) else None
-    if not isinstance(expr, cst.Name) or expr in seen:
+        if m.matches(expr.func, m.Attribute(value=m.Name("self"))):  # `self.build_model(...)`: what the method returns
+            owner = ctx.enclosing(expr, cst.ClassDef)
+            methods = [s for s in owner.body.body if m.matches(s, m.FunctionDef(name=m.Name(expr.func.attr.value)))] if owner else []
+            return _definition_kind(ctx, methods[0], seen) if len(methods) == 1 and expr not in seen else None
+        return "other" if names and not any(n.startswith("tensorflow.") or "<locals>" in n for n in names) else None
+    if expr in seen:
+        return None
+    if m.matches(expr, m.Attribute(value=m.Name("self"))):  # `self.model`: what the class assigns it
+        values = _attribute_values(ctx, expr)  # type: ignore[arg-type]
+        kinds = {_kind(ctx, v, seen | {expr}) for v in values} if values else {None}
+        kind = kinds.pop() if len(kinds) == 1 else None
+        return "sequential" if kind == "rowwise" else kind  # code elsewhere may assign the attribute: not proven
+    if not isinstance(expr, cst.Name):
         return None
     scope = ctx.scope(expr)
     if scope is None or expr.value not in scope:
@@ -455,6 +530,18 @@ def _kind(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> Kind |
     return kinds.pop() if len(kinds) == 1 else None
 
 
+def _attribute_values(ctx: FileContext, expr: cst.Attribute) -> list[cst.BaseExpression]:
+    """What the class around ``self.attr`` assigns it (``self.model = build()`` in ``__init__``);
+    empty when anything else binds it (augmented or unpacked assignments, another class)."""
+    owner, target = ctx.enclosing(expr, cst.ClassDef), m.Attribute(value=m.Name("self"), attr=m.Name(expr.attr.value))
+    assigns = [a for a in nodes(ctx, cst.Assign) if any(m.matches(t.target, target) for t in a.targets)]
+    others = [a for kind in (cst.AugAssign, cst.AnnAssign) for a in nodes(ctx, kind) if m.matches(a.target, target)] or [
+        t for t in nodes(ctx, cst.AssignTarget) if isinstance(t.target, (cst.Tuple, cst.List)) and m.findall(t, target)]
+    if owner is None or others or any(ctx.enclosing(a, cst.ClassDef) is not owner for a in assigns):
+        return []
+    return [a.value for a in assigns]  # type: ignore[attr-defined]
+
+
 def _model_class(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) -> cst.ClassDef | str | None:
     """The class ``expr`` is an instance of, through assignments: one of this module
     (``Thresholded([...])``), or ``"keras"`` for Keras' own (``keras.Model(inputs, outputs)``)."""
@@ -464,7 +551,13 @@ def _model_class(ctx: FileContext, expr: cst.BaseExpression, seen: frozenset) ->
             return "keras"  # a Keras class (`load_model(...)` may give a custom one)
         local = _local_definitions(ctx, expr.func)
         return local[0] if len(local) == 1 and isinstance(local[0], cst.ClassDef) else None
-    if not isinstance(expr, cst.Name) or expr in seen:
+    if expr in seen:
+        return None
+    if m.matches(expr, m.Attribute(value=m.Name("self"))):
+        values = _attribute_values(ctx, expr)  # type: ignore[arg-type]
+        classes = {_model_class(ctx, v, seen | {expr}) for v in values} if values else {None}
+        return classes.pop() if len(classes) == 1 else None
+    if not isinstance(expr, cst.Name):
         return None
     classes = {_model_class(ctx, v, seen | {expr}) if v is not None else None for v in _values(ctx, expr)}
     return classes.pop() if len(classes) == 1 else None
@@ -556,5 +649,5 @@ def _definition_kind(ctx: FileContext, definition: cst.CSTNode, seen: frozenset)
                 return "keras"
         return "other"
     returns = [r.value for r in m.findall(definition, m.Return()) if r.value is not None]  # type: ignore[attr-defined]
-    kinds = {_kind(ctx, value, seen) for value in returns}
+    kinds = {_kind(ctx, value, seen | {definition}) for value in returns} if definition not in seen else {None}
     return kinds.pop() if len(kinds) == 1 else None

@@ -19,6 +19,7 @@ from tfautofix.analysis.int_arguments import (
 )
 from tfautofix.analysis.names import TF_FUNCTION
 from tfautofix.analysis.tensors import TensorInference
+from tfautofix.analysis.usage import reads_of_assigned
 from tfautofix.rule import Finding, Rule
 from tfautofix.screen import Screen, Site
 
@@ -49,11 +50,16 @@ traces with that dimension `None`: `tf.zeros([x.shape[0], 2])` then fails
 too (measured: batch sizes 2, 3, 4 with `reduce_retracing=True` — the second
 call fails). `tf.shape(x)[i]` is a tensor holding the dimension on every call.
 
-Only reported where the dimension can be `None`: a `tf.function` whose
-`input_signature` gives the parameter's dimension as `None` (or no shape), or
-that sets `reduce_retracing`/`experimental_relax_shapes`. Fully known static
+Only reported where the dimension can be `None`: a `tf.function` (decorator, or
+`f = tf.function(f, ...)` in the module) whose `input_signature` gives the parameter's
+dimension as `None` (or no shape), or that sets `reduce_retracing`/`experimental_relax_shapes`,
+or, with `--traces`, where the trace log saw a trace with that dimension relaxed to `None`
+(unsafe: other calls may trace it fixed). Fully known static
 shapes are fine and left alone (`x.shape[-1]` to size a layer, functions without
-relaxed shapes, Keras code).
+relaxed shapes, Keras code). A read assigned to a name (`batch_size = x.shape[0]`)
+counts where the name goes: into an op's shape argument (`tf.reshape(x, [batch_size, -1])`),
+fixed at the read when every use is such an argument; reported without a fix when the
+name also drives Python or meets other dtypes.
 
 Fix: where the value is an argument of a TensorFlow op (directly or in a shape
 list: `tf.zeros`, `tf.reshape`, `tf.range`, `tf.fill`, ...), `x.shape[i]` →
@@ -88,8 +94,12 @@ def pad(x):
     return tf.concat([x, tf.zeros([tf.shape(x)[0], 1])], axis=1)
 """
 
-    def prescreen(self, screen: Screen) -> list[Site]:
+    def prescreen(self, screen: Screen) -> list[Site] | bool:
         """``tf.function`` definitions with a signature or relaxed shapes that read ``.shape``."""
+        if screen.traces is not None or any(
+                isinstance(c.node.func, ast.Attribute | ast.Name) and c.node.args and isinstance(c.node.args[0], ast.Name)
+                and TF_FUNCTION in screen.names(c.node.func) and c.node.keywords for c in screen.sites(ast.Call)):
+            return True  # `tf.function(f, reduce_retracing=True)`, or relaxed shapes in a trace log
         found = []
         for site in screen.tf_function_defs:
             relaxing = any(
@@ -118,11 +128,26 @@ def pad(x):
                     continue  # declared in the signature: a fixed size
                 if in_op_argument(ctx, read) or _breaks_python(ctx, read, index):
                     yield self._finding(ctx, read, param, index, known)
+                elif index is not None and (uses := reads_of_assigned(ctx, read)):
+                    # `batch_size = x.shape[0]`, then `tf.reshape(x, [batch_size, n])`: where the name goes
+                    if any(in_op_argument(ctx, u) or _breaks_python(ctx, u, index) for u in uses):
+                        yield self._finding(ctx, read, param, index, known, uses)
 
-    def _finding(self, ctx: FileContext, read: cst.BaseExpression, param: str, index: int | None, known) -> Finding:
-        why = "`reduce_retracing` relaxes it" if known is True else "the input_signature declares it None"
+    def _finding(self, ctx: FileContext, read: cst.BaseExpression, param: str, index: int | None, known,
+                 uses: list[cst.Name] = ()) -> Finding:
+        why = "`reduce_retracing` relaxes it" if known is True else "the trace log shows it relaxed to None" if isinstance(
+            known, _Observed) else "the input_signature declares it None"
         message = f"`{ctx.code(read)}` is the static shape, `None` where a dimension is not fixed ({why})"
         op = in_op_argument(ctx, read)
+        if uses:
+            name = uses[0].value
+            ops = {in_op_argument(ctx, u) for u in uses}
+            if None in ops or not ops <= SHAPE_ARGUMENT_OPS:
+                message += (f"; `{name}` goes where an int32 tensor may not do (not fixed): use `tf.shape(...)` for it, "
+                            "with graph control flow where it drives Python")
+                return self.finding(ctx, read, message)
+            op = next(iter(ops))
+            message += f", and `{name}` goes into `{op}`"
         if not op:
             message += (
                 "; it drives Python here (not fixed): use `tf.shape(...)` with graph control flow "
@@ -135,10 +160,11 @@ def pad(x):
         dtypes: tuple[str, ...] = ("int32",)  # what `tf.shape` gives
         evidence = {
             "dimension-none": Unknown("`reduce_retracing` relaxes it: the op's static output shape becomes unknown")
-            if known is True else Known(),
+            if known is True else Unknown("the trace log shows it relaxed on some calls: others may trace it fixed")
+            if isinstance(known, _Observed) else Known(),
             "dtype-free-op": Known() if op in SHAPE_ARGUMENT_OPS else Unknown(f"`{op}` is not known to take an int32 dimension as it took the Python int"),
         }
-        if adapts_dtype(ctx, read, op):
+        if not uses and adapts_dtype(ctx, read, op):
             # The Python int became the dtype of the other operand or of `dtype=`: the int32
             # tensor is cast to it, known from the code or chosen by execution among candidates.
             casts: dict = {}
@@ -189,13 +215,42 @@ def _breaks_python(ctx: FileContext, read: cst.BaseExpression, index: int | None
     return isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in ("range", "int", "float")
 
 
+class _Observed(list):
+    """A parameter's dimensions as the trace log saw them: ``None`` where some trace relaxed one."""
+
+
+def _wrappings(ctx: FileContext, func: cst.FunctionDef) -> Iterator[cst.Call]:
+    """The ``tf.function(...)`` calls that make ``func`` traced with options: its decorators, and
+    ``tf.function(func, ...)`` calls in the module (``step = tf.function(step, reduce_retracing=True)``)."""
+    for decorator in func.decorators:
+        if isinstance(decorator.decorator, cst.Call) and ctx.resolves_to(decorator.decorator.func, TF_FUNCTION):
+            yield decorator.decorator
+    for call in nodes(ctx, cst.Call):
+        first = call.args[0].value if call.args and call.args[0].keyword is None else None
+        if isinstance(first, cst.Name) and first.value == func.name.value and ctx.resolves_to(call.func, TF_FUNCTION):
+            scope = ctx.scope(first)
+            if scope is not None and first.value in scope and any(getattr(a, "node", None) is func for a in scope[first.value]):
+                yield call
+
+
+def _observed(ctx: FileContext, func: cst.FunctionDef) -> dict[str, object]:
+    """Parameter → its dimensions where the trace log (``--traces``) saw a trace of ``func`` relax one
+    to None (``reduce_retracing``'s second shape, options the code does not spell)."""
+    dynamic: dict[str, object] = {}
+    for name, records in ctx.observed_parameters(func).items():
+        shapes = [r.get("shape") for r in records if r.get("kind") == "tensor" and isinstance(r.get("shape"), list)]
+        relaxed = [s for s in shapes if None in s]
+        if relaxed and len({len(s) for s in shapes}) == 1:
+            dynamic[name] = _Observed(cst.Name("None") if any(s[i] is None for s in relaxed) else cst.Integer("1")
+                                      for i in range(len(relaxed[0])))
+    return dynamic
+
+
 def _dynamic_dimensions(ctx: FileContext, func: cst.FunctionDef) -> dict[str, object]:
     """Parameter → True (any dimension may be relaxed: ``reduce_retracing``) or its signature
-    shape (a list of dimension expressions, or None for an unknown rank) when it has a None."""
-    for decorator in func.decorators:
-        call = decorator.decorator
-        if not isinstance(call, cst.Call) or not ctx.resolves_to(call.func, TF_FUNCTION):
-            continue
+    shape (a list of dimension expressions, or None for an unknown rank) when it has a None;
+    without either, the dimensions a trace log saw relaxed (:class:`_Observed`)."""
+    for call in _wrappings(ctx, func):
         keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
         positional = [arg.value for arg in call.args if arg.keyword is None]
         signature = keywords.get("input_signature", positional[1] if len(positional) > 1 else None)
@@ -218,7 +273,7 @@ def _dynamic_dimensions(ctx: FileContext, func: cst.FunctionDef) -> dict[str, ob
             return dynamic
         if any(_true(keywords.get(name)) for name in _RELAXING):
             return {name: True for name in params}
-    return {}
+    return _observed(ctx, func)
 
 
 def _true(expr: cst.BaseExpression | None) -> bool:

@@ -1,0 +1,13 @@
+"""`batch_size = x.shape[0]` then `tf.reshape(x, [batch_size, -1])` under an input_signature
+whose batch dimension is None: the static read goes through a name into the op."""
+import tensorflow as tf
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 2, 3], tf.float32)])
+def flatten(data):
+    batch_size = data.shape[0]
+    return tf.reshape(data, [batch_size, 6]) * 2.0
+
+
+def exercise():
+    return [flatten(tf.ones([n, 2, 3])) for n in (1, 2, 4)]

@@ -1,0 +1,12 @@
+import tensorflow as tf
+
+
+def labels(image_batch):
+    return tf.ones((image_batch.shape[0], 1)) * tf.reduce_mean(image_batch)
+
+
+labels = tf.function(labels, reduce_retracing=True)
+
+
+def exercise():
+    return [labels(tf.fill([n, 4], 0.5 * n)) for n in (2, 3, 4, 3)]
