@@ -37,9 +37,9 @@ def lifted_expression(ctx: FileContext, read: cst.BaseExpression) -> cst.BaseExp
                 and call.func.value in _PURE and ctx.resolves_to(call.func, f"builtins.{call.func.value}") \
                 and len(call.args) == 1 and parent.keyword is None and not parent.star:
             node = call
-        elif isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value == "get" and isinstance(call, cst.Call) \
-                and ctx.parent(parent) is call and call.func is parent and all(_literal(a.value) for a in call.args):
-            node = call
+        elif isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value == "get" \
+                and isinstance(method := ctx.parent(parent), cst.Call) and method.func is parent and all(_literal(a.value) for a in method.args):
+            node = method
         else:
             return node
 
@@ -154,7 +154,12 @@ def lift(ctx: FileContext, func: cst.FunctionDef, reads: list[cst.BaseExpression
         if any(a.star for a in call.args):
             return "a call passes `*args`/`**kwargs`"
         for read in first.values():
-            seen = _outside_names(ctx, read, passed)
+            if method and any(n.value == positional[0] for n in m.findall(read, m.Name()) if not _is_attribute_name(ctx, n)):
+                caller = ctx.enclosing(call, cst.FunctionDef)  # `self.x` at a call in a method of the class: same `self`
+                if caller is None or ctx.enclosing(caller, cst.ClassDef) is not ctx.enclosing(func, cst.ClassDef) \
+                        or not caller.params.params or caller.params.params[0].name.value != positional[0]:
+                    return f"`{positional[0]}` is not the same object where `{func.name.value}` is called"
+            seen = _outside_names(ctx, read, positional)
             at_call = ctx.scope(call)
             for name in seen:
                 here = set(at_call[name.value]) if at_call is not None and name.value in at_call else None

@@ -17,6 +17,7 @@ from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.lift import LIFT_DTYPES, calls_of, lift, lifted_expression, python_data_use
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -138,15 +139,65 @@ for i in range(3):
                 message = (f"a new `tf.function` is created on every call of `{func.name.value}`, which is called in "
                            f"a loop (line {line}): each is traced again; create it once, {where}")
                 fix, why_not = _hoist_to_init(ctx, node, func, cls) if cls is not None else _hoist_to_module(ctx, node, func)
+            lifted: list[Fix] = []
             if fix is None:
                 message += f" (not fixed: {why_not})"
             else:
                 message += f", {why_not}" if why_not else ""
                 # Precondition: the function reads no Python state that changes between creations;
                 # each new tf.function traced it afresh, the hoisted one keeps its first trace's values.
-                fix = self.closed_fix(fix.edits, _state_evidence(ctx, node), fix.imports)
+                evidence = _state_evidence(ctx, node)
+                lifted = self._lifted(ctx, node, fix, evidence) if isinstance(evidence.get("state-read"), Unknown) else []
+                fix = self.closed_fix(fix.edits, evidence, fix.imports)
+                if lifted:
+                    message += f"; other candidates for `fix --verify`: {', '.join(c.label for c in lifted)}"
                 message += self.unsafe_note(fix)
-            yield self.finding(ctx, node.name if isinstance(node, cst.FunctionDef) else node, message, fix)
+            yield self.finding(ctx, node.name if isinstance(node, cst.FunctionDef) else node, message, fix, alternatives=lifted)
+
+    def _lifted(self, ctx: FileContext, node: cst.FunctionDef | cst.Call, hoist: Fix, evidence: dict) -> list[Fix]:
+        """The hoist with the changing state the function reads passed as tensor arguments
+        (``tfautofix.lift``): each call of the one function gets the value a fresh creation read."""
+        if isinstance(node, cst.FunctionDef):
+            func, wrapped_use = node, None
+            if not isinstance(hoist.edits.get(node), (cst.RemovalSentinel, cst.SimpleStatementLine)):
+                return []  # moved with its loop's values as arguments (`_pass_varying`) already
+        else:
+            wrapped_use = _wrapped(node)
+            targets = _callables(ctx, wrapped_use) if wrapped_use is not None else []
+            if len(targets) != 1 or not isinstance(targets[0], cst.FunctionDef):
+                return []
+            func = targets[0]
+        facts = facts_of(ctx)
+        if any(facts.changing_reads(f) for f in _called_functions(ctx, func)):
+            return []  # a function it calls reads the changing state: it would stay frozen there
+        reads = []
+        for chain, _ in facts.changing_reads(func):
+            lifted = lifted_expression(ctx, chain)
+            if python_data_use(ctx, func, lifted) or not any(lifted is r for r in reads) and _object_use(ctx, lifted):
+                return []
+            if not any(lifted is r for r in reads):
+                reads.append(lifted)
+        calls = _calls_of_created(ctx, node, func, wrapped_use)
+        if not reads or isinstance(calls, str):
+            return []
+        method = isinstance(ctx.parent(ctx.parent(func)), cst.ClassDef)
+        passed = ", ".join(f"`{ctx.code(r).strip()}`" for r in reads)
+        tf = ctx.tensorflow_alias[0]
+        candidates = []
+        for dtype in LIFT_DTYPES:
+            lifted = lift(ctx, func, sorted(reads, key=lambda r: ctx.span(r)[0]), calls, dtype, method)
+            if isinstance(lifted, str):
+                return []
+            edits = {**hoist.edits, **lifted.calls}
+            if func is node:  # the decorated def moves: the moved one takes the arguments
+                anchor = next(k for k, v in hoist.edits.items() if isinstance(v, _InsertAbove))
+                edits[anchor] = _InsertAbove(lifted.definition)
+            else:
+                edits[func] = lifted.definition
+            label = f"pass {passed} as a tensor argument" + (f" (dtype={tf}.{dtype})" if dtype else "")
+            unknown = Unknown(f"every call of `{func.name.value}` in the file passes {passed}; execution chooses")
+            candidates.append(self.closed_fix(edits, {**evidence, "state-read": unknown}, (*hoist.imports, *lifted.imports), label))
+        return candidates
 
 
 # -- detection --------------------------------------------------------------------
@@ -848,3 +899,48 @@ def _move(ctx: FileContext, statement: cst.CSTNode, anchor: cst.CSTNode) -> Fix:
 def _name_and_move(ctx: FileContext, call: cst.Call, anchor: cst.CSTNode, name: str) -> Fix:
     assignment = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], call.with_changes(lpar=[], rpar=[]))])
     return Fix({call: cst.Name(name), anchor: _InsertAbove(assignment)})
+
+
+def _called_functions(ctx: FileContext, func: cst.FunctionDef) -> list[cst.CSTNode]:
+    """The same-module functions ``func`` calls, and those they call (not ``func`` itself)."""
+    seen: list[cst.CSTNode] = []
+    pending = [c for call in m.findall(func, m.Call()) for c in _callables(ctx, call.func)]
+    while pending:
+        function = pending.pop()
+        if function is func or any(function is f for f in seen):
+            continue
+        seen.append(function)
+        pending += [c for call in m.findall(function, m.Call()) for c in _callables(ctx, call.func)]
+    return seen
+
+
+def _object_use(ctx: FileContext, expr: cst.BaseExpression) -> bool:
+    """Is ``expr`` used as an object (called, its attribute or item read), not as a value?"""
+    parent = ctx.parent(expr)
+    return isinstance(parent, cst.Call) and parent.func is expr or isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is expr
+
+
+def _calls_of_created(ctx: FileContext, node: cst.FunctionDef | cst.Call, func: cst.FunctionDef,
+                      wrapped: cst.BaseExpression | None) -> list[cst.Call] | str:
+    """Every call of the created ``tf.function`` (``fn = tf.function(f)``'s ``fn``, inline
+    ``tf.function(f)(x)``, a decorated ``def``) and of ``func`` itself; or why not all are known."""
+    if node is func:
+        return calls_of(ctx, [func])
+    parent = ctx.parent(node)
+    if isinstance(parent, cst.Call) and parent.func is node:
+        created: list[cst.Call] | str = [parent]
+    elif m.matches(parent, m.Assign(targets=[m.AssignTarget(target=m.Name())])):
+        created = calls_of(ctx, [parent.targets[0].target])
+    else:
+        return "the created function is not called by a name"
+    if isinstance(created, str):
+        return created
+    if isinstance(wrapped, cst.Name):
+        direct = calls_of(ctx, [func], {wrapped})
+    else:  # `tf.function(self.f)`: every `self.f` of the class is this creation or a call
+        cls = ctx.enclosing(func, cst.ClassDef)
+        uses = m.findall(cls, m.Attribute(value=m.Name("self"), attr=m.Name(func.name.value))) if cls is not None else []
+        direct = [ctx.parent(u) for u in uses if u is not wrapped]
+        if not all(isinstance(c, cst.Call) and c.func is u for c, u in zip(direct, [u for u in uses if u is not wrapped])):
+            return f"`self.{func.name.value}` is used other than called"
+    return direct if isinstance(direct, str) else [*created, *direct]
