@@ -148,7 +148,12 @@ for i in range(3):
                 # each new tf.function traced it afresh, the hoisted one keeps its first trace's values.
                 evidence = _state_evidence(ctx, node)
                 lifted = self._lifted(ctx, node, fix, evidence) if isinstance(evidence.get("state-read"), Unknown) else []
-                fix = self.closed_fix(fix.edits, evidence, fix.imports)
+                fix = self.closed_fix(fix.edits, evidence, fix.imports, label="the hoist alone" if lifted else "")
+                if lifted and _changing_python_state(ctx, node):
+                    # The module changes the state between creations: each call passes it, as a fresh
+                    # creation read it. Execution chooses the dtype, or the hoist alone.
+                    fix, lifted = lifted[0], [*lifted[1:], fix]
+                    message += f", {fix.label}"
                 if lifted:
                     message += f"; other candidates for `fix --verify`: {', '.join(c.label for c in lifted)}"
                 message += self.unsafe_note(fix)
@@ -159,7 +164,7 @@ for i in range(3):
         (``tfautofix.lift``): each call of the one function gets the value a fresh creation read."""
         if isinstance(node, cst.FunctionDef):
             func, wrapped_use = node, None
-            if not isinstance(hoist.edits.get(node), (cst.RemovalSentinel, cst.SimpleStatementLine)):
+            if not any(isinstance(e, _InsertAbove) and e.statement is node for e in hoist.edits.values()):
                 return []  # moved with its loop's values as arguments (`_pass_varying`) already
         else:
             wrapped_use = _wrapped(node)
@@ -194,8 +199,12 @@ for i in range(3):
                 edits[anchor] = _InsertAbove(lifted.definition)
             else:
                 edits[func] = lifted.definition
-            label = f"pass {passed} as a tensor argument" + (f" (dtype={tf}.{dtype})" if dtype else "")
-            unknown = Unknown(f"every call of `{func.name.value}` in the file passes {passed}; execution chooses")
+            one = len(reads) == 1
+            label = f"passing {passed} as {'a tensor argument' if one else 'tensor arguments'} at every call" + (
+                f" (dtype={tf}.{dtype})" if dtype else "")
+            unknown = Unknown(f"{passed} {'changes' if one else 'change'} between creations: every call of `{func.name.value}` "
+                              f"in the file passes {'it' if one else 'them'} (another module's calls would not), in a dtype "
+                              "execution chooses")
             candidates.append(self.closed_fix(edits, {**evidence, "state-read": unknown}, (*hoist.imports, *lifted.imports), label))
         return candidates
 

@@ -251,7 +251,7 @@ class Scaled(keras.layers.Layer):
             fixes.append(self.closed_fix(edits, evidence, lifted.imports, label=f"dtype={tf}.{dtype}" if dtype else "tf.constant"))
         passed = ", ".join(f"`{ctx.code(t).strip()}`" for t in targets)
         how = "an eager wrapper passes" if method else "every call passes"
-        return fixes, f"{how} {passed} as a tensor argument"
+        return fixes, f"{how} {passed} as {'a tensor argument' if len(targets) == 1 else 'tensor arguments'}"
 
 
 class _Changes:
