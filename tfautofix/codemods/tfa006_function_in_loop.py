@@ -60,7 +60,14 @@ unsafe when it reads an attribute assigned outside `__init__`
 (`self.temperature` annealed between calls), a global rebound (in a loop, more
 than once, or through `global`: `model`/`optimizer` rebuilt per trial), a global
 container changed in place (`CONFIG["scale"] = s`, `CONFIG.update(...)`), or a
-callable whose code is not visible in the module.
+callable whose code is not visible in the module. Where it reads such state, the
+fix's candidates (`tfautofix/lift.py`) also make each value read a parameter that
+every call in the file passes as `tf.constant(...)` (`CONFIG["scale"]` →
+`fn(x, tf.constant(CONFIG["scale"]))`, `self.temperature`, `float(len(history))`),
+in `tf.constant`'s dtype and float32, with the hoist alone: written first when
+the module changes the state between creations, and `fix --verify` keeps the
+first that execution confirms. Not offered for a value used as Python data
+(control flow, `range`, indices, shapes) or read by a function it calls.
 
 Not reported: a loop that wraps a *different* callable each iteration
 (`tf.function(model)` for each of several models, `tf.function(make_step(cfg))`

@@ -51,10 +51,21 @@ number that eager code rebinds between calls (`model.temperature = 2.0`,
 1.0, 2.0, 3.0, compiled 1.0, 1.0, 1.0 — no error, no retrace (a `tf.function`
 does not watch Python attributes; Keras builds its train function once).
 
-Reported, not fixed (the right home for the value is a design choice): keep it
-in a `tf.Variable` created once and `assign` it from the eager code (the graph
-reads the variable on every call), or pass it to the function as a tensor
-argument.
+The right home for the value is a design choice: keep it in a `tf.Variable`
+created once and `assign` it from the eager code (the graph reads the variable
+on every call), or pass it to the function as a tensor argument. The fix does the
+latter (`tfautofix/lift.py`), as unsafe candidates `fix --verify` chooses by
+execution (`tf.constant`'s inferred dtype, then float32): the value read becomes
+a parameter of the `@tf.function` and every call in the file passes it
+(`step(x)` → `step(x, tf.constant(scale))`; `next(it)` moves to the call,
+`evaluate(m, x)` passes `tf.constant(m.bias)`); a `@tf.function` method becomes
+an eager wrapper keeping its name and signature, which passes
+`tf.constant(self.scale)` to a traced core (`_traced_call`). Unsafe: another
+module may call the function, and only execution shows the dtype its uses need.
+No fix where the function uses the value as Python data (control flow, `range`,
+an index or key, a shape), where a call cannot be found (the function is passed
+on), or where traced code changes the value itself (`self.count += 1`: a
+`tf.Variable` it `assign`s is the rewrite).
 
 Found, in traced code: reads of `self.x` where another method of the class that is
 not traced and not set-up code (`__init__`, `build`, `_build*`, a Keras model's
@@ -80,32 +91,34 @@ out of the graph (`if self.counter == 0:` around `with tf.init_scope():`, the
 guide's workaround: it runs once, at the first trace, as it runs once eagerly).
 """
     before = """\
-import keras
+import tensorflow as tf
 
-class Scaled(keras.layers.Layer):
-    def __init__(self):
-        super().__init__()
-        self.temperature = 1.0
+scale = 1.0
 
-    def set_temperature(self, t):
-        self.temperature = t
 
-    def call(self, x):
-        return x / self.temperature
+@tf.function
+def step(x):
+    return x * scale
+
+
+for epoch in range(3):
+    scale = scale * 0.5  # compiled, `step` keeps the first value
+    print(step(tf.constant(2.0)))
 """
     after = """\
-import keras
+import tensorflow as tf
 
-class Scaled(keras.layers.Layer):
-    def __init__(self):
-        super().__init__()
-        self.temperature = self.add_weight(shape=(), initializer="ones", trainable=False)
+scale = 1.0
 
-    def set_temperature(self, t):
-        self.temperature.assign(t)
 
-    def call(self, x):
-        return x / self.temperature
+@tf.function
+def step(x, scale):
+    return x * scale
+
+
+for epoch in range(3):
+    scale = scale * 0.5  # compiled, `step` keeps the first value
+    print(step(tf.constant(2.0), tf.constant(scale)))
 """
 
     def _reports(self, screen: Screen) -> Iterator[tuple[ast.AST, ast.AST, str, str]]:
