@@ -114,11 +114,12 @@ class _AppendArguments:
 
 
 def lift(ctx: FileContext, func: cst.FunctionDef, reads: list[cst.BaseExpression], calls: list[cst.Call],
-         dtype: str = "", method: bool = False) -> Lifted | str:
+         dtype: str = "", method: bool = False, wrapped: bool = False) -> Lifted | str:
     """``func`` taking each of ``reads`` (expressions of its body) as a new parameter, and each of
     ``calls`` passing ``tf.constant(<read>[, dtype=...])``, with ``func``'s parameters in the read
     replaced by what the call passes them; parameters read only there are dropped. ``method``:
-    the calls are ``obj.m(...)``/bound (``self`` is not passed). Or why not."""
+    the calls are ``obj.m(...)``/bound (``self`` is not passed). ``wrapped``: an eager wrapper
+    (``eager_wrapper``) passes every argument, so the parameters keep no defaults. Or why not."""
     params = func.params
     if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg is not None or params.kwonly_params or params.posonly_params:
         return f"`{func.name.value}` takes `*`/`**`/keyword-only parameters"
@@ -144,6 +145,10 @@ def lift(ctx: FileContext, func: cst.FunctionDef, reads: list[cst.BaseExpression
     dropped = tuple(i for i, p in enumerate(params.params) if p.name.value in passed and p.name.value not in still
                     and any(m.findall(r, m.Name(p.name.value)) for r in reads) and p.default is None)
     kept_params = [p for i, p in enumerate(params.params) if i not in dropped]
+    if wrapped:
+        kept_params = [p.with_changes(default=None, equal=cst.MaybeSentinel.DEFAULT) for p in kept_params]
+    elif any(p.default is not None for p in kept_params):
+        return f"`{func.name.value}` has parameters with defaults, which a new parameter cannot follow"
     new_params = [*kept_params, *(cst.Param(cst.Name(n)) for n in names.values())]
     new_params = [p.with_changes(comma=cst.MaybeSentinel.DEFAULT) for p in new_params]
     definition = func.with_changes(body=body, params=params.with_changes(params=new_params))

@@ -256,7 +256,7 @@ for epoch in range(3):
                     "tensor-value": Unknown("no trace log saw which dtype its uses need: execution chooses")}
         fixes = []
         for dtype in LIFT_DTYPES:
-            lifted = lift(ctx, func, targets, calls, dtype, method)
+            lifted = lift(ctx, func, targets, calls, dtype, method, wrapped=method)
             if isinstance(lifted, str):
                 return [], lifted
             edits = {func: eager_wrapper(ctx, func, lifted, dtype) if method else lifted.definition, **lifted.calls}
