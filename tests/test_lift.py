@@ -101,3 +101,10 @@ os.environ["LIMIT"] = "2"
     assert isinstance(facts.stable("float", float_name), Known)
     [(chain, evidence)] = facts.changing_reads(function)
     assert ctx.code(chain) == "os.environ" and isinstance(evidence, Unknown)
+
+
+def test_no_lift_when_traced_code_calls_it() -> None:
+    """A call in another tf.function would read the value at its own trace: frozen again."""
+    extra = "\n\n@tf.function\ndef outer(x):\n    return step(x)\n"
+    [finding] = [f for f in _findings(GLOBAL_READ.format(extra=extra)) if f.line == 8]
+    assert finding.fix is None and "called from traced code" in finding.message

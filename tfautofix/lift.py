@@ -158,6 +158,8 @@ def lift(ctx: FileContext, func: cst.FunctionDef, reads: list[cst.BaseExpression
     for call in calls:
         if any(a.star for a in call.args):
             return "a call passes `*args`/`**kwargs`"
+        if ctx.is_traced(call):
+            return f"`{func.name.value}` is called from traced code (line {ctx.span(call)[0][0]}), which would freeze the value again"
         for read in first.values():
             if method and any(n.value == positional[0] for n in m.findall(read, m.Name()) if not _is_attribute_name(ctx, n)):
                 caller = ctx.enclosing(call, cst.FunctionDef)  # `self.x` at a call in a method of the class: same `self`
