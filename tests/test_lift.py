@@ -35,9 +35,9 @@ def _findings(source: str, code: str = "TFA014"):
 def test_every_call_passes_the_global_as_a_tensor() -> None:
     [finding] = _findings(GLOBAL_READ.format(extra=""))
     assert finding.fix is not None and finding.fix.applicability == "unsafe"
-    assert [c.label for c in finding.alternatives] == ["dtype=tf.float32"]
+    assert [c.label for c in finding.alternatives] == ["the dtype tf.constant infers"]
     fixed = fix_source(GLOBAL_READ.format(extra=""), [rule_by_code("TFA014")], unsafe_fixes=True)[0]
-    assert "def step(x, scale):" in fixed and "step(tf.constant(2.0), tf.constant(scale))" in fixed
+    assert "def step(x, scale):" in fixed and "step(tf.constant(2.0), tf.constant(scale, dtype=tf.float32))" in fixed
 
 
 def test_no_lift_when_a_call_cannot_be_found() -> None:
@@ -76,7 +76,7 @@ class Scaler(tf.Module):
         return x * self.scale + bias
 """
     fixed = fix_source(source, [rule_by_code("TFA014")], unsafe_fixes=True)[0]
-    assert "    def apply(self, x, bias=0.0):\n        return self._traced_apply(x, bias, tf.constant(self.scale))\n" in fixed
+    assert "    def apply(self, x, bias=0.0):\n        return self._traced_apply(x, bias, tf.constant(self.scale, dtype=tf.float32))\n" in fixed
     assert "    @tf.function\n    def _traced_apply(self, x, bias, scale):\n        return x * scale + bias\n" in fixed
 
 

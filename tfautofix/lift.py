@@ -22,8 +22,9 @@ from tfautofix.edits import ApplyEdits
 
 #: Builtins computing Python data from the value read: lifted with it (``float(len(history))``).
 _PURE = frozenset({"float", "int", "bool", "len", "abs", "round", "next"})
-#: Dtypes tried for a lifted value: what ``tf.constant`` infers, then float32 (an int meeting floats).
-LIFT_DTYPES = ("", "float32")
+#: Dtypes tried for a lifted value: float32 (what a Python number meeting float32 tensors became;
+#: a float gives it either way), then what ``tf.constant`` infers (an int meeting integer tensors).
+LIFT_DTYPES = ("float32", "")
 
 
 def lifted_expression(ctx: FileContext, read: cst.BaseExpression) -> cst.BaseExpression:

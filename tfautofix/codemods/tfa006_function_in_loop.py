@@ -64,7 +64,7 @@ callable whose code is not visible in the module. Where it reads such state, the
 fix's candidates (`tfautofix/lift.py`) also make each value read a parameter that
 every call in the file passes as `tf.constant(...)` (`CONFIG["scale"]` →
 `fn(x, tf.constant(CONFIG["scale"]))`, `self.temperature`, `float(len(history))`),
-in `tf.constant`'s dtype and float32, with the hoist alone: written first when
+in float32 and in `tf.constant`'s inferred dtype, with the hoist alone: written first when
 the module changes the state between creations, and `fix --verify` keeps the
 first that execution confirms. Not offered for a value used as Python data
 (control flow, `range`, indices, shapes) or read by a function it calls.
@@ -208,7 +208,7 @@ for i in range(3):
                 edits[func] = lifted.definition
             one = len(reads) == 1
             label = f"passing {passed} as {'a tensor argument' if one else 'tensor arguments'} at every call" + (
-                f" (dtype={tf}.{dtype})" if dtype else "")
+                f" (dtype={tf}.{dtype})" if dtype else " (the dtype tf.constant infers)")
             unknown = Unknown(f"{passed} {'changes' if one else 'change'} between creations: every call of `{func.name.value}` "
                               f"in the file passes {'it' if one else 'them'} (another module's calls would not), in a dtype "
                               "execution chooses")

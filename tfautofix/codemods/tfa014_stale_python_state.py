@@ -55,7 +55,7 @@ The right home for the value is a design choice: keep it in a `tf.Variable`
 created once and `assign` it from the eager code (the graph reads the variable
 on every call), or pass it to the function as a tensor argument. The fix does the
 latter (`tfautofix/lift.py`), as unsafe candidates `fix --verify` chooses by
-execution (`tf.constant`'s inferred dtype, then float32): the value read becomes
+execution (float32, then `tf.constant`'s inferred dtype): the value read becomes
 a parameter of the `@tf.function` and every call in the file passes it
 (`step(x)` → `step(x, tf.constant(scale))`; `next(it)` moves to the call,
 `evaluate(m, x)` passes `tf.constant(m.bias)`); a `@tf.function` method becomes
@@ -118,7 +118,7 @@ def step(x, scale):
 
 for epoch in range(3):
     scale = scale * 0.5  # compiled, `step` keeps the first value
-    print(step(tf.constant(2.0), tf.constant(scale)))
+    print(step(tf.constant(2.0), tf.constant(scale, dtype=tf.float32)))
 """
 
     def _reports(self, screen: Screen) -> Iterator[tuple[ast.AST, ast.AST, str, str]]:
@@ -261,7 +261,7 @@ for epoch in range(3):
                 return [], lifted
             edits = {func: eager_wrapper(ctx, func, lifted, dtype) if method else lifted.definition, **lifted.calls}
             tf = ctx.tensorflow_alias[0]
-            fixes.append(self.closed_fix(edits, evidence, lifted.imports, label=f"dtype={tf}.{dtype}" if dtype else "tf.constant"))
+            fixes.append(self.closed_fix(edits, evidence, lifted.imports, label=f"dtype={tf}.{dtype}" if dtype else "the dtype tf.constant infers"))
         passed = ", ".join(f"`{ctx.code(t).strip()}`" for t in targets)
         how = "an eager wrapper passes" if method else "every call passes"
         return fixes, f"{how} {passed} as {'a tensor argument' if len(targets) == 1 else 'tensor arguments'}"

@@ -18,7 +18,13 @@ def sweep(x):
     for gain, shift in ((1.0, 0.0), (2.0, 0.5), (3.0, -1.0)):
         SETTINGS["gain"] = gain
         opts.shift = shift
-        out.append(fn(x, tf.constant(SETTINGS["gain"]), tf.constant(opts.shift)))
+        out.append(
+            fn(
+                x,
+                tf.constant(SETTINGS["gain"], dtype=tf.float32),
+                tf.constant(opts.shift, dtype=tf.float32),
+            ),
+        )
     return out
 
 

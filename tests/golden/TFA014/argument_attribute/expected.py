@@ -19,7 +19,7 @@ class Scaler(tf.Module):
         self.scale = 1.0
 
     def __call__(self, x):
-        return self._traced_call(x, tf.constant(self.scale))
+        return self._traced_call(x, tf.constant(self.scale, dtype=tf.float32))
 
     @tf.function
     def _traced_call(self, x, scale):
@@ -29,15 +29,24 @@ class Scaler(tf.Module):
 simple_model = SimpleModel()
 scaler = Scaler()
 x = tf.constant(10.0)
-print(evaluate(simple_model, x, tf.constant(simple_model.bias)), scaler(x))
+print(
+    evaluate(simple_model, x, tf.constant(simple_model.bias, dtype=tf.float32)),
+    scaler(x),
+)
 simple_model.bias += 5.0
 scaler.scale = 3.0
-print(evaluate(simple_model, x, tf.constant(simple_model.bias)), scaler(x))
+print(
+    evaluate(simple_model, x, tf.constant(simple_model.bias, dtype=tf.float32)),
+    scaler(x),
+)
 
 
 def exercise():
     m, s = SimpleModel(), Scaler()
-    first = (float(evaluate(m, x, tf.constant(m.bias))), float(s(x)))
+    first = (float(evaluate(m, x, tf.constant(m.bias, dtype=tf.float32))), float(s(x)))
     m.bias += 5.0
     s.scale = 3.0
-    return first, (float(evaluate(m, x, tf.constant(m.bias))), float(s(x)))
+    return (
+        first,
+        (float(evaluate(m, x, tf.constant(m.bias, dtype=tf.float32))), float(s(x))),
+    )

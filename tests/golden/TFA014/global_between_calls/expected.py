@@ -13,10 +13,10 @@ def recommended_add(foo):
 
 
 foo = 1
-print("Buggy:", buggy_add(tf.constant(foo)))
+print("Buggy:", buggy_add(tf.constant(foo, dtype=tf.float32)))
 print("Correct:", recommended_add(foo))
 foo = 100
-print("Buggy:", buggy_add(tf.constant(foo)))
+print("Buggy:", buggy_add(tf.constant(foo, dtype=tf.float32)))
 print("Correct:", recommended_add(foo))
 
 scale = 1.0
@@ -30,8 +30,8 @@ def step(x, scale):
 history = []
 for epoch in range(3):
     scale = scale * 0.5
-    history.append(float(step(tf.constant(2.0), tf.constant(scale))))
+    history.append(float(step(tf.constant(2.0), tf.constant(scale, dtype=tf.float32))))
 
 
 def exercise():
-    return float(buggy_add(tf.constant(foo))), history
+    return float(buggy_add(tf.constant(foo, dtype=tf.float32))), history

@@ -20,7 +20,11 @@ scaled = tf.data.Dataset.range(3).map(lambda x: x * SCALE)  # traced here, once
 for epoch in range(3):
     SCALE = epoch + 1
     print(
-        update(tf.ones([2]), tf.ones([2]) * SCALE, tf.constant(LEARNING_RATE)),
+        update(
+            tf.ones([2]),
+            tf.ones([2]) * SCALE,
+            tf.constant(LEARNING_RATE, dtype=tf.float32),
+        ),
         list(scaled),
     )
     decay()

@@ -27,7 +27,7 @@ class Pipeline:
         self.scale = scale
 
     def run(self, x):
-        return self._traced_run(x, tf.constant(self.scale))
+        return self._traced_run(x, tf.constant(self.scale, dtype=tf.float32))
 
     @tf.function
     def _traced_run(self, x, scale):

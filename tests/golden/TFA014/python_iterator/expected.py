@@ -27,15 +27,18 @@ def scaled(x, next_stream, next_counter):
 
 def exercise():
     iterator = iter([1, 2, 3, 4])
-    consumed = [int(buggy_consume_next(tf.constant(next(iterator)))) for _ in range(3)]
+    consumed = [
+        int(buggy_consume_next(tf.constant(next(iterator), dtype=tf.float32)))
+        for _ in range(3)
+    ]
     return (
         consumed,
         [
             float(
                 scaled(
                     tf.constant(1.0),
-                    tf.constant(next(stream)),
-                    tf.constant(next(counter)),
+                    tf.constant(next(stream), dtype=tf.float32),
+                    tf.constant(next(counter), dtype=tf.float32),
                 ),
             )
             for _ in range(3)

@@ -34,7 +34,7 @@ class Runner:
         self._scale = value
 
     def step(self, x):
-        return self._traced_step(x, tf.constant(self._scale))
+        return self._traced_step(x, tf.constant(self._scale, dtype=tf.float32))
 
     @tf.function
     def _traced_step(self, x, _scale):

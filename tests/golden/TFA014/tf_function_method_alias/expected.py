@@ -10,7 +10,7 @@ class Sampler:
         self.noise = self.noise * factor
 
     def sample(self, x):
-        return self._traced_sample(x, tf.constant(self.noise))
+        return self._traced_sample(x, tf.constant(self.noise, dtype=tf.float32))
 
     @compiled
     def _traced_sample(self, x, noise):
