@@ -46,9 +46,13 @@ def lifted_expression(ctx: FileContext, read: cst.BaseExpression) -> cst.BaseExp
 
 
 def python_data_use(ctx: FileContext, func: cst.FunctionDef, expr: cst.BaseExpression, _depth: int = 0) -> str | None:
-    """Why the function needs ``expr`` as Python data, which a tensor cannot replace: control
-    flow, a loop range, an index or key, a shape, an argument of a Python function, text; for a
-    local assigned from it (``limit = ...``), its uses. None when every use may take a tensor."""
+    """Why the function needs ``expr`` as Python data, which a tensor cannot replace: an object
+    (``self.dense(x)``), control flow, a loop range, an index or key, a shape, an argument of a
+    Python function, text; for a local assigned from it (``limit = ...``), its uses. None when
+    every use may take a tensor."""
+    parent = ctx.parent(expr)
+    if isinstance(parent, cst.Call) and parent.func is expr or isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is expr:
+        return "as an object (called, or its attribute or item read)"
     child: cst.CSTNode = expr
     for parent in ctx.ancestors(expr):
         if parent is func:

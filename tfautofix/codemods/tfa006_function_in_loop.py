@@ -185,7 +185,7 @@ for i in range(3):
         reads = []
         for chain, _ in facts.changing_reads(func):
             lifted = lifted_expression(ctx, chain)
-            if python_data_use(ctx, func, lifted) or not any(lifted is r for r in reads) and _object_use(ctx, lifted):
+            if python_data_use(ctx, func, lifted):
                 return []
             if not any(lifted is r for r in reads):
                 reads.append(lifted)
@@ -928,12 +928,6 @@ def _called_functions(ctx: FileContext, func: cst.FunctionDef) -> list[cst.CSTNo
         seen.append(function)
         pending += [c for call in m.findall(function, m.Call()) for c in _callables(ctx, call.func)]
     return seen
-
-
-def _object_use(ctx: FileContext, expr: cst.BaseExpression) -> bool:
-    """Is ``expr`` used as an object (called, its attribute or item read), not as a value?"""
-    parent = ctx.parent(expr)
-    return isinstance(parent, cst.Call) and parent.func is expr or isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is expr
 
 
 def _calls_of_created(ctx: FileContext, node: cst.FunctionDef | cst.Call, func: cst.FunctionDef,
