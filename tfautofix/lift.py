@@ -22,9 +22,15 @@ from tfautofix.edits import ApplyEdits
 
 #: Builtins computing Python data from the value read: lifted with it (``float(len(history))``).
 _PURE = frozenset({"float", "int", "bool", "len", "abs", "round", "next"})
-#: Dtypes tried for a lifted value: float32 (what a Python number meeting float32 tensors became;
-#: a float gives it either way), then what ``tf.constant`` infers (an int meeting integer tensors).
-LIFT_DTYPES = ("float32", "")
+
+
+def lift_dtypes(ctx: FileContext, reads: list[cst.BaseExpression]) -> tuple[str, str]:
+    """The dtypes to try for lifted values, the likelier first: where every one meets other values in
+    arithmetic, float32 (what a Python number meeting a float32 tensor became; a float gives it either
+    way); where one is an op's argument (``v.assign_add(n)``: the op converts an int to its own dtype),
+    what ``tf.constant`` infers. Execution chooses."""
+    arithmetic = all(isinstance(ctx.parent(r), (cst.BinaryOperation, cst.UnaryOperation)) for r in reads)
+    return ("float32", "") if arithmetic else ("", "float32")
 
 
 def lifted_expression(ctx: FileContext, read: cst.BaseExpression) -> cst.BaseExpression:

@@ -17,7 +17,7 @@ from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
-from tfautofix.lift import LIFT_DTYPES, calls_of, lift, lifted_expression, python_data_use
+from tfautofix.lift import calls_of, lift, lift_dtypes, lifted_expression, python_data_use
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -196,7 +196,7 @@ for i in range(3):
         passed = ", ".join(f"`{ctx.code(r).strip()}`" for r in reads)
         tf = ctx.tensorflow_alias[0]
         candidates = []
-        for dtype in LIFT_DTYPES:
+        for dtype in lift_dtypes(ctx, reads):
             lifted = lift(ctx, func, sorted(reads, key=lambda r: ctx.span(r)[0]), calls, dtype, method)
             if isinstance(lifted, str):
                 return []

@@ -13,7 +13,7 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Fact, Unknown
 from tfautofix.analysis.names import TF_FUNCTION, counts_traces
-from tfautofix.lift import LIFT_DTYPES, calls_of, eager_wrapper, lift, lifted_expression, python_data_use
+from tfautofix.lift import calls_of, eager_wrapper, lift, lift_dtypes, lifted_expression, python_data_use
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen
 
@@ -255,7 +255,7 @@ for epoch in range(3):
         evidence = {"every-call": Unknown("another module may call it" if not method else "a subclass may call the traced core"),
                     "tensor-value": Unknown("no trace log saw which dtype its uses need: execution chooses")}
         fixes = []
-        for dtype in LIFT_DTYPES:
+        for dtype in lift_dtypes(ctx, targets):
             lifted = lift(ctx, func, targets, calls, dtype, method, wrapped=method)
             if isinstance(lifted, str):
                 return [], lifted

@@ -27,10 +27,7 @@ def scaled(x, next_stream, next_counter):
 
 def exercise():
     iterator = iter([1, 2, 3, 4])
-    consumed = [
-        int(buggy_consume_next(tf.constant(next(iterator), dtype=tf.float32)))
-        for _ in range(3)
-    ]
+    consumed = [int(buggy_consume_next(tf.constant(next(iterator)))) for _ in range(3)]
     return (
         consumed,
         [
