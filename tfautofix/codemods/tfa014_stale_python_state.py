@@ -55,7 +55,7 @@ The right home for the value is a design choice: keep it in a `tf.Variable`
 created once and `assign` it from the eager code (the graph reads the variable
 on every call), or pass it to the function as a tensor argument. The fix does the
 latter (`tfautofix/lift.py`), as unsafe candidates `fix --verify` chooses by
-execution (float32, then `tf.constant`'s inferred dtype): the value read becomes
+execution (float32 and `tf.constant`'s inferred dtype, the likelier first): the value read becomes
 a parameter of the `@tf.function` and every call in the file passes it
 (`step(x)` → `step(x, tf.constant(scale))`; `next(it)` moves to the call,
 `evaluate(m, x)` passes `tf.constant(m.bias)`); a `@tf.function` method becomes
