@@ -21,6 +21,7 @@ from weakref import WeakKeyDictionary
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.metadata.scope_provider import BuiltinAssignment
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.usage import name_reads
@@ -416,16 +417,32 @@ class FileFacts:
         module's life (:meth:`stable`), and every ``self.x`` it reads is assigned only in
         ``__init__`` (to a TensorFlow/Keras object or a literal). What a hoisted or traced-once
         function closes over is then what each fresh creation would have seen."""
+        changing = self.changing_reads(function)
+        return changing[0][1] if changing else Known()
+
+    def changing_reads(self, function: cst.FunctionDef | cst.Lambda) -> list[tuple[cst.BaseExpression, Unknown]]:
+        """Each read in ``function`` of outside state not known to hold one value, as the whole
+        attribute/item chain read (``Schedule.lr``, ``CONFIG["scale"]``, ``self.temperature``):
+        a free name not :meth:`stable`, a chain of a stable one that the module changes in
+        place (``os.environ["LIMIT"] = ...``), a ``self.x`` that is not :meth:`self_attribute`."""
+        found: list[tuple[cst.BaseExpression, Unknown]] = []
+        changed = _changed_chains(self.ctx.screen.tree)
         for name, _ in self.free_reads(function):
+            chain = chain_read(self.ctx, name)
             evidence = self.stable(name.value, name)
-            if isinstance(evidence, Unknown):
-                return evidence
+            if not isinstance(evidence, Unknown):
+                spelled = self.ctx.code(chain)
+                if not any(t == spelled or t.startswith((spelled + ".", spelled + "[")) or spelled.startswith((t + ".", t + "["))
+                           for t in changed):
+                    continue
+                evidence = Unknown(f"`{spelled}` is changed in place")
+            found.append((chain, evidence))
         cls = self.ctx.enclosing(function, cst.ClassDef)
         for attribute in m.findall(function.body, m.Attribute(value=m.Name("self"))):
             evidence = self.self_attribute(cls, attribute.attr.value)  # type: ignore[attr-defined]
             if isinstance(evidence, Unknown):
-                return evidence
-        return Known()
+                found.append((chain_read(self.ctx, attribute), evidence))
+        return found
 
     def self_attribute(self, cls: cst.ClassDef | None, name: str) -> Evidence:
         """Known when ``self.<name>`` is a method of ``cls`` or is assigned only in ``__init__``, to a
@@ -526,6 +543,8 @@ class FileFacts:
         if name not in scope:
             return Known("builtin") if hasattr(builtins, name) else Unknown(f"`{name}` is not bound anywhere visible")
         assignments = list(scope[name])
+        if all(isinstance(a, BuiltinAssignment) for a in assignments) and hasattr(builtins, name):
+            return Known("builtin")
         if len(assignments) != 1 or self._declared_global(name):
             return Unknown(f"`{name}` is bound more than once")
         node = getattr(assignments[0], "node", None)
@@ -631,6 +650,51 @@ def _handler_names(expr: cst.BaseExpression) -> Iterator[str | None]:
         yield expr.attr.value
     else:
         yield None
+
+
+def chain_read(ctx: FileContext, node: cst.BaseExpression) -> cst.BaseExpression:
+    """The attribute/item chain ``node`` starts (``Schedule`` → ``Schedule.lr``, ``CONFIG`` →
+    ``CONFIG["scale"]``): up through attributes not called and subscripts by a literal."""
+    while True:
+        parent = ctx.parent(node)
+        if isinstance(parent, cst.Attribute) and parent.value is node and not (
+                isinstance(ctx.parent(parent), cst.Call) and ctx.parent(parent).func is parent):
+            node = parent
+        elif isinstance(parent, cst.Subscript) and parent.value is node and len(parent.slice) == 1 and isinstance(
+                parent.slice[0].slice, cst.Index) and isinstance(parent.slice[0].slice.value, (cst.SimpleString, cst.Integer)):
+            node = parent
+        else:
+            return node
+
+
+#: Methods that change their receiver in place.
+_MUTATORS = frozenset({"append", "extend", "insert", "update", "setdefault", "pop", "popitem", "clear", "remove", "add",
+                       "discard", "sort", "reverse", "fill", "resize", "put"})
+
+
+def _changed_chains(tree: ast.Module) -> set[str]:
+    """What the file changes in place, spelled: assignment targets that are attributes or items
+    (``os.environ["X"]``; a container for a computed key), the receivers of mutating methods
+    (``history.append``), what NumPy writes into (``np.copyto(TABLE, ...)``)."""
+    found: set[str] = set()
+    modules = {(a.asname or a.name).split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+    for node in ast.walk(tree):
+        targets: list[ast.AST] = []
+        if isinstance(node, (ast.Assign, ast.Delete)):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        for target in targets:
+            if isinstance(target, ast.Subscript) and not isinstance(target.slice, ast.Constant):
+                found.add(ast.unparse(target.value))
+            elif isinstance(target, (ast.Attribute, ast.Subscript)):
+                found.add(ast.unparse(target))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in {w.rsplit(".", 1)[1] for w in _WRITERS} and node.args:
+                found.add(ast.unparse(node.args[0]))
+            elif node.func.attr in _MUTATORS and not (isinstance(node.func.value, ast.Name) and node.func.value.id in modules):
+                found.add(ast.unparse(node.func.value))  # not `tf.add(...)`: a module's function
+    return found
 
 
 def _changed_in_place(tree: ast.Module, name: str) -> bool:

@@ -17,6 +17,7 @@ from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.loops import enclosing_loops, loop_bound_names, names_in, statement_of
 from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.lift import calls_of, lift, lift_dtypes, lifted_expression, python_data_use
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
 
@@ -59,7 +60,14 @@ unsafe when it reads an attribute assigned outside `__init__`
 (`self.temperature` annealed between calls), a global rebound (in a loop, more
 than once, or through `global`: `model`/`optimizer` rebuilt per trial), a global
 container changed in place (`CONFIG["scale"] = s`, `CONFIG.update(...)`), or a
-callable whose code is not visible in the module.
+callable whose code is not visible in the module. Where it reads such state, the
+fix's candidates (`tfautofix/lift.py`) also make each value read a parameter that
+every call in the file passes as `tf.constant(...)` (`CONFIG["scale"]` →
+`fn(x, tf.constant(CONFIG["scale"]))`, `self.temperature`, `float(len(history))`),
+in float32 and in `tf.constant`'s inferred dtype, with the hoist alone: written first when
+the module changes the state between creations, and `fix --verify` keeps the
+first that execution confirms. Not offered for a value used as Python data
+(control flow, `range`, indices, shapes) or read by a function it calls.
 
 Not reported: a loop that wraps a *different* callable each iteration
 (`tf.function(model)` for each of several models, `tf.function(make_step(cfg))`
@@ -138,15 +146,74 @@ for i in range(3):
                 message = (f"a new `tf.function` is created on every call of `{func.name.value}`, which is called in "
                            f"a loop (line {line}): each is traced again; create it once, {where}")
                 fix, why_not = _hoist_to_init(ctx, node, func, cls) if cls is not None else _hoist_to_module(ctx, node, func)
+            lifted: list[Fix] = []
             if fix is None:
                 message += f" (not fixed: {why_not})"
             else:
                 message += f", {why_not}" if why_not else ""
                 # Precondition: the function reads no Python state that changes between creations;
                 # each new tf.function traced it afresh, the hoisted one keeps its first trace's values.
-                fix = self.closed_fix(fix.edits, _state_evidence(ctx, node), fix.imports)
+                evidence = _state_evidence(ctx, node)
+                lifted = self._lifted(ctx, node, fix, evidence) if isinstance(evidence.get("state-read"), Unknown) else []
+                fix = self.closed_fix(fix.edits, evidence, fix.imports, label="the hoist alone" if lifted else "")
+                if lifted and _changing_python_state(ctx, node):
+                    # The module changes the state between creations: each call passes it, as a fresh
+                    # creation read it. Execution chooses the dtype, or the hoist alone.
+                    fix, lifted = lifted[0], [*lifted[1:], fix]
+                    message += f", {fix.label}"
+                if lifted:
+                    message += f"; other candidates for `fix --verify`: {', '.join(c.label for c in lifted)}"
                 message += self.unsafe_note(fix)
-            yield self.finding(ctx, node.name if isinstance(node, cst.FunctionDef) else node, message, fix)
+            yield self.finding(ctx, node.name if isinstance(node, cst.FunctionDef) else node, message, fix, alternatives=lifted)
+
+    def _lifted(self, ctx: FileContext, node: cst.FunctionDef | cst.Call, hoist: Fix, evidence: dict) -> list[Fix]:
+        """The hoist with the changing state the function reads passed as tensor arguments
+        (``tfautofix.lift``): each call of the one function gets the value a fresh creation read."""
+        if isinstance(node, cst.FunctionDef):
+            func, wrapped_use = node, None
+            if not any(isinstance(e, _InsertAbove) and e.statement is node for e in hoist.edits.values()):
+                return []  # moved with its loop's values as arguments (`_pass_varying`) already
+        else:
+            wrapped_use = _wrapped(node)
+            targets = _callables(ctx, wrapped_use) if wrapped_use is not None else []
+            if len(targets) != 1 or not isinstance(targets[0], cst.FunctionDef):
+                return []
+            func = targets[0]
+        facts = facts_of(ctx)
+        if any(facts.changing_reads(f) for f in _called_functions(ctx, func)):
+            return []  # a function it calls reads the changing state: it would stay frozen there
+        reads = []
+        for chain, _ in facts.changing_reads(func):
+            lifted = lifted_expression(ctx, chain)
+            if python_data_use(ctx, func, lifted):
+                return []
+            if not any(lifted is r for r in reads):
+                reads.append(lifted)
+        calls = _calls_of_created(ctx, node, func, wrapped_use)
+        if not reads or isinstance(calls, str):
+            return []
+        method = isinstance(ctx.parent(ctx.parent(func)), cst.ClassDef)
+        passed = ", ".join(f"`{ctx.code(r).strip()}`" for r in reads)
+        tf = ctx.tensorflow_alias[0]
+        candidates = []
+        for dtype in lift_dtypes(ctx, reads):
+            lifted = lift(ctx, func, sorted(reads, key=lambda r: ctx.span(r)[0]), calls, dtype, method)
+            if isinstance(lifted, str):
+                return []
+            edits = {**hoist.edits, **lifted.calls}
+            if func is node:  # the decorated def moves: the moved one takes the arguments
+                anchor = next(k for k, v in hoist.edits.items() if isinstance(v, _InsertAbove))
+                edits[anchor] = _InsertAbove(lifted.definition)
+            else:
+                edits[func] = lifted.definition
+            one = len(reads) == 1
+            label = f"passing {passed} as {'a tensor argument' if one else 'tensor arguments'} at every call" + (
+                f" (dtype={tf}.{dtype})" if dtype else " (the dtype tf.constant infers)")
+            unknown = Unknown(f"{passed} {'changes' if one else 'change'} between creations: every call of `{func.name.value}` "
+                              f"in the file passes {'it' if one else 'them'} (another module's calls would not), in a dtype "
+                              "execution chooses")
+            candidates.append(self.closed_fix(edits, {**evidence, "state-read": unknown}, (*hoist.imports, *lifted.imports), label))
+        return candidates
 
 
 # -- detection --------------------------------------------------------------------
@@ -848,3 +915,42 @@ def _move(ctx: FileContext, statement: cst.CSTNode, anchor: cst.CSTNode) -> Fix:
 def _name_and_move(ctx: FileContext, call: cst.Call, anchor: cst.CSTNode, name: str) -> Fix:
     assignment = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], call.with_changes(lpar=[], rpar=[]))])
     return Fix({call: cst.Name(name), anchor: _InsertAbove(assignment)})
+
+
+def _called_functions(ctx: FileContext, func: cst.FunctionDef) -> list[cst.CSTNode]:
+    """The same-module functions ``func`` calls, and those they call (not ``func`` itself)."""
+    seen: list[cst.CSTNode] = []
+    pending = [c for call in m.findall(func, m.Call()) for c in _callables(ctx, call.func)]
+    while pending:
+        function = pending.pop()
+        if function is func or any(function is f for f in seen):
+            continue
+        seen.append(function)
+        pending += [c for call in m.findall(function, m.Call()) for c in _callables(ctx, call.func)]
+    return seen
+
+
+def _calls_of_created(ctx: FileContext, node: cst.FunctionDef | cst.Call, func: cst.FunctionDef,
+                      wrapped: cst.BaseExpression | None) -> list[cst.Call] | str:
+    """Every call of the created ``tf.function`` (``fn = tf.function(f)``'s ``fn``, inline
+    ``tf.function(f)(x)``, a decorated ``def``) and of ``func`` itself; or why not all are known."""
+    if node is func:
+        return calls_of(ctx, [func])
+    parent = ctx.parent(node)
+    if isinstance(parent, cst.Call) and parent.func is node:
+        created: list[cst.Call] | str = [parent]
+    elif m.matches(parent, m.Assign(targets=[m.AssignTarget(target=m.Name())])):
+        created = calls_of(ctx, [parent.targets[0].target])
+    else:
+        return "the created function is not called by a name"
+    if isinstance(created, str):
+        return created
+    if isinstance(wrapped, cst.Name):
+        direct = calls_of(ctx, [func], {wrapped})
+    else:  # `tf.function(self.f)`: every `self.f` of the class is this creation or a call
+        cls = ctx.enclosing(func, cst.ClassDef)
+        uses = m.findall(cls, m.Attribute(value=m.Name("self"), attr=m.Name(func.name.value))) if cls is not None else []
+        direct = [ctx.parent(u) for u in uses if u is not wrapped]
+        if not all(isinstance(c, cst.Call) and c.func is u for c, u in zip(direct, [u for u in uses if u is not wrapped])):
+            return f"`self.{func.name.value}` is used other than called"
+    return direct if isinstance(direct, str) else [*created, *direct]

@@ -7,8 +7,14 @@ from collections import defaultdict
 from collections.abc import Iterator
 from functools import cached_property
 
+import libcst as cst
+import libcst.matchers as m
+
+from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Fact, Unknown
 from tfautofix.analysis.names import TF_FUNCTION, counts_traces
-from tfautofix.rule import Finding, Rule
+from tfautofix.lift import calls_of, eager_wrapper, lift, lift_dtypes, lifted_expression, python_data_use
+from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -29,8 +35,13 @@ class StalePythonState(Rule):
     code = "TFA014"
     name = "stale-python-state"
     summary = "traced code reads a Python attribute or global that eager code rebinds: the first trace froze its value"
-    fixable = "display-only"
+    fixable = "unsafe"
     contract = "exact"
+    facts = (
+        Fact("every-call", "every call of the function is in the file, outside traced code (no other module imports it), "
+             "so each can pass the value; for a method, the eager wrapper keeps its name and signature"),
+        Fact("tensor-value", "each use of the value takes a tensor of the dtype `tf.constant` gives as it took the Python value"),
+    )
     triggers = ("=",)  # every change of state assigns; `check` screens files for TensorFlow first
     docs = """
 A traced function reads Python values while it is traced and bakes them into the
@@ -40,10 +51,21 @@ number that eager code rebinds between calls (`model.temperature = 2.0`,
 1.0, 2.0, 3.0, compiled 1.0, 1.0, 1.0 — no error, no retrace (a `tf.function`
 does not watch Python attributes; Keras builds its train function once).
 
-Reported, not fixed (the right home for the value is a design choice): keep it
-in a `tf.Variable` created once and `assign` it from the eager code (the graph
-reads the variable on every call), or pass it to the function as a tensor
-argument.
+The right home for the value is a design choice: keep it in a `tf.Variable`
+created once and `assign` it from the eager code (the graph reads the variable
+on every call), or pass it to the function as a tensor argument. The fix does the
+latter (`tfautofix/lift.py`), as unsafe candidates `fix --verify` chooses by
+execution (float32 and `tf.constant`'s inferred dtype, the likelier first): the value read becomes
+a parameter of the `@tf.function` and every call in the file passes it
+(`step(x)` → `step(x, tf.constant(scale))`; `next(it)` moves to the call,
+`evaluate(m, x)` passes `tf.constant(m.bias)`); a `@tf.function` method becomes
+an eager wrapper keeping its name and signature, which passes
+`tf.constant(self.scale)` to a traced core (`_traced_call`). Unsafe: another
+module may call the function, and only execution shows the dtype its uses need.
+No fix where the function uses the value as Python data (control flow, `range`,
+an index or key, a shape), where a call cannot be found (the function is passed
+on), or where traced code changes the value itself (`self.count += 1`: a
+`tf.Variable` it `assign`s is the rewrite).
 
 Found, in traced code: reads of `self.x` where another method of the class that is
 not traced and not set-up code (`__init__`, `build`, `_build*`, a Keras model's
@@ -69,35 +91,39 @@ out of the graph (`if self.counter == 0:` around `with tf.init_scope():`, the
 guide's workaround: it runs once, at the first trace, as it runs once eagerly).
 """
     before = """\
-import keras
+import tensorflow as tf
 
-class Scaled(keras.layers.Layer):
-    def __init__(self):
-        super().__init__()
-        self.temperature = 1.0
+scale = 1.0
 
-    def set_temperature(self, t):
-        self.temperature = t
 
-    def call(self, x):
-        return x / self.temperature
+@tf.function
+def step(x):
+    return x * scale
+
+
+for epoch in range(3):
+    scale = scale * 0.5  # compiled, `step` keeps the first value
+    print(step(tf.constant(2.0)))
 """
     after = """\
-import keras
+import tensorflow as tf
 
-class Scaled(keras.layers.Layer):
-    def __init__(self):
-        super().__init__()
-        self.temperature = self.add_weight(shape=(), initializer="ones", trainable=False)
+scale = 1.0
 
-    def set_temperature(self, t):
-        self.temperature.assign(t)
 
-    def call(self, x):
-        return x / self.temperature
+@tf.function
+def step(x, scale):
+    return x * scale
+
+
+for epoch in range(3):
+    scale = scale * 0.5  # compiled, `step` keeps the first value
+    print(step(tf.constant(2.0), tf.constant(scale, dtype=tf.float32)))
 """
 
-    def detect(self, screen: Screen) -> Iterator[Finding]:
+    def _reports(self, screen: Screen) -> Iterator[tuple[ast.AST, ast.AST, str, str]]:
+        """Each stale read: its node, its function, the message, and what it reads (``global``,
+        ``self``, ``argument``, ``iterator``; ``traced`` when traced code itself changes it)."""
         model = screen.traced_code
         if not model.reasons:
             return
@@ -136,18 +162,17 @@ class Scaled(keras.layers.Layer):
                 reported.add(key)
                 if where in changes.traced:
                     who, later, keep = "traced code itself changes on every eager call", "later changes are", "that is `assign`ed"
+                    kind = "traced"
                 else:
                     who, later, keep = "eager code rebinds", "later rebinding is", "that the eager code `assign`s"
-                yield self.finding(
-                    screen,
-                    node,
-                    f"traced code ({model.why(function)[0].text}) reads {what}, which {who} (line "
-                    f"{where.lineno}): the value of the first trace is frozen into the graph, {later} ignored; "
-                    f"keep it in a `tf.Variable` {keep}, or pass it as a tensor argument",
-                )
+                    kind = "global" if isinstance(node, ast.Name) else "self" if node.value.id == "self" else "argument"
+                yield (node, function,
+                       f"traced code ({model.why(function)[0].text}) reads {what}, which {who} (line "
+                       f"{where.lineno}): the value of the first trace is frozen into the graph, {later} ignored; "
+                       f"keep it in a `tf.Variable` {keep}, or pass it as a tensor argument", kind)
         yield from self._python_iterators(screen, changes)
 
-    def _python_iterators(self, screen: Screen, changes: _Changes) -> Iterator[Finding]:
+    def _python_iterators(self, screen: Screen, changes: _Changes) -> Iterator[tuple[ast.AST, ast.AST, str, str]]:
         """``next(it)`` in traced code on what is known to be a Python iterator."""
         for site in screen.traced_sites(ast.Call):
             call = site.node
@@ -164,14 +189,82 @@ class Scaled(keras.layers.Layer):
             else:
                 known = False
             if known:
-                yield self.finding(
-                    screen,
-                    call,
-                    f"`next({name})` on a Python iterator runs only while the function is traced "
-                    f"({screen.traced_code.why(site.function)[0].text}): the element of the first trace is frozen into "
-                    "the graph and later calls neither advance the iterator nor see its next element; iterate a "
-                    "`tf.data.Dataset` (its iterator's `next` is an op), or pass each element as an argument",
-                )
+                yield (call, site.function,
+                       f"`next({name})` on a Python iterator runs only while the function is traced "
+                       f"({screen.traced_code.why(site.function)[0].text}): the element of the first trace is frozen into "
+                       "the graph and later calls neither advance the iterator nor see its next element; iterate a "
+                       "`tf.data.Dataset` (its iterator's `next` is an op), or pass each element as an argument", "iterator")
+
+    def prescreen(self, screen: Screen) -> bool:
+        return next(self._reports(screen), None) is not None
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        reports = list(self._reports(ctx.screen))
+        starts = {}  # (start, end) of the model's nodes → LibCST's
+        for node in m.findall(ctx.module, m.Name() | m.Attribute() | m.Call() | m.FunctionDef()):
+            starts.setdefault((type(node).__name__, ctx.span(node)[0][0], ctx.span(node)[0][1]), node)
+        def at(node: ast.AST | None) -> cst.CSTNode | None:
+            if node is None:
+                return None
+            kind = {"AsyncFunctionDef": "FunctionDef"}.get(type(node).__name__, type(node).__name__)
+            return starts.get((kind, *ctx.screen.span(node)[0]))
+        by_function: dict[ast.AST, list] = defaultdict(list)
+        for node, function, _, kind in reports:
+            by_function[_def_around(ctx.screen, function)].append((at(node), kind))
+        lifts = {function: self._lift(ctx, at(function), reads) for function, reads in by_function.items()}
+        for node, function, message, _ in reports:
+            candidates, why = lifts[_def_around(ctx.screen, function)]
+            if not candidates:
+                yield self.finding(ctx, at(node), message + (f" (not fixed: {why})" if why else ""))
+                continue
+            first, *others = candidates
+            tried = f"; other candidates for `fix --verify`: {', '.join(c.label for c in others)}" if others else ""
+            yield self.finding(ctx, at(node), f"{message} ({why}{tried}){self.unsafe_note(first)}", first, alternatives=others)
+
+    def _lift(self, ctx: FileContext, func: cst.FunctionDef | None, reads: list[tuple[cst.CSTNode | None, str]]) -> tuple[list[Fix], str]:
+        """The candidates passing the function's stale reads as tensor arguments (``tfautofix.lift``),
+        one per dtype, and what they do (or why there are none)."""
+        if func is None or any(node is None for node, _ in reads):
+            return [], ""
+        if any(kind == "traced" for _, kind in reads):
+            return [], ""  # traced code changes it itself: a `tf.Variable` it assigns is the rewrite
+        decorators = [d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator for d in func.decorators]
+        if len(decorators) != 1 or not ctx.resolves_to(decorators[0], TF_FUNCTION):
+            return [], ""
+        targets: list[cst.BaseExpression] = []
+        for node, kind in reads:
+            if kind == "iterator":
+                same = [node]
+            elif isinstance(node, cst.Name):
+                same = [n for n in m.findall(func.body, m.Name(node.value)) if _value_read(ctx, n)]
+            else:
+                same = [a for a in m.findall(func.body, m.Attribute()) if a.deep_equals(node) and _value_read(ctx, a)]
+            for read in same:
+                lifted = lifted_expression(ctx, read)
+                if not any(lifted is t for t in targets):
+                    targets.append(lifted)
+        targets.sort(key=lambda t: ctx.span(t)[0])
+        for target in targets:
+            why = python_data_use(ctx, func, target)
+            if why:
+                return [], f"`{func.name.value}` uses `{ctx.code(target).strip()}` {why}, where a tensor would not do"
+        method = isinstance(ctx.parent(ctx.parent(func)), cst.ClassDef)
+        calls = [] if method else calls_of(ctx, [func])
+        if isinstance(calls, str):
+            return [], calls
+        evidence = {"every-call": Unknown("another module may call it" if not method else "a subclass may call the traced core"),
+                    "tensor-value": Unknown("no trace log saw which dtype its uses need: execution chooses")}
+        fixes = []
+        for dtype in lift_dtypes(ctx, targets):
+            lifted = lift(ctx, func, targets, calls, dtype, method, wrapped=method)
+            if isinstance(lifted, str):
+                return [], lifted
+            edits = {func: eager_wrapper(ctx, func, lifted, dtype) if method else lifted.definition, **lifted.calls}
+            tf = ctx.tensorflow_alias[0]
+            fixes.append(self.closed_fix(edits, evidence, lifted.imports, label=f"dtype={tf}.{dtype}" if dtype else "the dtype tf.constant infers"))
+        passed = ", ".join(f"`{ctx.code(t).strip()}`" for t in targets)
+        how = "an eager wrapper passes" if method else "every call passes"
+        return fixes, f"{how} {passed} as {'a tensor argument' if len(targets) == 1 else 'tensor arguments'}"
 
 
 class _Changes:
@@ -618,3 +711,15 @@ def _variable_holders(screen: Screen) -> set[tuple[ast.ClassDef | None, str]]:
             function = node
         stack += [(child, function) for child in ast.iter_child_nodes(node)]
     return holders
+
+
+def _value_read(ctx: FileContext, node: cst.CSTNode) -> bool:
+    """Is ``node`` read as a value (not assigned, called, or the object of an attribute or item)?"""
+    parent = ctx.parent(node)
+    if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)) and getattr(parent, "target", None) is node:
+        return False
+    if isinstance(parent, cst.Attribute) and (parent.value is node or parent.attr is node):
+        return False
+    if isinstance(parent, cst.Call) and parent.func is node or isinstance(parent, cst.Subscript) and parent.value is node:
+        return False
+    return not (isinstance(parent, cst.Arg) and parent.keyword is node)

@@ -28,4 +28,3 @@ class Sampler:
 
 def exercise():
     return Sampler().run(3)
-# expect: unsafe-declined

@@ -3,7 +3,6 @@
 `Schedule.lr = ...` rebinds a class attribute; the re-created tf.function read
 the new value each epoch.
 """
-# expect: unsafe-declined
 import tensorflow as tf
 
 

@@ -3,7 +3,6 @@
 `history` is not rebound, only grown; the function reads `len(history)` at
 trace time.
 """
-# expect: unsafe-declined
 import tensorflow as tf
 
 

@@ -2,7 +2,6 @@
 
 os.environ is a container of another module, changed in place in the loop.
 """
-# expect: unsafe-declined
 import os
 
 import tensorflow as tf

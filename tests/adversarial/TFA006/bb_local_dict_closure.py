@@ -3,7 +3,6 @@
 `f` closes over `params`, a local dict the loop changes by subscript assignment;
 each new tf.function traced the current value.
 """
-# expect: unsafe-declined
 import tensorflow as tf
 
 

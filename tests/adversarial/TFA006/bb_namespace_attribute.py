@@ -4,7 +4,6 @@ The wrapped function reads `cfg.temperature`, an attribute of a module-level
 object (not self) that the loop changes: each new tf.function traced the new
 value, a hoisted one keeps the first.
 """
-# expect: unsafe-declined
 import types
 
 import tensorflow as tf

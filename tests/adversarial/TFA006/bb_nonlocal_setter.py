@@ -2,7 +2,6 @@
 
 No assignment to `scale` appears in the loop itself: `set_scale(v)` rebinds it.
 """
-# expect: unsafe-declined
 import tensorflow as tf
 
 

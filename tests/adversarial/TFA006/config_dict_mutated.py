@@ -20,4 +20,3 @@ def exercise():
         fn = tf.function(step)
         out.append(fn(tf.constant([1.0, 2.0])))
     return out
-# expect: unsafe-declined

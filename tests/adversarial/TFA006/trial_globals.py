@@ -25,4 +25,3 @@ def search():
 
 def exercise():
     return search()
-# expect: unsafe-declined
