@@ -458,7 +458,7 @@ LAYERS = (
     ("tfautofix.analysis.names", "tfautofix.files", "tfautofix.tracing.log", "tfautofix.tracing.signature", "tfautofix.tracing.explain"),
     ("tfautofix.screen", "tfautofix.analysis.traced", "tfautofix.analysis.project"),  # the builtin-ast model
     ("tfautofix.analysis", "tfautofix.imports"),  # LibCST: FileContext and the facts API
-    ("tfautofix.rule", "tfautofix.edits", "tfautofix.codemods"),
+    ("tfautofix.rule", "tfautofix.edits", "tfautofix.lift", "tfautofix.codemods"),
 )
 
 
