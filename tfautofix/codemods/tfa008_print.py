@@ -8,14 +8,14 @@ from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import GlobalScope
+from libcst.metadata import FunctionScope, GlobalScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import TensorInference
-from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen, Site
 
 #: ``print("Tracing with", x)`` is the documented idiom to *observe* tracing; keep it.
@@ -157,19 +157,34 @@ def step(x):
                 continue
             if _static_print(ctx, call) or False not in ctx.autograph_feature(call, "BUILTIN_FUNCTIONS"):
                 continue  # static text; or AutoGraph may convert `print` itself (BUILTIN_FUNCTIONS): it prints on every call
-            reason = ctx.traced_reason(call)
+            reason = ctx.traced_reason(call) or ""
             message = f"`print` runs only when the function is traced ({reason}); use `tf.print` to print on every call"
-            if not isinstance(ctx.parent(call), cst.Expr):
-                # print() returns None, tf.print an Operation in graph mode.
-                yield self.finding(ctx, call, message + " (not fixed: the value of `print(...)` is used)")
-                continue
+            statement = ctx.parent(call)
+            if not isinstance(statement, cst.Expr):
+                # print() returns None, tf.print an Operation in graph mode: `print(...) or x` is `x`
+                # after the print, as a statement of its own; any other use is not fixed.
+                statement = _value_after(ctx, call)
+                if statement is None:
+                    yield self.finding(ctx, call, message + " (not fixed: the value of `print(...)` is used)")
+                    continue
             try:
                 fix, others = self._fix(ctx, call)
+                declined = ""
             except _NoFix as why:
-                yield self.finding(ctx, call, f"{message} (not fixed: {why})")
+                fix, others, declined = None, (), f" (not fixed as tf.print: {why})"
+            island = eager_island(ctx, call, "[]") if "Dataset" not in reason else None  # tf.data prints once, even eagerly
+            if island is not None:
+                others = (*others, Fix({call: island[0]}, "unsafe", tuple(i for i in island[1:] if i), EAGER_ISLAND_UNKNOWN,
+                                       "Python's print in tf.py_function"))
+            if fix is None and others:
+                fix, others = others[0], others[1:]
+            if fix is None:
+                yield self.finding(ctx, call, message + declined.replace("not fixed as tf.print", "not fixed"))
                 continue
-            tried = f" ({fix.label}; other candidates for `fix --verify`: {', '.join(o.label for o in others)})" if others else ""
-            yield self.finding(ctx, call, message + tried + self.unsafe_note(fix), fix, alternatives=others)
+            if not isinstance(ctx.parent(call), cst.Expr):
+                fix, others = _hoisted(ctx, call, statement, fix), tuple(_hoisted(ctx, call, statement, o) for o in others)
+            tried = f" ({fix.label or 'tf.print'}; other candidates for `fix --verify`: {', '.join(o.label for o in others)})" if others else ""
+            yield self.finding(ctx, call, message + declined + tried + self.unsafe_note(fix), fix, alternatives=others)
 
     def _fix(self, ctx: FileContext, call: cst.Call) -> tuple[Fix, tuple[Fix, ...]]:
         """Preconditions, each proven here or the fix is declined (``_NoFix``):
@@ -253,6 +268,87 @@ def step(x):
         fix = self.closed_fix({call: new_call}, evidence, tuple(imports), label="summarize=-1 (every element)")
         summary = call.with_changes(func=new_call.func, args=[*new_args, stream_arg])
         return fix, (self.closed_fix({call: summary}, evidence, tuple(imports), label="tf.print's summary (above 1000 elements)"),)
+
+
+#: Why running Python on every call may differ from the compiled function (always unsafe).
+EAGER_ISLAND_UNKNOWN = ("eager-island: `tf.py_function` runs Python on the host on every call: XLA cannot compile it and "
+                        "a SavedModel does not keep it",)
+
+
+def eager_island(ctx: FileContext, node: cst.CSTNode, tout: str) -> tuple[cst.Call, ImportSpec | None] | None:
+    """``node`` (an expression) run by Python on every call, as eager code runs it:
+    ``tf.py_function(lambda a, b: <node>, [a, b], Tout)``. What eager ``print`` showed (a bool's
+    ``True``, a string's ``b'...'``, text a helper made) needs no TensorFlow spelling then.
+
+    The function's locals ``node`` reads that may be tensors are passed (the lambda's parameters
+    shadow them, so the lambda sees their values); the rest (``self``, globals, a ``%`` format's
+    text) is closed over and read when it runs, as eager code reads it. None when ``node`` binds
+    names of its own (a lambda, a comprehension, ``:=``), or a read local is not known."""
+    if m.findall(node, m.Lambda() | m.ListComp() | m.SetComp() | m.DictComp() | m.GeneratorExp() | m.NamedExpr() | m.Yield() | m.Await()):
+        return None
+    text = {id(b.left) for b in m.findall(node, m.BinaryOperation(operator=m.Modulo()))}  # `msg % args`: msg is text
+    passed: list[str] = []
+    starred: str | None = None
+    for name in m.findall(node, m.Name()):
+        assert isinstance(name, cst.Name)
+        parent = ctx.parent(name)
+        if isinstance(parent, cst.Attribute) and parent.attr is name or isinstance(parent, cst.Arg) and parent.keyword is name:
+            continue
+        scope = ctx.scope(name)
+        if scope is None or name.value not in scope:
+            continue
+        assignments = list(scope[name.value])
+        if not assignments or not all(isinstance(a.scope, FunctionScope) for a in assignments):
+            if any(isinstance(a.scope, FunctionScope) for a in assignments):
+                return None  # local here, global there: not known
+            continue  # a global or builtin: read when the lambda runs
+        if name.value in passed or name.value == starred or id(name) in text or not may_be_tensor(ctx, name):
+            continue
+        params = [a.node for a in assignments if isinstance(getattr(a, "node", None), cst.Param)]
+        if any(_star_param(ctx, p) for p in params):
+            if starred is not None:
+                return None
+            starred = name.value
+        else:
+            passed.append(name.value)
+    tf_name, tf_import = ctx.tensorflow_alias
+    params = ", ".join([*passed, *([f"*{starred}"] if starred else [])])
+    inputs = "[" + ", ".join(passed) + "]" if not starred else "[" + ", ".join([*passed, f"*{starred}"]) + "]"
+    code = cst.Module([]).code_for_node(node)
+    lambda_ = f"lambda {params}: {code}" if params else f"lambda: {code}"
+    return cst.parse_expression(f"{tf_name}.py_function({lambda_}, {inputs}, {tout})"), tf_import
+
+
+def _value_after(ctx: FileContext, call: cst.Call) -> cst.SimpleStatementLine | None:
+    """The statement line of ``return print(...) or x`` (or ``y = ...``, a bare expression): the
+    print runs first and its None is dropped, so the print as a statement of its own, then the
+    statement with ``x``, do the same. None for any other use of the print's value."""
+    boolean = ctx.parent(call)
+    if not (isinstance(boolean, cst.BooleanOperation) and isinstance(boolean.operator, cst.Or) and boolean.left is call):
+        return None
+    small = ctx.parent(boolean)
+    if not (isinstance(small, (cst.Return, cst.Expr)) or isinstance(small, cst.Assign) and small.value is boolean):
+        return None
+    line = ctx.parent(small)
+    return line if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+
+
+def _hoisted(ctx: FileContext, call: cst.Call, line: cst.SimpleStatementLine, fix: Fix) -> Fix:
+    """``fix`` (an edit of the print ``call``) for a print whose value is used as in ``_value_after``:
+    the rewritten print on a line of its own, then the line with the value after ``or``."""
+    new_call = fix.edits[call]
+    assert isinstance(new_call, cst.BaseExpression)
+    small = line.body[0]
+    boolean = small.value  # type: ignore[attr-defined]
+    printed = cst.SimpleStatementLine([cst.Expr(new_call)], leading_lines=line.leading_lines)
+    rest = line.with_changes(body=[small.with_changes(value=boolean.right)], leading_lines=[])
+    return Fix({line: cst.FlattenSentinel([printed, rest])}, fix.applicability, fix.imports, fix.unknown, fix.label)
+
+
+def _star_param(ctx: FileContext, param: cst.Param) -> bool:
+    """Is ``param`` the ``*args`` of its function?"""
+    parameters = ctx.parent(param)
+    return isinstance(parameters, cst.Parameters) and parameters.star_arg is param
 
 
 #: Spellings of a replaced output stream.
