@@ -172,7 +172,10 @@ def step(x):
                 declined = ""
             except _NoFix as why:
                 fix, others, declined = None, (), f" (not fixed as tf.print: {why})"
-            island = eager_island(ctx, call, "[]") if "Dataset" not in reason else None  # tf.data prints once, even eagerly
+            # Python's own print on every call, when tf.print is declined or unsafe (not in tf.data, which
+            # traces even eagerly: print ran once; nor in Keras code that does not import TensorFlow).
+            wanted = (fix is None or fix.applicability == "unsafe") and "Dataset" not in reason and not ctx.backend_agnostic_keras
+            island = eager_island(ctx, call, "[]") if wanted else None
             if island is not None:
                 others = (*others, Fix({call: island[0]}, "unsafe", tuple(i for i in island[1:] if i), EAGER_ISLAND_UNKNOWN,
                                        "Python's print in tf.py_function"))
