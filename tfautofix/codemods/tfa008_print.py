@@ -285,11 +285,13 @@ def eager_island(ctx: FileContext, node: cst.CSTNode, tout: str) -> tuple[cst.Ca
 
     The function's locals ``node`` reads that may be tensors are passed (the lambda's parameters
     shadow them, so the lambda sees their values); the rest (``self``, globals, a ``%`` format's
-    text) is closed over and read when it runs, as eager code reads it. None when ``node`` binds
+    text, parameters the trace log saw as Python values) is closed over and read when it runs, as
+    eager code reads it. None when ``node`` binds
     names of its own (a lambda, a comprehension, ``:=``), or a read local is not known."""
     if m.findall(node, m.Lambda() | m.ListComp() | m.SetComp() | m.DictComp() | m.GeneratorExp() | m.NamedExpr() | m.Yield() | m.Await()):
         return None
     text = {id(b.left) for b in m.findall(node, m.BinaryOperation(operator=m.Modulo()))}  # `msg % args`: msg is text
+    facts = facts_of(ctx)
     passed: list[str] = []
     starred: str | None = None
     for name in m.findall(node, m.Name()):
@@ -305,9 +307,15 @@ def eager_island(ctx: FileContext, node: cst.CSTNode, tout: str) -> tuple[cst.Ca
             if any(isinstance(a.scope, FunctionScope) for a in assignments):
                 return None  # local here, global there: not known
             continue  # a global or builtin: read when the lambda runs
-        if name.value in passed or name.value == starred or id(name) in text or not may_be_tensor(ctx, name):
+        if name.value in passed or name.value == starred or id(name) in text:
             continue
         params = [a.node for a in assignments if isinstance(getattr(a, "node", None), cst.Param)]
+        if not (may_be_tensor(ctx, name) if params else not all(_literal(v) for v in _assigned(ctx, assignments))):
+            continue  # a Python parameter (`self`, a default), or a local bound only to literals
+        function = ctx.enclosing(name, cst.FunctionDef)
+        seen = facts.parameter(function, name.value) if params and function is not None else None
+        if isinstance(seen, Known) and seen.value[0] == "python":  # type: ignore[index]
+            continue  # the trace log saw a Python value: a constant of its trace, as eagerly
         if any(_star_param(ctx, p) for p in params):
             if starred is not None:
                 return None
@@ -346,6 +354,16 @@ def _hoisted(ctx: FileContext, call: cst.Call, line: cst.SimpleStatementLine, fi
     printed = cst.SimpleStatementLine([cst.Expr(new_call)], leading_lines=line.leading_lines)
     rest = line.with_changes(body=[small.with_changes(value=boolean.right)], leading_lines=[])
     return Fix({line: cst.FlattenSentinel([printed, rest])}, fix.applicability, fix.imports, fix.unknown, fix.label)
+
+
+def _assigned(ctx: FileContext, assignments) -> list[cst.BaseExpression | None]:
+    """The values a local's assignments bind (None where it is bound otherwise: a loop, a ``with``)."""
+    values: list[cst.BaseExpression | None] = []
+    for assignment in assignments:
+        target = ctx.parent(assignment.node) if isinstance(getattr(assignment, "node", None), cst.CSTNode) else None
+        statement = ctx.parent(target) if isinstance(target, cst.AssignTarget) else None
+        values.append(statement.value if isinstance(statement, cst.Assign) else None)
+    return values
 
 
 def _star_param(ctx: FileContext, param: cst.Param) -> bool:
@@ -452,7 +470,7 @@ def _decorator_says(ctx: FileContext, call: cst.Call, keyword: str) -> bool:
         for d in function.decorators)
 
 
-def _literal(node: cst.BaseExpression) -> bool:
+def _literal(node: cst.BaseExpression | None) -> bool:
     return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float))
 
 

@@ -12,6 +12,7 @@ from libcst.metadata import GlobalScope
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.codemods.tfa008_print import EAGER_ISLAND_UNKNOWN, eager_island
 from tfautofix.analysis.index import calls_inside, is_keras_class
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
@@ -202,20 +203,24 @@ def normalize(x):
                 "build it once (module level, `__init__`, the caller's setup) and reuse it"
             )
             hoisted = self._hoist(ctx, call) if kind == "layer" else None
+            island = _fresh_per_call(ctx, call) if kind == "layer" else None
             if hoisted is not None:
                 fix, name, alternatives = hoisted
                 message += (
                     f"; fix: built once at module level as `{name}` (unsafe: the layer keeps its weights, and the "
                     "input size it was built for, across calls)"
                 )
-                yield self.finding(ctx, call, message, fix, alternatives=alternatives)
+                yield self.finding(ctx, call, message, fix, alternatives=(*alternatives, *((island,) if island else ())))
             elif kind in ("metric", "optimizer"):
                 yield self.finding(ctx, call, message + f" (not fixed: a shared {kind} would keep its state across calls)")
             else:
-                yield self.finding(ctx, call, message + (
-                    " (not fixed: only a layer built from constants and called at once, whose class exists before "
-                    "this definition, is moved)"
-                ))
+                why = ("only a layer built from constants and called at once, whose class exists before "
+                       "this definition, is moved")
+                if island is not None:
+                    yield self.finding(ctx, call, message + f" (not moved: {why}; candidate for `fix --verify`: {island.label})"
+                                       + self.unsafe_note(island), island)
+                else:
+                    yield self.finding(ctx, call, message + f" (not fixed: {why})")
 
     def _new_optimizer_per_iteration(self, ctx: FileContext, call: cst.Call) -> Iterator[Finding]:
         """``for lr in rates: opt = Adam(lr); step(model, opt, x)`` with ``step`` a ``tf.function``:
@@ -362,6 +367,20 @@ def normalize(x):
         held = cst.Call(cst.Attribute(cst.Name(name), cst.Name("setdefault")), [cst.Arg(key), cst.Arg(call)])
         holder = cst.parse_statement(f"{name} = {{}}")
         return (Fix({call: held, top: insert(holder)}, applicability="unsafe", label=f"one layer per input shape in `{name}`"),)
+
+
+def _fresh_per_call(ctx: FileContext, call: cst.Call) -> Fix | None:
+    """``Layer(...)(x)`` built and called by Python on every call, as eager code does: a fresh layer
+    (fresh weights, the configuration and input width of this call, globals read now) in a
+    ``tf.py_function`` returning ``x``'s dtype (Keras' float32 policy keeps a float input's)."""
+    outer = ctx.parent(call)
+    if not (isinstance(outer, cst.Call) and outer.func is call) or not outer.args or outer.args[0].keyword or outer.args[0].star:
+        return None
+    made = eager_island(ctx, outer, f"{ctx.code(outer.args[0].value)}.dtype")
+    if made is None:
+        return None
+    return Fix({outer: made[0]}, "unsafe", (made[1],) if made[1] else (), EAGER_ISLAND_UNKNOWN,
+               "a fresh layer per call, built eagerly in tf.py_function")
 
 
 def _free(stem: str, taken: set[str]) -> str:
