@@ -75,9 +75,16 @@ output_stream=sys.stdout)`. Its preconditions, each checked in the code:
   TensorFlow object, e.g. a variable) and globals rebound after import are read at
   trace time: the graph would print the traced value on every call, where eager
   `print` showed the current one: unsafe;
-- **the value of `print(...)` is unused** (`tf.print` returns an op, not None);
+- **the value of `print(...)` is unused** (`tf.print` returns an op, not None), or dropped by
+  `or` (`return print(...) or x` becomes the print on a line of its own, then `return x`);
 - **no new backend**: Keras 3 code that imports `keras` and never TensorFlow is
   reported without a fix (a fix would tie it to TensorFlow).
+
+Where tf.print is declined or unsafe, one more candidate for `fix --verify`: Python's own
+`print` in a `tf.py_function` on every call, as eager code runs it (`True`, `b'ok'`, a helper's
+text, a redirected `sys.stdout`, `self.x` read now): the function's tensors are passed by value,
+`self`, globals and a `%` format's text are read when it runs. Always unsafe (XLA cannot compile
+it, a SavedModel does not keep it); never in tf.data functions (traced even eagerly: print ran once).
 
 `sys` is the module's own import of it, else a new `import sys` (where isort puts it),
 spelled `sys_` when the file already uses the name `sys` for something else.

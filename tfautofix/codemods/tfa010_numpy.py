@@ -156,6 +156,13 @@ otherwise); `tf.constant(t.numpy(), D)` and
 tensors of another dtype). Removed in arithmetic or in other op arguments
 (which may need Python values, like `tf.stack(axis=)`): unsafe.
 
+One more candidate for `fix --verify`, tried last: the code that needs the NumPy value run
+eagerly in a `tf.py_function` on every call: a statement whose value is unused
+(`tf.print("tag", name.numpy())` prints the bytes `b'cat'` as eagerly), or a
+`tf.constant`/`tf.convert_to_tensor`/`tf.cast` given a dtype (`tf.constant(x.numpy(),
+tf.float16)` keeps NumPy's single rounding). Always unsafe: XLA cannot compile it, a
+SavedModel does not keep it.
+
 Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())`,
 `if x.numpy() > 0`); NumPy functions without an exact TensorFlow equivalent;
 NumPy-only arguments (`dtype=`, `out=`, `axis=None` of concatenate, `order="A"`); `np.clip`

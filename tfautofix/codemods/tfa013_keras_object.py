@@ -136,6 +136,12 @@ retrace, so the second iteration fails (measured with `Adam`; plain `SGD`
 without momentum has no slots and works, and is left alone). Create it once
 before the loop and `assign` what changes (`opt.learning_rate.assign(lr)`).
 
+A layer called at once (`Layer(...)(x)`) gets one more candidate for `fix --verify`, the
+only one where nothing can be hoisted (arguments from the call, a class defined below): a
+fresh layer built and called eagerly in a `tf.py_function` on every call, as eager code
+builds one (fresh weights, this call's arguments and width, globals read now), returning
+`x`'s dtype. Always unsafe: XLA cannot compile it, a SavedModel does not keep it.
+
 Reported without a fix: metrics and optimizers (their state would accumulate
 across calls; create them once in `__init__` or the caller's setup and `assign`
 hyper-parameters, e.g. a `tf.Variable` learning rate), layers built from
