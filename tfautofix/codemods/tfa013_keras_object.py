@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
@@ -382,6 +383,10 @@ def _fresh_per_call(ctx: FileContext, call: cst.Call) -> Fix | None:
     outer = ctx.parent(call)
     if not (isinstance(outer, cst.Call) and outer.func is call) or not outer.args or outer.args[0].keyword or outer.args[0].star:
         return None
+    for name in m.findall(outer, m.Name()):
+        value = ctx.bound_value(name)  # type: ignore[arg-type]
+        if isinstance(value, cst.Call) and any(n.startswith("keras.") and n.rsplit(".", 1)[-1][:1].isupper() for n in ctx.names(value.func)):
+            return None  # a Keras object made outside the call (`cell = LSTMCell(4)`): shared by the calls, not fresh
     made = eager_island(ctx, outer, f"{ctx.code(outer.args[0].value)}.dtype")
     if made is None:
         return None
