@@ -385,7 +385,7 @@ def _fresh_per_call(ctx: FileContext, call: cst.Call) -> Fix | None:
         return None
     for name in m.findall(outer, m.Name()):
         value = ctx.bound_value(name)  # type: ignore[arg-type]
-        if isinstance(value, cst.Call) and any(n.startswith("keras.") and n.rsplit(".", 1)[-1][:1].isupper() for n in ctx.names(value.func)):
+        if isinstance(value, cst.Call) and isinstance(value.func, (cst.Name, cst.Attribute)) and any(n.startswith("keras.") and n.rsplit(".", 1)[-1][:1].isupper() for n in ctx.names(value.func)):
             return None  # a Keras object made outside the call (`cell = LSTMCell(4)`): shared by the calls, not fresh
     made = eager_island(ctx, outer, f"{ctx.code(outer.args[0].value)}.dtype")
     if made is None:
