@@ -285,7 +285,7 @@ EAGER_ISLAND_UNKNOWN = ("eager-island: `tf.py_function` runs Python on the host 
                         "a SavedModel does not keep it",)
 
 
-def eager_island(ctx: FileContext, node: cst.CSTNode, tout: str) -> tuple[cst.Call, ImportSpec | None] | None:
+def eager_island(ctx: FileContext, node: cst.CSTNode, tout: str, closed: frozenset[str] = frozenset()) -> tuple[cst.Call, ImportSpec | None] | None:
     """``node`` (an expression) run by Python on every call, as eager code runs it:
     ``tf.py_function(lambda a, b: <node>, [a, b], Tout)``. What eager ``print`` showed (a bool's
     ``True``, a string's ``b'...'``, text a helper made) needs no TensorFlow spelling then.
@@ -293,7 +293,7 @@ def eager_island(ctx: FileContext, node: cst.CSTNode, tout: str) -> tuple[cst.Ca
     The function's locals ``node`` reads that may be tensors are passed (the lambda's parameters
     shadow them, so the lambda sees their values); the rest (``self``, globals, a ``%`` format's
     text, parameters the trace log saw as Python values) is closed over and read when it runs, as
-    eager code reads it. None when ``node`` binds
+    eager code reads it, and so are the names in ``closed``. None when ``node`` binds
     names of its own (a lambda, a comprehension, ``:=``), or a read local is not known."""
     if m.findall(node, m.Lambda() | m.ListComp() | m.SetComp() | m.DictComp() | m.GeneratorExp() | m.NamedExpr() | m.Yield() | m.Await()):
         return None
@@ -314,7 +314,7 @@ def eager_island(ctx: FileContext, node: cst.CSTNode, tout: str) -> tuple[cst.Ca
             if any(isinstance(a.scope, FunctionScope) for a in assignments):
                 return None  # local here, global there: not known
             continue  # a global or builtin: read when the lambda runs
-        if name.value in passed or name.value == starred or id(name) in text:
+        if name.value in passed or name.value == starred or id(name) in text or name.value in closed:
             continue
         params = [a.node for a in assignments if isinstance(getattr(a, "node", None), cst.Param)]
         if not (may_be_tensor(ctx, name) if params else not all(_literal(v) for v in _assigned(ctx, assignments))):

@@ -415,9 +415,9 @@ def _ranked_candidates(results: Sequence[FileResult], checked: dict[str, Checked
     files together), as ``_command_candidates`` does; the first rewrite confirmed is kept.
     Returns the paths so decided."""
     def stuck(result: FileResult) -> bool:
+        verdicts = [v for f in result.applied for v in (f.verdicts or (f.verdict,)) if v is not None]
         return not checked[result.path].writable and len(result.applied) > 1 and any(
-            len(f.candidates) > 1 and all(v is None or _needs_the_others(v) or v.kind not in WRITABLE for v in (f.verdicts or (f.verdict,)))
-            and any(v is not None and _needs_the_others(v) for v in (f.verdicts or (f.verdict,))) for f in result.applied)
+            len(f.candidates) > 1 for f in result.applied) and any(_needs_the_others(v) for v in verdicts)
 
     pending, decided, rank = [r for r in results if stuck(r)], set(), 1
     while pending:
