@@ -184,7 +184,7 @@ def step(x):
             wanted = (fix is None or fix.applicability == "unsafe") and "Dataset" not in reason and not ctx.backend_agnostic_keras
             island = eager_island(ctx, call, "[]") if wanted else None
             if island is not None:
-                others = (*others, Fix({call: island[0]}, "unsafe", tuple(i for i in island[1:] if i), EAGER_ISLAND_UNKNOWN,
+                others = (*others, Fix({call: island[0]}, "unsafe", (island[1],) if island[1] else (), EAGER_ISLAND_UNKNOWN,
                                        "Python's print in tf.py_function"))
             if fix is None and others:
                 fix, others = others[0], others[1:]
@@ -330,11 +330,10 @@ def eager_island(ctx: FileContext, node: cst.CSTNode, tout: str, closed: frozens
         else:
             passed.append(name.value)
     tf_name, tf_import = ctx.tensorflow_alias
-    params = ", ".join([*passed, *([f"*{starred}"] if starred else [])])
-    inputs = "[" + ", ".join(passed) + "]" if not starred else "[" + ", ".join([*passed, f"*{starred}"]) + "]"
+    names = ", ".join([*passed, *([f"*{starred}"] if starred else [])])  # `lambda x, *args` and `[x, *args]`
     code = cst.Module([]).code_for_node(node)
-    lambda_ = f"lambda {params}: {code}" if params else f"lambda: {code}"
-    return cst.parse_expression(f"{tf_name}.py_function({lambda_}, {inputs}, {tout})"), tf_import
+    lambda_ = f"lambda {names}: {code}" if names else f"lambda: {code}"
+    return cst.parse_expression(f"{tf_name}.py_function({lambda_}, [{names}], {tout})"), tf_import
 
 
 def _value_after(ctx: FileContext, call: cst.Call) -> cst.SimpleStatementLine | None:
