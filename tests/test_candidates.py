@@ -213,3 +213,32 @@ def test_each_seeded_stream_gets_its_own_generator() -> None:
     assert "random.seed(1)\ntf_rng = tf.random.Generator.from_seed(1)\n" in fixed
     assert "np.random.seed(0)\ntf_rng_np = tf.random.Generator.from_seed(0)\n" in fixed
     assert "tf_rng_np.uniform([], -0.1, 0.1)" in fixed and "tf.gather([0.0, 1.0], tf_rng.uniform([], 0, 2, dtype=tf.int32))" in fixed
+
+
+def test_candidates_that_each_need_the_others_are_tried_together_rank_by_rank(tmp_path: Path, monkeypatch) -> None:
+    """Two `.numpy()` prints of a string tensor: alone, each candidate leaves the file failing at the
+    other (`still fails`), the primaries together print `cat` for `b'cat'`; the next candidates of
+    both findings, run together, are confirmed and written."""
+    path = tmp_path / "tags.py"
+    path.write_text(
+        "import tensorflow as tf\n\n\n@tf.function\ndef tag(x, name):\n    tf.print('tag', name.numpy())\n"
+        "    tf.print('again', name.numpy())\n    return x\n\n\ndef exercise():\n    return [tag(1.0, tf.constant('cat'))]\n",
+        encoding="utf-8")
+    seen = []
+
+    def check_rewrites(candidates, job_timeout=120, log=None):
+        seen.extend(c.fixed for c in candidates)
+        def planted(text: str) -> verify.Verdict:
+            if text.count("py_function") == 2:
+                return verify.Verdict("verified", "planted")
+            if "name.numpy()" in text.replace("lambda name: tf.print('tag', name.numpy())", "").replace(
+                    "lambda name: tf.print('again', name.numpy())", ""):
+                return verify.Verdict("changed", f"{verify.STILL_FAILS} at line 7 where another finding is left unfixed")
+            return verify.Verdict("changed", "printed 'cat' instead of the bytes")
+        return [fixes.Checked(planted(c.fixed), "exercise()") for c in candidates]
+
+    monkeypatch.setattr(fixes, "check_rewrites", check_rewrites)
+    result = CliRunner().invoke(app, ["fix", str(path), "--write", "--verify", "--no-cache", "--format", "json"])
+    assert path.read_text(encoding="utf-8").count("tf.py_function(") == 2, result.output
+    (entry,) = json.loads(result.stdout)
+    assert [a["verdict"] for a in entry["applied"]] == ["verified", "verified"] and not entry["remaining"]

@@ -49,7 +49,7 @@ def test_cells_are_checked_as_they_run(tmp_path):
     assert [d["text/plain"] for d in displayed] == [
         ("In[4]:4:5: TFA008 `print` runs only when the function is traced (decorated with tf.function); "
          "use `tf.print` to print on every call (summarize=-1 (every element); other candidates for `fix --verify`: "
-         "tf.print's summary (above 1000 elements)) (unsafe fix: not known: printed-values: `y` is not proven a "
+         "tf.print's summary (above 1000 elements), Python's print in tf.py_function) (unsafe fix: not known: printed-values: `y` is not proven a "
          "numeric tensor; stdout: a notebook's output is not the process's) [unsafe fix]"),
         "In[5]:1:14: TFA009 `experimental_relax_shapes` is deprecated; use `reduce_retracing` [safe fix]",
     ]

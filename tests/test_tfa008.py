@@ -72,12 +72,55 @@ def test_percent_s_of_a_tensor_is_unsafe_and_unsupported_formats_decline() -> No
     finding, _ = _fixed('"loss %s" % loss')
     assert finding.fix.applicability == "unsafe" and "repr" in finding.message
     for text in ('"loss: %8.3f" % loss', '"loss: %d" % loss', '"%(a)s" % {"a": loss}', '"%s %s" % (loss,)', '"%s: %.2f" % ("a", loss)'):
-        finding, _ = _fixed(text)
-        assert finding.fix is None and "`%` formats the text at trace time" in finding.message, text
+        finding, code = _fixed(text)
+        # no tf.print: the one candidate runs Python's print on every call, unsafe
+        assert "not fixed as tf.print: `%` formats the text at trace time" in finding.message, text
+        assert not finding.alternatives and finding.fix.applicability == "unsafe" and "tf.py_function(lambda loss" in code, text
 
 
 def test_a_print_of_unknown_size_offers_tf_prints_summary_as_a_candidate() -> None:
     source = (ADVERSARIAL / "bb_large_tensor_print.py").read_text(encoding="utf-8")
     [finding] = lint_source(source, [RULE], "m.py")
-    assert "summarize=-1" in finding.fix.label and len(finding.alternatives) == 1
+    assert "summarize=-1" in finding.fix.label and [f.label for f in finding.alternatives] == [
+        "tf.print's summary (above 1000 elements)", "Python's print in tf.py_function"]
     assert all(f.applicability == "unsafe" for f in finding.candidates)
+
+
+def _candidates(source: str) -> list[tuple[str, str]]:
+    from tfautofix.engine import apply_fixes, detect
+
+    ctx, [finding] = detect(source, [RULE], "m.py")
+    return [(fix.label, apply_fixes(ctx, [fix]).code) for fix in finding.candidates]
+
+
+def test_python_print_in_py_function_passes_tensor_locals_and_reads_the_rest_when_it_runs() -> None:
+    # Eager print showed `self.epoch` and `STEP` as they are on each call: the lambda reads them then.
+    [*_, (label, code)] = _candidates((ADVERSARIAL / "stale_python_state.py").read_text(encoding="utf-8"))
+    assert label == "Python's print in tf.py_function"
+    assert 'tf.py_function(lambda: print("epoch", self.epoch, "step", STEP), [], [])' in code
+    # A bool and a string tensor: passed by value, printed by Python as eager print showed them
+    [*_, (_, code)] = _candidates((ADVERSARIAL / "bb_bool_string_print.py").read_text(encoding="utf-8"))
+    assert "tf.py_function(lambda ok, name: print(ok, name), [ok, name], [])" in code
+
+
+def test_python_print_in_py_function_for_a_helpers_format() -> None:
+    # `msg % args` in a logging helper: the text stays Python's, the `*args` are passed as tensors
+    [(label, code)] = _candidates((ADVERSARIAL / "logging_helper_percent.py").read_text(encoding="utf-8"))
+    assert "tf.py_function(lambda *args: print(msg % args, flush=True), [*args], [])" in code, code
+
+
+def test_a_print_whose_none_is_dropped_by_or_becomes_a_statement() -> None:
+    [(_, code), *rest] = _candidates((ADVERSARIAL / "python_value_used.py").read_text(encoding="utf-8"))
+    assert 'tf.print("x", x, summarize=-1, output_stream=sys.stdout)\n    return x\n' in code, code
+    assert any('tf.py_function(lambda x: print("x", x), [x], [])\n    return x\n' in c for _, c in rest)
+    # any other use of the value: not fixed
+    source = "import tensorflow as tf\n\n\n@tf.function\ndef f(x):\n    return print('x', x) is None\n"
+    assert _labels(source) == [(None, "`print` runs only when the function is traced (decorated with tf.function); "
+                                      "use `tf.print` to print on every call (not fixed: the value of `print(...)` is used)")]
+
+
+def test_no_python_print_candidate_in_a_dataset_function() -> None:
+    # tf.data traces its functions even eagerly: eager print ran once there, tf.py_function would print per element
+    source = ("import tensorflow as tf\n\n\ndef show(x):\n    print('x', x)\n    return x\n\n\n"
+              "ds = tf.data.Dataset.range(3).map(show)\n")
+    assert all("py_function" not in code for _, code in _candidates(source))

@@ -88,3 +88,25 @@ def test_astype_of_the_numpy_result_becomes_a_cast() -> None:
     cast, item = _findings("    return np.transpose(x, (1, 0)).astype('float32'), np.sum(x).item()\n")
     assert _rendered(cast.fix) == "tf.cast(tf.transpose(x, (1, 0)), 'float32')"
     assert item.fix is None and "`.item`" in item.message
+
+
+@pytest.mark.parametrize("body, island", [
+    # a statement whose value is unused: the whole statement run by Python, as eagerly
+    ('    tf.print("tag", x.numpy())\n    return x\n', 'tf.py_function(lambda x: tf.print("tag", x.numpy()), [x], [])'),
+    ('    print("name", x.numpy())\n    return x\n', 'tf.py_function(lambda x: print("name", x.numpy()), [x], [])'),
+    # a copy with a dtype: NumPy's own rounding (float64 -> float16 rounds once), the dtype asked
+    ("    return tf.constant(x.numpy(), tf.float16)\n",
+     "tf.py_function(lambda x: tf.constant(x.numpy(), tf.float16), [x], tf.float16)"),
+])
+def test_the_eager_code_in_py_function_is_the_last_candidate(body: str, island: str) -> None:
+    [finding] = _findings(body)
+    last = finding.candidates[-1]
+    assert last.label == "the eager code in tf.py_function" and last.applicability == "unsafe"
+    assert _rendered(last).strip() == island
+    assert any(u.startswith("eager-island:") for u in last.unknown)
+
+
+def test_no_py_function_candidate_where_the_value_is_python_data() -> None:
+    # `.numpy()` used by Python (a comprehension binds names of its own; an `if`): no island
+    [finding] = _findings("    n = [v for v in x.numpy()]\n    return x\n")
+    assert all(c.label != "the eager code in tf.py_function" for c in finding.candidates)

@@ -8,14 +8,14 @@ from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import GlobalScope
+from libcst.metadata import FunctionScope, GlobalScope
 
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import TensorInference
-from tfautofix.rule import Finding, Fix, Rule
+from tfautofix.rule import Finding, Fix, ImportSpec, Rule
 from tfautofix.screen import Screen, Site
 
 #: ``print("Tracing with", x)`` is the documented idiom to *observe* tracing; keep it.
@@ -75,9 +75,16 @@ output_stream=sys.stdout)`. Its preconditions, each checked in the code:
   TensorFlow object, e.g. a variable) and globals rebound after import are read at
   trace time: the graph would print the traced value on every call, where eager
   `print` showed the current one: unsafe;
-- **the value of `print(...)` is unused** (`tf.print` returns an op, not None);
+- **the value of `print(...)` is unused** (`tf.print` returns an op, not None), or dropped by
+  `or` (`return print(...) or x` becomes the print on a line of its own, then `return x`);
 - **no new backend**: Keras 3 code that imports `keras` and never TensorFlow is
   reported without a fix (a fix would tie it to TensorFlow).
+
+Where tf.print is declined or unsafe, one more candidate for `fix --verify`: Python's own
+`print` in a `tf.py_function` on every call, as eager code runs it (`True`, `b'ok'`, a helper's
+text, a redirected `sys.stdout`, `self.x` read now): the function's tensors are passed by value,
+`self`, globals and a `%` format's text are read when it runs. Always unsafe (XLA cannot compile
+it, a SavedModel does not keep it); never in tf.data functions (traced even eagerly: print ran once).
 
 `sys` is the module's own import of it, else a new `import sys` (where isort puts it),
 spelled `sys_` when the file already uses the name `sys` for something else.
@@ -157,19 +164,37 @@ def step(x):
                 continue
             if _static_print(ctx, call) or False not in ctx.autograph_feature(call, "BUILTIN_FUNCTIONS"):
                 continue  # static text; or AutoGraph may convert `print` itself (BUILTIN_FUNCTIONS): it prints on every call
-            reason = ctx.traced_reason(call)
+            reason = ctx.traced_reason(call) or ""
             message = f"`print` runs only when the function is traced ({reason}); use `tf.print` to print on every call"
-            if not isinstance(ctx.parent(call), cst.Expr):
-                # print() returns None, tf.print an Operation in graph mode.
-                yield self.finding(ctx, call, message + " (not fixed: the value of `print(...)` is used)")
-                continue
+            statement = ctx.parent(call)
+            if not isinstance(statement, cst.Expr):
+                # print() returns None, tf.print an Operation in graph mode: `print(...) or x` is `x`
+                # after the print, as a statement of its own; any other use is not fixed.
+                statement = _value_after(ctx, call)
+                if statement is None:
+                    yield self.finding(ctx, call, message + " (not fixed: the value of `print(...)` is used)")
+                    continue
             try:
                 fix, others = self._fix(ctx, call)
+                declined = ""
             except _NoFix as why:
-                yield self.finding(ctx, call, f"{message} (not fixed: {why})")
+                fix, others, declined = None, (), f" (not fixed as tf.print: {why})"
+            # Python's own print on every call, when tf.print is declined or unsafe (not in tf.data, which
+            # traces even eagerly: print ran once; nor in Keras code that does not import TensorFlow).
+            wanted = (fix is None or fix.applicability == "unsafe") and "Dataset" not in reason and not ctx.backend_agnostic_keras
+            island = eager_island(ctx, call, "[]") if wanted else None
+            if island is not None:
+                others = (*others, Fix({call: island[0]}, "unsafe", (island[1],) if island[1] else (), EAGER_ISLAND_UNKNOWN,
+                                       "Python's print in tf.py_function"))
+            if fix is None and others:
+                fix, others = others[0], others[1:]
+            if fix is None:
+                yield self.finding(ctx, call, message + declined.replace("not fixed as tf.print", "not fixed"))
                 continue
-            tried = f" ({fix.label}; other candidates for `fix --verify`: {', '.join(o.label for o in others)})" if others else ""
-            yield self.finding(ctx, call, message + tried + self.unsafe_note(fix), fix, alternatives=others)
+            if not isinstance(ctx.parent(call), cst.Expr):
+                fix, others = _hoisted(ctx, call, statement, fix), tuple(_hoisted(ctx, call, statement, o) for o in others)
+            tried = f" ({fix.label or 'tf.print'}; other candidates for `fix --verify`: {', '.join(o.label for o in others)})" if others else ""
+            yield self.finding(ctx, call, message + declined + tried + self.unsafe_note(fix), fix, alternatives=others)
 
     def _fix(self, ctx: FileContext, call: cst.Call) -> tuple[Fix, tuple[Fix, ...]]:
         """Preconditions, each proven here or the fix is declined (``_NoFix``):
@@ -253,6 +278,104 @@ def step(x):
         fix = self.closed_fix({call: new_call}, evidence, tuple(imports), label="summarize=-1 (every element)")
         summary = call.with_changes(func=new_call.func, args=[*new_args, stream_arg])
         return fix, (self.closed_fix({call: summary}, evidence, tuple(imports), label="tf.print's summary (above 1000 elements)"),)
+
+
+#: Why running Python on every call may differ from the compiled function (always unsafe).
+EAGER_ISLAND_UNKNOWN = ("eager-island: `tf.py_function` runs Python on the host on every call: XLA cannot compile it and "
+                        "a SavedModel does not keep it",)
+
+
+def eager_island(ctx: FileContext, node: cst.CSTNode, tout: str, closed: frozenset[str] = frozenset()) -> tuple[cst.Call, ImportSpec | None] | None:
+    """``node`` (an expression) run by Python on every call, as eager code runs it:
+    ``tf.py_function(lambda a, b: <node>, [a, b], Tout)``. What eager ``print`` showed (a bool's
+    ``True``, a string's ``b'...'``, text a helper made) needs no TensorFlow spelling then.
+
+    The function's locals ``node`` reads that may be tensors are passed (the lambda's parameters
+    shadow them, so the lambda sees their values); the rest (``self``, globals, a ``%`` format's
+    text, parameters the trace log saw as Python values) is closed over and read when it runs, as
+    eager code reads it, and so are the names in ``closed``. None when ``node`` binds
+    names of its own (a lambda, a comprehension, ``:=``), or a read local is not known."""
+    if m.findall(node, m.Lambda() | m.ListComp() | m.SetComp() | m.DictComp() | m.GeneratorExp() | m.NamedExpr() | m.Yield() | m.Await()):
+        return None
+    text = {id(b.left) for b in m.findall(node, m.BinaryOperation(operator=m.Modulo()))}  # `msg % args`: msg is text
+    facts = facts_of(ctx)
+    passed: list[str] = []
+    starred: str | None = None
+    for name in m.findall(node, m.Name()):
+        assert isinstance(name, cst.Name)
+        parent = ctx.parent(name)
+        if isinstance(parent, cst.Attribute) and parent.attr is name or isinstance(parent, cst.Arg) and parent.keyword is name:
+            continue
+        scope = ctx.scope(name)
+        if scope is None or name.value not in scope:
+            continue
+        assignments = list(scope[name.value])
+        if not assignments or not all(isinstance(a.scope, FunctionScope) for a in assignments):
+            if any(isinstance(a.scope, FunctionScope) for a in assignments):
+                return None  # local here, global there: not known
+            continue  # a global or builtin: read when the lambda runs
+        if name.value in passed or name.value == starred or id(name) in text or name.value in closed:
+            continue
+        params = [a.node for a in assignments if isinstance(getattr(a, "node", None), cst.Param)]
+        if not (may_be_tensor(ctx, name) if params else not all(_literal(v) for v in _assigned(ctx, assignments))):
+            continue  # a Python parameter (`self`, a default), or a local bound only to literals
+        function = ctx.enclosing(name, cst.FunctionDef)
+        seen = facts.parameter(function, name.value) if params and function is not None else None
+        if isinstance(seen, Known) and seen.value[0] == "python":  # type: ignore[index]
+            continue  # the trace log saw a Python value: a constant of its trace, as eagerly
+        if any(_star_param(ctx, p) for p in params):
+            if starred is not None:
+                return None
+            starred = name.value
+        else:
+            passed.append(name.value)
+    tf_name, tf_import = ctx.tensorflow_alias
+    names = ", ".join([*passed, *([f"*{starred}"] if starred else [])])  # `lambda x, *args` and `[x, *args]`
+    code = cst.Module([]).code_for_node(node)
+    lambda_ = f"lambda {names}: {code}" if names else f"lambda: {code}"
+    return cst.parse_expression(f"{tf_name}.py_function({lambda_}, [{names}], {tout})"), tf_import
+
+
+def _value_after(ctx: FileContext, call: cst.Call) -> cst.SimpleStatementLine | None:
+    """The statement line of ``return print(...) or x`` (or ``y = ...``, a bare expression): the
+    print runs first and its None is dropped, so the print as a statement of its own, then the
+    statement with ``x``, do the same. None for any other use of the print's value."""
+    boolean = ctx.parent(call)
+    if not (isinstance(boolean, cst.BooleanOperation) and isinstance(boolean.operator, cst.Or) and boolean.left is call):
+        return None
+    small = ctx.parent(boolean)
+    if not (isinstance(small, (cst.Return, cst.Expr)) or isinstance(small, cst.Assign) and small.value is boolean):
+        return None
+    line = ctx.parent(small)
+    return line if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+
+
+def _hoisted(ctx: FileContext, call: cst.Call, line: cst.SimpleStatementLine, fix: Fix) -> Fix:
+    """``fix`` (an edit of the print ``call``) for a print whose value is used as in ``_value_after``:
+    the rewritten print on a line of its own, then the line with the value after ``or``."""
+    new_call = fix.edits[call]
+    assert isinstance(new_call, cst.BaseExpression)
+    small = line.body[0]
+    boolean = small.value  # type: ignore[attr-defined]
+    printed = cst.SimpleStatementLine([cst.Expr(new_call)], leading_lines=line.leading_lines)
+    rest = line.with_changes(body=[small.with_changes(value=boolean.right)], leading_lines=[])
+    return Fix({line: cst.FlattenSentinel([printed, rest])}, fix.applicability, fix.imports, fix.unknown, fix.label)
+
+
+def _assigned(ctx: FileContext, assignments) -> list[cst.BaseExpression | None]:
+    """The values a local's assignments bind (None where it is bound otherwise: a loop, a ``with``)."""
+    values: list[cst.BaseExpression | None] = []
+    for assignment in assignments:
+        target = ctx.parent(assignment.node) if isinstance(getattr(assignment, "node", None), cst.CSTNode) else None
+        statement = ctx.parent(target) if isinstance(target, cst.AssignTarget) else None
+        values.append(statement.value if isinstance(statement, cst.Assign) else None)
+    return values
+
+
+def _star_param(ctx: FileContext, param: cst.Param) -> bool:
+    """Is ``param`` the ``*args`` of its function?"""
+    parameters = ctx.parent(param)
+    return isinstance(parameters, cst.Parameters) and parameters.star_arg is param
 
 
 #: Spellings of a replaced output stream.
@@ -353,7 +476,7 @@ def _decorator_says(ctx: FileContext, call: cst.Call, keyword: str) -> bool:
         for d in function.decorators)
 
 
-def _literal(node: cst.BaseExpression) -> bool:
+def _literal(node: cst.BaseExpression | None) -> bool:
     return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float))
 
 

@@ -17,6 +17,7 @@ from tfautofix.analysis.names import TENSOR_METADATA
 from tfautofix.analysis.tensor_values import is_tensor, may_be_tensor, proven_numeric
 from tfautofix.analysis.tensors import TensorInference, op_name
 from tfautofix.analysis.usage import reads_of_assigned
+from tfautofix.codemods.tfa008_print import EAGER_ISLAND_UNKNOWN, eager_island
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site
 
@@ -107,6 +108,8 @@ class NumpyInTracedFunction(Rule):
              "is wrapped in `tf.stop_gradient` (a NumPy value is a constant for a GradientTape; the TensorFlow op lets "
              "gradients flow)"),
         Fact("exact-cast", "no cast to a 16-bit float (tf.cast rounds float64 through float32, NumPy rounds once)"),
+        Fact("eager-island", "no Python runs on the host per call (a `tf.py_function` running the eager code is not "
+             "compiled by XLA nor kept in a SavedModel)"),
     )
     code = "TFA010"
     name = "numpy-in-traced-function"
@@ -163,6 +166,13 @@ arguments): the Python number took the dtype of what it met, so the tensor cast 
 is the same value; unsafe, one candidate per dtype (`tf.cast(b, tf.float32)`, float64; for `int`
 int32, float32, int64, float64) for `fix --verify`. `np.std`/`np.var` → `tf.math.reduce_std`/`reduce_variance`
 (NumPy's population statistics; `ddof=` is NumPy-only: no fix).
+
+One more candidate for `fix --verify`, tried last: the code that needs the NumPy value run
+eagerly in a `tf.py_function` on every call: a statement whose value is unused
+(`tf.print("tag", name.numpy())` prints the bytes `b'cat'` as eagerly), or a
+`tf.constant`/`tf.convert_to_tensor`/`tf.cast` given a dtype (`tf.constant(x.numpy(),
+tf.float16)` keeps NumPy's single rounding). Always unsafe: XLA cannot compile it, a
+SavedModel does not keep it.
 
 Reported without a fix: `.numpy()` used as Python data (`float(x.numpy())` in an `if`, a
 format, a Python call; `if x.numpy() > 0`); NumPy functions without an exact TensorFlow equivalent;
@@ -232,7 +242,7 @@ def normalise(x):
                 continue  # reported once, for the whole function
             if m.matches(call, m.Call(func=m.Attribute(attr=m.Name("numpy")), args=[])):
                 if ctx.is_traced(call) and not _guarded(ctx, call.func.value):  # type: ignore[attr-defined]
-                    yield self._closed(ctx, call, self._numpy_method(ctx, call))
+                    yield self._closed(ctx, call, _with_island(ctx, call, self._numpy_method(ctx, call)))
                 continue
             numpy_names = sorted(
                 n for n in ctx.names(call.func) if n.startswith("numpy.") and not n.startswith(_NOT_NUMPY_ON_TENSORS)
@@ -265,6 +275,7 @@ def normalise(x):
         evidence: dict[str, Evidence] = {
             "same-value": Known() if fix.applicability == "safe" or fix.unknown else Unknown("as the message says"),
             "uses-after": Known(),
+            "eager-island": Known(),
         }
         for reason in fix.unknown:
             name, _, why = reason.partition(": ")
@@ -399,6 +410,37 @@ def normalise(x):
                 alternatives.append(Fix({site: cast(_variant(new_call, variant, tf_name))}, "unsafe", imports, (reason, *unknown[1:]), variant.label))
         message += f"; use `tf.{equivalent.tf_name}`" + self.unsafe_note(fix)
         return self.finding(ctx, call, message, fix, alternatives)
+
+
+def _with_island(ctx: FileContext, call: cst.Call, finding: Finding) -> Finding:
+    """``finding`` with one more candidate: the code that needs ``.numpy()``'s value run by Python
+    on every call (``tf.py_function``), as eager code ran it: a statement whose value is unused
+    (``tf.print(..., x.numpy())``, ``print(...)``), or a ``tf.constant``/``tf.convert_to_tensor``/``tf.cast``
+    given a dtype (the result's). Tried last: it keeps NumPy's own rounding, bytes and formatting."""
+    island = None
+    for node in ctx.ancestors(call):
+        if isinstance(node, cst.Call) and ctx.resolves_to(node.func, "tensorflow.constant", "tensorflow.convert_to_tensor", "tensorflow.cast"):
+            positional = [a for a in node.args if a.keyword is None]
+            dtype = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "dtype"), None) or (
+                positional[1].value if len(positional) > 1 else None)
+            if dtype is not None and (made := eager_island(ctx, node, ctx.code(dtype))) is not None:
+                island = ({node: made[0]}, made[1])
+            break
+        if isinstance(node, cst.Expr):
+            if (made := eager_island(ctx, node.value, "[]")) is not None:
+                island = ({node: node.with_changes(value=made[0])}, made[1])
+            break
+        if isinstance(node, (cst.BaseSmallStatement, cst.BaseCompoundStatement, cst.Lambda, cst.FunctionDef)):
+            break
+    if island is None:
+        return finding
+    fix = Fix(island[0], "unsafe", (island[1],) if island[1] else (), EAGER_ISLAND_UNKNOWN, "the eager code in tf.py_function")
+    if finding.fix is None:
+        finding.fix = fix
+        finding.message = finding.message.replace(" (not fixed:", " (candidate for `fix --verify`: the eager code in tf.py_function; not fixed otherwise:")
+    else:
+        finding.alternatives = (*finding.alternatives, fix)
+    return finding
 
 
 def _astype(ctx: FileContext, call: cst.Call) -> cst.Call | None:

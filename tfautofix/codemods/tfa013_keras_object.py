@@ -7,11 +7,14 @@ import re
 from collections.abc import Iterator
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.metadata import GlobalScope
 
 from tfautofix.analysis.context import FileContext
+from tfautofix.analysis.facts import Known, facts_of
 from tfautofix.analysis.index import nodes
 from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.codemods.tfa008_print import EAGER_ISLAND_UNKNOWN, eager_island
 from tfautofix.analysis.index import calls_inside, is_keras_class
 from tfautofix.rule import Finding, Fix, Rule
 from tfautofix.screen import Screen, Site, last_name
@@ -135,6 +138,12 @@ retrace, so the second iteration fails (measured with `Adam`; plain `SGD`
 without momentum has no slots and works, and is left alone). Create it once
 before the loop and `assign` what changes (`opt.learning_rate.assign(lr)`).
 
+A layer called at once (`Layer(...)(x)`) gets one more candidate for `fix --verify`, the
+only one where nothing can be hoisted (arguments from the call, a class defined below): a
+fresh layer built and called eagerly in a `tf.py_function` on every call, as eager code
+builds one (fresh weights, this call's arguments and width, globals read now), returning
+`x`'s dtype. Always unsafe: XLA cannot compile it, a SavedModel does not keep it.
+
 Reported without a fix: metrics and optimizers (their state would accumulate
 across calls; create them once in `__init__` or the caller's setup and `assign`
 hyper-parameters, e.g. a `tf.Variable` learning rate), layers built from
@@ -202,20 +211,24 @@ def normalize(x):
                 "build it once (module level, `__init__`, the caller's setup) and reuse it"
             )
             hoisted = self._hoist(ctx, call) if kind == "layer" else None
+            island = _fresh_per_call(ctx, call) if kind == "layer" else ()
             if hoisted is not None:
                 fix, name, alternatives = hoisted
                 message += (
                     f"; fix: built once at module level as `{name}` (unsafe: the layer keeps its weights, and the "
                     "input size it was built for, across calls)"
                 )
-                yield self.finding(ctx, call, message, fix, alternatives=alternatives)
+                yield self.finding(ctx, call, message, fix, alternatives=(*alternatives, *island))
             elif kind in ("metric", "optimizer"):
                 yield self.finding(ctx, call, message + f" (not fixed: a shared {kind} would keep its state across calls)")
             else:
-                yield self.finding(ctx, call, message + (
-                    " (not fixed: only a layer built from constants and called at once, whose class exists before "
-                    "this definition, is moved)"
-                ))
+                why = ("only a layer built from constants and called at once, whose class exists before "
+                       "this definition, is moved")
+                if island:
+                    yield self.finding(ctx, call, message + f" (not moved: {why}; candidates for `fix --verify`: "
+                                       f"{', '.join(f.label for f in island)})" + self.unsafe_note(island[0]), island[0], island[1:])
+                else:
+                    yield self.finding(ctx, call, message + f" (not fixed: {why})")
 
     def _new_optimizer_per_iteration(self, ctx: FileContext, call: cst.Call) -> Iterator[Finding]:
         """``for lr in rates: opt = Adam(lr); step(model, opt, x)`` with ``step`` a ``tf.function``:
@@ -362,6 +375,34 @@ def normalize(x):
         held = cst.Call(cst.Attribute(cst.Name(name), cst.Name("setdefault")), [cst.Arg(key), cst.Arg(call)])
         holder = cst.parse_statement(f"{name} = {{}}")
         return (Fix({call: held, top: insert(holder)}, applicability="unsafe", label=f"one layer per input shape in `{name}`"),)
+
+
+def _fresh_per_call(ctx: FileContext, call: cst.Call) -> tuple[Fix, ...]:
+    """``Layer(...)(x)`` built and called by Python on every call, as eager code does: a fresh layer
+    (fresh weights, the configuration and input width of this call, globals read now) in a
+    ``tf.py_function`` returning ``x``'s dtype (Keras' float32 policy keeps a float input's)."""
+    outer = ctx.parent(call)
+    if not (isinstance(outer, cst.Call) and outer.func is call) or not outer.args or outer.args[0].keyword or outer.args[0].star:
+        return None
+    for name in m.findall(outer, m.Name()):
+        value = ctx.bound_value(name)  # type: ignore[arg-type]
+        if isinstance(value, cst.Call) and isinstance(value.func, (cst.Name, cst.Attribute)) and any(n.startswith("keras.") and n.rsplit(".", 1)[-1][:1].isupper() for n in ctx.names(value.func)):
+            return ()  # a Keras object made outside the call (`cell = LSTMCell(4)`): shared by the calls, not fresh
+    # The configuration's parameters (`axis=axis`) may be Python values the call sites pass: a
+    # second candidate reads them as such (unless the trace log saw tensors), execution chooses.
+    function = ctx.enclosing(call, cst.FunctionDef)
+    params = {p.name.value for p in function.params.params} if isinstance(function, cst.FunctionDef) else set()
+    facts = facts_of(ctx)
+    configuration = frozenset(
+        n.value for arg in call.args for n in m.findall(arg, m.Name())  # type: ignore[attr-defined]
+        if n.value in params and not (isinstance(seen := facts.parameter(function, n.value), Known) and seen.value[0] == "tensor"))  # type: ignore[attr-defined, index, arg-type]
+    fixes = []
+    for closed, label in ((frozenset(), ""), (configuration, " (its arguments as Python values)")):
+        made = eager_island(ctx, outer, f"{ctx.code(outer.args[0].value)}.dtype", closed)
+        if made is not None and all(made[0].deep_equals(f.edits[outer]) is False for f in fixes):
+            fixes.append(Fix({outer: made[0]}, "unsafe", (made[1],) if made[1] else (), EAGER_ISLAND_UNKNOWN,
+                             "a fresh layer per call, built eagerly in tf.py_function" + label))
+    return tuple(fixes)
 
 
 def _free(stem: str, taken: set[str]) -> str:

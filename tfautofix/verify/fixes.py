@@ -402,8 +402,48 @@ def verify_results(
         fixes = tuple((finding, finding.verdict) for finding in result.applied)
         file_verdict = worst([*(f.verdict for f in result.applied if f.verdict is not None), *([whole.verdict] if whole is not None and not any(f.chosen for f in result.applied) else [])])
         checked[result.path] = Checked(file_verdict, entries[0][2].source, fixes)
-    _check_composed([r for r in changed if r.path in per_file], checked, timeout, log)
+    ranked = _ranked_candidates([r for r in changed if r.path in per_file], checked, timeout, log, loaded)
+    _check_composed([r for r in changed if r.path in per_file and r.path not in ranked], checked, timeout, log)
     return checked
+
+
+def _ranked_candidates(results: Sequence[FileResult], checked: dict[str, Checked], timeout: float, log: dict | None,
+                       traces=None) -> set[str]:
+    """Files no candidate of which is confirmed alone because each leaves the file failing at
+    another finding (``_needs_the_others``), and whose whole rewrite is not confirmed either:
+    run again with every finding's next candidate, rank by rank (one run per rank, all such
+    files together), as ``_command_candidates`` does; the first rewrite confirmed is kept.
+    Returns the paths so decided."""
+    def stuck(result: FileResult) -> bool:
+        verdicts = [v for f in result.applied for v in (f.verdicts or (f.verdict,)) if v is not None]
+        return not checked[result.path].writable and len(result.applied) > 1 and any(
+            len(f.candidates) > 1 for f in result.applied) and any(_needs_the_others(v) for v in verdicts)
+
+    pending, decided, rank = [r for r in results if stuck(r)], set(), 1
+    while pending:
+        retry = [r for r in pending if any(len(f.candidates) > rank for f in r.applied)]
+        if not retry:
+            break
+        trials = {}
+        for result in retry:
+            trial = copy.deepcopy(result)
+            for finding in trial.applied:
+                finding.chosen = min(rank, len(finding.candidates) - 1)
+            keep_fixes(trial, lambda f: True, traces)
+            trials[result.path] = trial
+        runs = [Candidate(r.path, r.original or "", trials[r.path].fixed or "", contract_of(r.applied), r.encoding) for r in retry]
+        for result, check in zip(retry, check_rewrites(runs, job_timeout=timeout, log=log)):
+            if not check.writable:
+                continue
+            trial = trials[result.path]
+            for finding in trial.applied:
+                finding.verdict = check.verdict
+            result.fixed, result.applied, result.findings = trial.fixed, trial.applied, trial.findings
+            checked[result.path] = Checked(check.verdict, check.source, tuple((f, check.verdict) for f in result.applied))
+            decided.add(result.path)
+        pending = [r for r in retry if r.path not in decided]
+        rank += 1
+    return decided
 
 
 def _check_composed(results: Sequence[FileResult], checked: dict[str, Checked], timeout: float, log: dict | None) -> None:

@@ -4,7 +4,7 @@ contextlib.redirect_stdout and returns it.
 tf.print(output_stream=sys.stdout) writes to the process's file descriptor,
 not to Python's replaced sys.stdout.
 """
-# expect: unsafe-declined
+# expect: the tf.print candidates are rejected by verification; Python's print in tf.py_function is confirmed
 # contract: side-effect
 import contextlib
 import io

@@ -2,7 +2,7 @@
 counter): `tf.print` would print the value frozen at trace time on every call, where eager
 `print` showed the current one. (Prefixed `_`: today's verdict counts printed lines, which are
 the same; rename it once the verdict compares printed values. tests/test_tfa008.py checks the label.)
-# expect: unsafe-declined
+# expect: the tf.print candidates are rejected by verification; Python's print in tf.py_function is confirmed
 """
 import tensorflow as tf
 

@@ -2,7 +2,7 @@
 tf.function the helper runs at trace time on the symbolic tensor, so `tf.print(describe(loss))`
 would print `loss=Tensor("Sum:0", ...)` on every call instead of the value. Not safe; verification
 must catch the unsafe rewrite."""
-# expect: unsafe-declined
+# expect: the tf.print candidates are rejected by verification; Python's print in tf.py_function is confirmed
 import tensorflow as tf
 
 

@@ -3,7 +3,7 @@
 NumPy rounds float64 → float16 once; tf.cast may round through float32 first
 (double rounding) — 1 + 2**-11 + 2**-40 rounds up in NumPy, to 1.0 via float32.
 """
-# expect: unsafe-declined
+# expect: the TensorFlow rewrites are rejected by verification; the eager code in tf.py_function is confirmed
 import tensorflow as tf
 
 

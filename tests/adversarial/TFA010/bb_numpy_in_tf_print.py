@@ -2,7 +2,7 @@
 
 .numpy() of a string tensor is bytes; eagerly tf.print of the NumPy bytes array.
 """
-# expect: unsafe-declined
+# expect: the TensorFlow rewrites are rejected by verification; the eager code in tf.py_function is confirmed
 import tensorflow as tf
 
 

@@ -2,7 +2,7 @@
 `tf.print(name)` prints `cat`. Dropping `.numpy()` (TFA010) or turning `print(name.numpy())` into
 `tf.print(name)` (TFA008 then TFA010) is safe only for numbers: here both must be unsafe, and
 verification must reject them."""
-# expect: unsafe-declined
+# expect: the TensorFlow rewrites are rejected by verification; the eager code in tf.py_function is confirmed
 import tensorflow as tf
 
 

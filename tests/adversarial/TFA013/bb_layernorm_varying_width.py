@@ -2,7 +2,7 @@
 
 Hoisted, the layer is built for the first width and rejects the second.
 """
-# expect: unsafe-declined
+# expect: the hoisted layers are rejected by verification; a fresh layer per call in tf.py_function is confirmed
 import tensorflow as tf
 
 

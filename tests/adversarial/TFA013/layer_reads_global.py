@@ -1,7 +1,7 @@
 """A same-module layer whose constructor reads a module global (`SCALE`) that eager code changes
 between calls: eagerly each call builds the layer with the current value; the hoisted layer,
 built once at import, keeps the first.
-# expect: unsafe-declined
+# expect: the hoisted layers are rejected by verification; a fresh layer per call in tf.py_function is confirmed
 """
 import tensorflow as tf
 

@@ -1,6 +1,6 @@
 """`Dense(4)(x)` in a traced function: eagerly every call builds fresh, randomly initialised
 weights; the hoisted layer keeps one set, so the outputs differ from the oracle's.
-# expect: unsafe-declined
+# expect: the hoisted layers are rejected by verification; a fresh layer per call in tf.py_function is confirmed
 """
 import tensorflow as tf
 
