@@ -228,6 +228,7 @@ def _function(data: dict, process_offset: int = 0, where: str = "functions[?]") 
         _trace(trace, f"{where}.traces[{index}]")
     _typed(data, where, {"file": _TEXT, "qualname": _TEXT, "line": _INT, "calls": _INT, "instances": _INT, "tracing_seconds": _NUMBER,
                          "parameters": ((list,), "a list"), "options": ((dict, type(None)), "an object")})
+    _need(all(isinstance(name, str) for name in data.get("parameters", [])), f"{where}.parameters", "a list of names (strings)")
     traces = [dict(t, process=t.get("process", 0) + process_offset) for t in data["traces"]]
     return FunctionTraces(
         file=str(data["file"]),
