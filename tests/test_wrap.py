@@ -108,7 +108,7 @@ def test_f_strings_and_bare_generators_are_not_split() -> None:
 
 
 def test_remaining_findings_point_into_the_wrapped_text() -> None:
-    source = PRINTS.replace("    return untouched\n", '    print(x, file=open("log.txt", "w"))\n    return untouched\n')
+    source = PRINTS.replace("    return untouched\n", '    print([v for v in (x,)], file=open("log.txt", "w"))\n    return untouched\n')
     fixed, applied, remaining = fix_source(source, [rule_by_code("TFA008")], unsafe_fixes=True)
     assert applied and fixed.count("\n") > source.count("\n")  # the rewritten print was wrapped
     (left,) = remaining
@@ -407,3 +407,17 @@ def test_a_changed_line_alone_in_a_multi_line_statement_is_wrapped_as_ruff_forma
     # A line that holds part of a bracket's items, or a comment, is left as it is.
     for shared in ("def h(a):\n    return g(a,\n        {call})\n", "def h(a):\n    return g(\n        a, {call}  # kept\n    )\n"):
         assert wrap_changed(shared.format(call=short), shared.format(call=long), 88) == shared.format(call=long)
+
+
+def test_a_call_of_a_call_is_split_at_the_first_bracket_whose_line_fits() -> None:
+    # ruff omits a short trailing call (`(x)`) and splits the call before it when the line up to
+    # the last bracket would not fit (black's trailers to omit); else the last call, as before.
+    before = "def f(x):\n    return x\n"
+    after = (
+        "def f(x):\n"
+        "    return tf.keras.layers.RNN([tf.keras.layers.GRUCell(2), tf.keras.layers.GRUCell(2), tf.keras.layers.GRUCell(3)])(x)\n"
+    )
+    wrapped = wrap_changed(before, after, 88)
+    assert "tf.keras.layers.RNN(\n" in wrapped and wrapped.rstrip().endswith(")(x)")
+    formatted = subprocess.run([_ruff(), "format", "--isolated", "-"], input=wrapped, capture_output=True, text=True, check=True)
+    assert formatted.stdout == wrapped

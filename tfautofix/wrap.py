@@ -435,7 +435,28 @@ def _wrap(node: cst.CSTNode, prefix: str, depth: int, unit: str, limit: int) -> 
     brackets = _outermost_brackets(node)
     if not brackets:
         return None
-    return _explode(node, max(brackets, key=lambda c: len(_code(c))), prefix, depth, unit, limit)
+    bracket = max(brackets, key=lambda c: len(_code(c)))
+    return _explode(node, _first_head_that_fits(node, bracket, prefix + unit * depth, limit), prefix, depth, unit, limit)
+
+
+def _first_head_that_fits(node: cst.CSTNode, bracket: cst.BaseExpression, indent: str, limit: int) -> cst.BaseExpression:
+    """In a chain of calls (``f(a)(x)``, ``f(a).g(x)``), the call ruff splits: the last whose line
+    up to its opening bracket fits, omitting the short trailers after it (black's
+    ``generate_trailers_to_omit``); the last call when none fits."""
+    code, chain = _code(node), [bracket]
+    while isinstance(chain[-1], cst.Call):
+        inner = chain[-1].func.value if isinstance(chain[-1].func, cst.Attribute) else chain[-1].func
+        if not isinstance(inner, cst.Call) or inner.lpar:
+            break
+        chain.append(inner)
+    start = code.find(_code(bracket))
+    if len(chain) == 1 or start < 0:
+        return bracket
+    for call in chain:
+        head = code[:start] + _code(call.func) + "("
+        if len(indent.expandtabs()) + len(head.splitlines()[-1] if "\n" in head else head) <= limit:
+            return call
+    return bracket
 
 
 def _explode(node: cst.CSTNode, bracket: cst.BaseExpression, prefix: str, depth: int, unit: str, limit: int) -> cst.CSTNode:

@@ -38,9 +38,9 @@ def per_step(x):
 @tf.function
 def stacked(x):
     return tf.py_function(
-        lambda x: tf.keras.layers.RNN([tf.keras.layers.GRUCell(2), tf.keras.layers.GRUCell(2)])(
-            x
-        ),
+        lambda x: tf.keras.layers.RNN(
+            [tf.keras.layers.GRUCell(2), tf.keras.layers.GRUCell(2)]
+        )(x),
         [x],
         x.dtype,
     )
