@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Mapping
 import libcst as cst
 
 from tfautofix.analysis.loops import names_in
+from tfautofix.analysis.names import fresh_name
 from tfautofix.rule import Edit
 
 if TYPE_CHECKING:
@@ -136,14 +137,6 @@ def _spelled(node: cst.CSTNode) -> set[str]:
     return found
 
 
-def _fresh(name: str, taken: set[str]) -> str:
-    candidate, n = name, 1
-    while candidate in taken:
-        n += 1
-        candidate = f"{name}_{n}"
-    return candidate
-
-
 def _closed_world(ctx: FileContext, func: cst.FunctionDef, method: bool) -> str | None:
     """Why the wrapper might be traced or bypassed, or None: the function must be traced only by
     its own decorator, and every use of its name in the file (the whole file, not the focus) a call."""
@@ -231,10 +224,10 @@ def split_function(
     taken = {n.id for n in ast.walk(ctx.screen.tree) if isinstance(n, ast.Name)} | {
         n.attr for n in ast.walk(ctx.screen.tree) if isinstance(n, ast.Attribute)} | {
         n.name for n in ast.walk(ctx.screen.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
-    core_name = _fresh(f"_{name.strip('_')}_core", taken)
+    core_name = fresh_name(f"_{name.strip('_')}_core", taken)
     docstring = 1 if func.get_docstring() is not None else 0  # kept by the wrapper, the function importers see
     local = set(param_names) | set(captured) | set().union(*(_spelled(s) for m in moved for s in (replay or {}).get(m, [m])))
-    result = _fresh("result", local)
+    result = fresh_name("result", local)
 
     def build(updated: cst.FunctionDef) -> cst.FlattenSentinel:
         """The split of ``func`` as other edits inside it left it (a draw rewritten in the core...)."""

@@ -16,7 +16,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from tfautofix.analysis.context import FileContext
-from tfautofix.analysis.names import ImportSpec
+from tfautofix.analysis.names import ImportSpec, fresh_name
 from tfautofix.analysis.usage import SHAPE_FIRST, SHAPE_KEYWORDS
 from tfautofix.edits import ApplyEdits
 
@@ -148,7 +148,7 @@ def lift(ctx: FileContext, func: cst.FunctionDef, reads: list[cst.BaseExpression
     for read in reads:
         spelled = ctx.code(read).strip()
         if spelled not in names:
-            names[spelled] = _fresh(_name_of(read), taken)
+            names[spelled] = fresh_name(_name_of(read), taken)
             taken.add(names[spelled])
         replaced[read] = cst.Name(names[spelled])
     body = func.body.visit(ApplyEdits(replaced))
@@ -213,7 +213,7 @@ def eager_wrapper(ctx: FileContext, method: cst.FunctionDef, lifted: Lifted, dty
     lifted values as tensors: ``return self._traced_call(x, tf.constant(self.scale))``."""
     cls = ctx.enclosing(method, cst.ClassDef)
     taken = {n.value for n in m.findall(cls, m.Name())} if cls is not None else set()
-    core = _fresh(f"_traced_{method.name.value.strip('_')}", taken)
+    core = fresh_name(f"_traced_{method.name.value.strip('_')}", taken)
     receiver, *kept = [p.name.value for p in lifted.definition.params.params]
     tf = ctx.tensorflow_alias[0]
     spelled_dtype = f", dtype={tf}.{dtype}" if dtype else ""
@@ -298,13 +298,6 @@ def _name_of(read: cst.BaseExpression) -> str:
             return f"{read.func.value}_{_name_of(inner)}"
         return _name_of(inner)
     return "value"
-
-
-def _fresh(name: str, taken: set[str]) -> str:
-    candidate, n = name, 2
-    while candidate in taken:
-        candidate, n = f"{name}_{n}", n + 1
-    return candidate
 
 
 def _literal(value: cst.BaseExpression) -> bool:

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 import libcst.matchers as m
 
+from tfautofix.analysis.names import fresh_name
+
 if TYPE_CHECKING:
     from tfautofix.analysis.context import FileContext
     from tfautofix.analysis.tensors import TensorInference
@@ -283,9 +285,4 @@ def fill(template: str, **values: cst.BaseExpression) -> cst.BaseExpression:
 
 def _fresh(ctx: FileContext, base: str) -> str:
     """``base``, or ``base_2``, ... : a name the module does not use."""
-    used = {n.value for n in m.findall(ctx.module, m.Name())}
-    name, count = base, 1
-    while name in used:
-        count += 1
-        name = f"{base}_{count}"
-    return name
+    return fresh_name(base, {n.value for n in m.findall(ctx.module, m.Name())})

@@ -37,6 +37,15 @@ _INTERNAL: dict[str, str] = {
 }
 
 
+def fresh_name(base: str, taken: "set[str] | frozenset[str]") -> str:
+    """``base``, or ``base_2``, ``base_3``...: the first not in ``taken`` (a name a rewrite may add)."""
+    name, number = base, 1
+    while name in taken:
+        number += 1
+        name = f"{base}_{number}"
+    return name
+
+
 def canonical(qualified_name: str) -> str:
     name = _INTERNAL.get(qualified_name, qualified_name)
     for prefix, replacement in _PREFIXES:

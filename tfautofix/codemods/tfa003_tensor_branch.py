@@ -12,6 +12,7 @@ import libcst.matchers as m
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Evidence, Fact, Known, Unknown, facts_of
 from tfautofix.analysis.index import nodes
+from tfautofix.analysis.names import fresh_name
 from tfautofix.analysis.tensors import ScreenTensors, TensorInference, op_name
 from tfautofix.edits import keep_comments
 from tfautofix.rule import Finding, Fix, Rule
@@ -526,10 +527,7 @@ class _Rewriter:
 
     def _fresh(self, base: str) -> str:
         """``base``, or ``base_2``, ``base_3``...: a name the function does not use yet."""
-        name, number = base, 1
-        while name in self._taken:
-            number += 1
-            name = f"{base}_{number}"
+        name = fresh_name(base, self._taken)
         self._taken.add(name)
         return name
 

@@ -13,7 +13,7 @@ from libcst.metadata import GlobalScope
 from tfautofix.analysis.context import FileContext
 from tfautofix.analysis.facts import Known, facts_of
 from tfautofix.analysis.index import nodes
-from tfautofix.analysis.names import TF_FUNCTION
+from tfautofix.analysis.names import TF_FUNCTION, fresh_name
 from tfautofix.codemods.tfa008_print import EAGER_ISLAND_UNKNOWN, eager_island
 from tfautofix.analysis.index import calls_inside, is_keras_class
 from tfautofix.rule import Finding, Fix, Rule
@@ -346,7 +346,7 @@ def normalize(x):
         taken = {node.value for node in nodes(ctx, cst.Name)}  # no shadowing, anywhere
         qualified = sorted(ctx.names(call.func)) or [ctx.code(call.func)]  # `D` of `Dense as D`: `_dense`
         stem = "_" + _snake(qualified[0].rsplit(".", 1)[-1])
-        name = _free(stem, taken)
+        name = fresh_name(stem, taken)
 
         def insert(statement: cst.SimpleStatementLine):
             def edit(updated: cst.CSTNode) -> cst.FlattenSentinel:
@@ -360,7 +360,7 @@ def normalize(x):
 
         assignment = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], call)])
         fix = Fix({call: cst.Name(name), top: insert(assignment)}, applicability="unsafe", label=f"one `{name}`")
-        return fix, name, self._per_shape(outer, call, top, insert, _free(f"{stem}_by_shape", taken | {name}))
+        return fix, name, self._per_shape(outer, call, top, insert, fresh_name(f"{stem}_by_shape", taken | {name}))
 
     @staticmethod
     def _per_shape(outer: cst.Call, call: cst.Call, top, insert, name: str) -> tuple[Fix, ...]:
@@ -403,14 +403,6 @@ def _fresh_per_call(ctx: FileContext, call: cst.Call) -> tuple[Fix, ...]:
             fixes.append(Fix({outer: made[0]}, "unsafe", (made[1],) if made[1] else (), EAGER_ISLAND_UNKNOWN,
                              "a fresh layer per call, built eagerly in tf.py_function" + label))
     return tuple(fixes)
-
-
-def _free(stem: str, taken: set[str]) -> str:
-    name, n = stem, 1
-    while name in taken:
-        n += 1
-        name = f"{stem}_{n}"
-    return name
 
 
 def _stateless_sgd(ctx: FileContext, call: cst.Call) -> bool:

@@ -424,13 +424,7 @@ def _ranked_candidates(results: Sequence[FileResult], checked: dict[str, Checked
         retry = [r for r in pending if any(len(f.candidates) > rank for f in r.applied)]
         if not retry:
             break
-        trials = {}
-        for result in retry:
-            trial = copy.deepcopy(result)
-            for finding in trial.applied:
-                finding.chosen = min(rank, len(finding.candidates) - 1)
-            keep_fixes(trial, lambda f: True, traces)
-            trials[result.path] = trial
+        trials = _at_rank(retry, rank, traces)
         runs = [Candidate(r.path, r.original or "", trials[r.path].fixed or "", contract_of(r.applied), r.encoding) for r in retry]
         for result, check in zip(retry, check_rewrites(runs, job_timeout=timeout, log=log)):
             if not check.writable:
@@ -444,6 +438,18 @@ def _ranked_candidates(results: Sequence[FileResult], checked: dict[str, Checked
         pending = [r for r in retry if r.path not in decided]
         rank += 1
     return decided
+
+
+def _at_rank(results: Sequence[FileResult], rank: int, traces) -> dict[str, FileResult]:
+    """Each file rebuilt with every finding's candidate of ``rank`` (its last, when it has fewer)."""
+    trials = {}
+    for result in results:
+        trial = copy.deepcopy(result)
+        for finding in trial.applied:
+            finding.chosen = min(rank, len(finding.candidates) - 1)
+        keep_fixes(trial, lambda f: True, traces)
+        trials[result.path] = trial
+    return trials
 
 
 def _check_composed(results: Sequence[FileResult], checked: dict[str, Checked], timeout: float, log: dict | None) -> None:
@@ -474,13 +480,7 @@ def _command_candidates(command: str, results: Sequence[FileResult], checked: di
         retry = [r for r in results if r.path in checked and not checked[r.path].writable and any(len(f.candidates) > rank for f in r.applied)]
         if not retry:
             return
-        trials = {}
-        for result in retry:
-            trial = copy.deepcopy(result)
-            for finding in trial.applied:
-                finding.chosen = min(rank, len(finding.candidates) - 1)
-            keep_fixes(trial, lambda f: True, traces)
-            trials[result.path] = trial
+        trials = _at_rank(retry, rank, traces)
         rewrites = [Candidate(r.path, r.original or "", trials[r.path].fixed or "", contract_of(r.applied), r.encoding) for r in retry]
         again = verify_with_command(command, rewrites, root, timeout)
         for result in retry:
