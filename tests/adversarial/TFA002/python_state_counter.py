@@ -1,7 +1,7 @@
 """The draw is stored on `self` and read by Python code after the traced call (a Python float
 that the rest of the program formats): turning it into a tensor breaks the Python consumer.
 # contract: exact
-# expect: unsafe-declined
+# expect: a right rewrite, chosen by execution (a traced core and an eager wrapper: session 10's split)
 """
 import random
 

@@ -4,7 +4,7 @@ error type.
 The module never names AssertionError, but catches it through Exception; the
 fixed check raises InvalidArgumentError instead.
 """
-# expect: unsafe-declined
+# expect: a right rewrite, chosen by execution (a traced core and an eager wrapper: session 10's split)
 import tensorflow as tf
 
 

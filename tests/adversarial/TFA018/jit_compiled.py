@@ -1,7 +1,7 @@
 """`assert` in a `jit_compile=True` function: XLA ignores `Assert` ops ("Ignoring Assert
 operator"), so the rewrite would return a value where eager raised. The exercise records which
 calls fail.
-# expect: unsafe-declined
+# expect: a right rewrite, chosen by execution (a traced core and an eager wrapper: session 10's split)
 """
 import tensorflow as tf
 
